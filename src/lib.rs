@@ -1,0 +1,28 @@
+//! tafl: tafl (hnefatafl, tablut) variants written as plain text files, then linted, explained,
+//! played and analysed.
+//!
+//! The pipeline, one module a stage:
+//!
+//! ```text
+//! variant file ─ syntax ─▶ AST ─ check ─▶ Rules (IR) ─ engine ─▶ Engine ─ game ─▶ Game
+//! ```
+//!
+//! ```
+//! let variant = tafl::Variant::bundled("linnaeus").unwrap();
+//! assert_eq!(variant.rules.board.width, 9);
+//! assert_eq!(variant.rules.first_to_move, tafl::Side::Attackers);
+//! ```
+#![warn(missing_docs)]
+
+pub mod span;
+pub mod syntax;
+pub mod check;
+pub mod ir;
+mod variant;
+
+#[cfg(feature = "cli")]
+pub mod cli;
+
+pub use check::{Diagnostic, Diagnostics, Severity};
+pub use ir::{BySide, Rules, Side, Square};
+pub use variant::{bundled_names, LoadError, RuleRef, SourceMap, Variant, BUNDLED};

@@ -1,0 +1,1 @@
+//! Text to syntax tree (work in progress).

@@ -1,0 +1,201 @@
+//! A loaded variant: its rules, the text they came from, and the map between the two.
+
+use std::collections::BTreeMap;
+use std::path::Path;
+
+use serde::Serialize;
+
+use crate::check::{self, Diagnostics};
+use crate::ir::Rules;
+use crate::span::Span;
+
+/// The variants bundled with the toolkit: `(name, file text)`, sorted by name.
+pub const BUNDLED: &[(&str, &str)] = &[
+    ("brettspielnetz", include_str!("../variants/brettspielnetz.tafl")),
+    ("linnaeus", include_str!("../variants/linnaeus.tafl")),
+];
+
+/// The names of the bundled variants, sorted.
+pub fn bundled_names() -> impl Iterator<Item = &'static str> {
+    BUNDLED.iter().map(|(name, _)| *name)
+}
+
+/// A rule of the IR, for looking up the clause it came from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[serde(tag = "rule", content = "index", rename_all = "snake_case")]
+pub enum RuleRef {
+    /// The `board` clause.
+    Board,
+    /// The clause saying who moves first.
+    FirstToMove,
+    /// The setup diagram.
+    Setup,
+    /// The declaration of `Rules::pieces[i]`.
+    Piece(usize),
+    /// The clause that set `Rules::pieces[i].armed`.
+    Armed(usize),
+    /// The clause that set `Rules::pieces[i].movement`.
+    Movement(usize),
+    /// `Rules::regions[i]`'s definition.
+    Region(usize),
+    /// `Rules::access[i]`.
+    Access(usize),
+    /// `Rules::hostility[i]`.
+    Hostility(usize),
+    /// `Rules::king_capture[i]`.
+    KingCapture(usize),
+    /// `Rules::outcome.escapes[i]`.
+    Escape(usize),
+    /// `Rules::outcome.decisive_captures[i]`.
+    DecisiveCapture(usize),
+    /// `Rules::outcome.no_moves`.
+    NoMoves,
+    /// `Rules::outcome.repetition`.
+    Repetition,
+    /// `Rules::outcome.back_and_forth_limit`.
+    BackAndForth,
+    /// `Rules::outcome.no_capture_draw`.
+    NoCaptureDraw,
+    /// `Rules::outcome.draw_by_agreement`.
+    DrawByAgreement,
+    /// `Rules::announcements[i]`.
+    Announcement(usize),
+}
+
+/// Where each rule of the IR was written. A rule absent from the map is a default of the
+/// language, written nowhere.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct SourceMap {
+    spans: BTreeMap<RuleRef, Span>,
+}
+
+impl SourceMap {
+    /// Records that `rule` was written at `span`.
+    pub fn insert(&mut self, rule: RuleRef, span: Span) {
+        self.spans.insert(rule, span);
+    }
+
+    /// The span of the clause `rule` came from, if it was written.
+    pub fn span(&self, rule: RuleRef) -> Option<Span> {
+        self.spans.get(&rule).copied()
+    }
+}
+
+/// A variant: its validated rules, its text and where each rule was written.
+#[derive(Clone, Debug)]
+pub struct Variant {
+    /// Where the text came from: a path, or `bundled:<name>.tafl`.
+    pub origin: String,
+    /// The variant file's text.
+    pub text: String,
+    /// The validated rules.
+    pub rules: Rules,
+    /// Where each rule was written in `text`.
+    pub source_map: SourceMap,
+    /// Warnings and notes the check found (no errors: a variant with errors does not load).
+    pub warnings: Diagnostics,
+}
+
+/// Why a variant could not be loaded.
+#[derive(Debug, thiserror::Error)]
+pub enum LoadError {
+    /// No bundled variant has that name and no file has that path.
+    #[error("no variant `{name}`: not a bundled variant ({known}) nor a readable file")]
+    NotFound {
+        /// What was asked for.
+        name: String,
+        /// The bundled names, comma-separated.
+        known: String,
+    },
+    /// The file exists but could not be read.
+    #[error("cannot read `{path}`: {source}")]
+    Io {
+        /// The path.
+        path: String,
+        /// The operating system's error.
+        source: std::io::Error,
+    },
+    /// The file has errors.
+    #[error("`{origin}` has errors")]
+    Invalid {
+        /// Where the text came from.
+        origin: String,
+        /// Every problem found, errors and warnings.
+        diagnostics: Diagnostics,
+    },
+}
+
+impl Variant {
+    /// Parses and checks a variant file's text. `origin` names it in diagnostics.
+    ///
+    /// # Errors
+    /// [`LoadError::Invalid`] with every diagnostic when the text has any error.
+    pub fn from_text(origin: &str, text: &str) -> Result<Variant, LoadError> {
+        let checked = check::check_text(origin, text);
+        match checked.rules {
+            Some((rules, source_map)) if !checked.diagnostics.has_errors() => Ok(Variant {
+                origin: origin.to_string(),
+                text: text.to_string(),
+                rules,
+                source_map,
+                warnings: checked.diagnostics,
+            }),
+            _ => Err(LoadError::Invalid {
+                origin: origin.to_string(),
+                diagnostics: checked.diagnostics,
+            }),
+        }
+    }
+
+    /// The bundled variant called `name` (e.g. `linnaeus`).
+    ///
+    /// # Errors
+    /// [`LoadError::NotFound`] for an unknown name; [`LoadError::Invalid`] cannot happen for the
+    /// bundled files, which the test suite lints.
+    pub fn bundled(name: &str) -> Result<Variant, LoadError> {
+        let (name, text) = BUNDLED
+            .iter()
+            .find(|(bundled, _)| *bundled == name)
+            .ok_or_else(|| not_found(name))?;
+        Variant::from_text(&format!("bundled:{name}.tafl"), text)
+    }
+
+    /// A bundled variant by name, or else a variant file by path: what `VARIANT` means on the
+    /// command line.
+    ///
+    /// # Errors
+    /// As [`Variant::bundled`] and [`Variant::from_text`], and [`LoadError::Io`] for an unreadable
+    /// file.
+    pub fn load(name_or_path: &str) -> Result<Variant, LoadError> {
+        if BUNDLED.iter().any(|(name, _)| *name == name_or_path) {
+            return Variant::bundled(name_or_path);
+        }
+        let path = Path::new(name_or_path);
+        if !path.exists() {
+            return Err(not_found(name_or_path));
+        }
+        let text = std::fs::read_to_string(path).map_err(|source| LoadError::Io {
+            path: name_or_path.to_string(),
+            source,
+        })?;
+        Variant::from_text(name_or_path, &text)
+    }
+
+    /// The 1-based line of the clause `rule` came from, if it was written.
+    pub fn line_of(&self, rule: RuleRef) -> Option<usize> {
+        self.source_map.span(rule).map(|span| span.line_in(&self.text))
+    }
+
+    /// The text of the clause `rule` came from, if it was written.
+    pub fn clause_text(&self, rule: RuleRef) -> Option<&str> {
+        let span = self.source_map.span(rule)?;
+        self.text.get(span.start..span.end)
+    }
+}
+
+fn not_found(name: &str) -> LoadError {
+    LoadError::NotFound {
+        name: name.to_string(),
+        known: bundled_names().collect::<Vec<_>>().join(", "),
+    }
+}
