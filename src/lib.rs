@@ -14,15 +14,16 @@
 //! ```
 #![warn(missing_docs)]
 
+pub mod check;
+mod diagnostic;
+pub mod ir;
 pub mod span;
 pub mod syntax;
-pub mod check;
-pub mod ir;
 mod variant;
 
 #[cfg(feature = "cli")]
 pub mod cli;
 
-pub use check::{Diagnostic, Diagnostics, Severity};
+pub use diagnostic::{Code, Diagnostic, Diagnostics, Label, Report, Severity};
 pub use ir::{BySide, Rules, Side, Square};
 pub use variant::{bundled_names, LoadError, RuleRef, SourceMap, Variant, BUNDLED};
