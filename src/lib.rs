@@ -16,6 +16,7 @@
 
 pub mod check;
 mod diagnostic;
+pub mod explain;
 pub mod ir;
 pub mod span;
 pub mod syntax;

@@ -1,6 +1,88 @@
-//! The command-line program.
+//! The `tafl` command-line program: one module per command. The only part of the crate that
+//! prints.
+
+mod ir;
+mod lint;
+mod list;
+mod render;
+mod show;
+
 use std::process::ExitCode;
-/// Runs the program.
+
+use clap::{Parser, Subcommand};
+
+pub use render::render_diagnostics;
+
+/// Tafl variants as plain text: lint, explain, play and analyse them.
+///
+/// VARIANT is the name of a bundled variant (see `tafl list`) or the path of a `.tafl` file.
+#[derive(Debug, Parser)]
+#[command(name = "tafl", version, about, long_about = None, propagate_version = true)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+enum Command {
+    /// Check variant files and report every problem, with where it is and how to fix it.
+    Lint(lint::Args),
+    /// Explain a variant's rules in plain words, with its start position.
+    Show(show::Args),
+    /// Print a variant's fully resolved rules (the IR) as JSON.
+    Ir(ir::Args),
+    /// List the bundled variants.
+    List,
+    /// Play a variant at the terminal (not yet available).
+    Play(PlayArgs),
+}
+
+#[derive(Debug, clap::Args)]
+struct PlayArgs {
+    /// A bundled variant name or a path to a .tafl file.
+    variant: String,
+}
+
+/// Runs the program with the process's arguments; the exit code says how it went.
 pub fn run() -> ExitCode {
-    ExitCode::SUCCESS
+    let cli = Cli::parse();
+    match cli.command {
+        Command::Lint(args) => lint::run(&args),
+        Command::Show(args) => show::run(&args),
+        Command::Ir(args) => ir::run(&args),
+        Command::List => list::run(),
+        Command::Play(args) => {
+            // Load the variant so that a bad name or a broken file is reported now.
+            match load(&args.variant) {
+                Some(variant) => {
+                    eprintln!(
+                        "tafl play is not available yet: the REPL is still being built. Meanwhile `tafl show {}` explains the rules.",
+                        args.variant
+                    );
+                    let _ = variant;
+                    ExitCode::from(2)
+                }
+                None => ExitCode::from(1),
+            }
+        }
+    }
+}
+
+/// Loads a variant for a command, printing why it cannot be loaded.
+fn load(name_or_path: &str) -> Option<crate::Variant> {
+    match crate::Variant::load(name_or_path) {
+        Ok(variant) => Some(variant),
+        Err(crate::LoadError::Invalid { diagnostics, .. }) => {
+            eprint!(
+                "{}",
+                render_diagnostics(&diagnostics, render::terminal_style())
+            );
+            eprintln!("error: `{name_or_path}` has errors; `tafl lint {name_or_path}` lists them");
+            None
+        }
+        Err(error) => {
+            eprintln!("error: {error}");
+            None
+        }
+    }
 }

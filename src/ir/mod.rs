@@ -265,8 +265,6 @@ pub enum Place {
     On(String),
     /// On a square orthogonally next to the region and not in it.
     Beside(String),
-    /// On any square of the board's edge.
-    OnEdge,
     /// Wherever no other rule applies.
     Elsewhere,
 }
