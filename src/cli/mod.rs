@@ -11,7 +11,7 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
-pub use render::render_diagnostics;
+pub use render::{render_diagnostics, Style};
 
 /// Tafl variants as plain text: lint, explain, play and analyse them.
 ///
