@@ -278,8 +278,6 @@ pub enum KingCaptureMethod {
     Custodial,
     /// Enemies (or counting squares) on all four sides, one of them the piece that moved.
     Enclosed,
-    /// The king cannot be captured here.
-    Never,
 }
 
 /// How the game ends.
