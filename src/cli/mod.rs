@@ -17,7 +17,15 @@ pub use render::{render_diagnostics, Style};
 ///
 /// VARIANT is the name of a bundled variant (see `tafl list`) or the path of a `.tafl` file.
 #[derive(Debug, Parser)]
-#[command(name = "tafl", version, about, long_about = None, propagate_version = true)]
+#[command(
+    name = "tafl",
+    version,
+    about,
+    long_about = None,
+    propagate_version = true,
+    after_help = "VARIANT is the name of a bundled variant (`tafl list` shows them) or the path of a .tafl file.\n\
+                  The language is described in docs/language.md; diagnostics in docs/diagnostics.md."
+)]
 struct Cli {
     #[command(subcommand)]
     command: Command,
