@@ -140,6 +140,24 @@ fn rule_in_words(rule: Rule) -> Option<&'static str> {
 /// The diagnostic for `error` in `text`, and the byte range to blank before trying again
 /// (empty when parsing should stop).
 pub(super) fn syntax_diagnostic(error: &Error<Rule>, text: &str) -> (Diagnostic, Range<usize>) {
+    let (mut diagnostic, blank) = diagnose(error, text);
+    // A label one character wide at the end of the text would point past it: keep every label
+    // inside the text and on character boundaries.
+    for label in &mut diagnostic.labels {
+        label.span.end = floor_boundary(text, label.span.end.min(text.len()));
+        label.span.start = floor_boundary(text, label.span.start.min(label.span.end));
+    }
+    (diagnostic, blank)
+}
+
+fn floor_boundary(text: &str, mut index: usize) -> usize {
+    while !text.is_char_boundary(index) {
+        index -= 1;
+    }
+    index
+}
+
+fn diagnose(error: &Error<Rule>, text: &str) -> (Diagnostic, Range<usize>) {
     let position = match (error.parse_attempts(), &error.location) {
         (Some(attempts), _) => attempts.max_position,
         (None, InputLocation::Pos(position)) => *position,
@@ -224,7 +242,8 @@ fn expected_in_words(error: &Error<Rule>) -> Vec<String> {
         for token in attempts.expected_tokens() {
             match token.to_string().as_str() {
                 "\n" | "\r\n" | "\r" => words.insert("the end of the line".to_string()),
-                " " | "\t" | "#" | "BUILTIN_RULE" => false,
+                // Whitespace, comments and the inside of names are never what a reader missed.
+                " " | "\t" | "#" | "-" | "_" | "BUILTIN_RULE" => false,
                 range if range.chars().count() == 4 && range.contains("..") => false,
                 other => words.insert(format!("`{}`", other.to_lowercase())),
             };
