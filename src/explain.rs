@@ -29,14 +29,14 @@ fn write_all(out: &mut String, rules: &Rules) -> std::fmt::Result {
     let first = rules.first_to_move;
     writeln!(
         out,
-        "A board of {} x {} squares. The {} ({}) play against the {} ({}); the {} move first.",
+        "A board of {} x {} squares. {} ({}) against {} ({}); {} first.",
         rules.board.width,
         rules.board.height,
-        words.side(Side::Attackers),
+        capitalise(&words.side_noun(Side::Attackers)),
         Side::Attackers,
-        words.side(Side::Defenders),
+        words.side_noun(Side::Defenders),
         Side::Defenders,
-        words.side(first),
+        words.side_verb(first, "move"),
     )?;
     writeln!(out)?;
     writeln!(out, "Start position")?;
@@ -55,10 +55,10 @@ fn write_all(out: &mut String, rules: &Rules) -> std::fmt::Result {
         };
         writeln!(
             out,
-            "  {}  {}: a {role} of the {}, {count} on the board",
+            "  {}  {}: a {role} of {}, {count} on the board",
             piece.symbol,
             piece.display,
-            words.side(piece.side)
+            words.side_noun(piece.side)
         )?;
     }
     let used = used_regions(rules);
@@ -185,8 +185,16 @@ fn write_all(out: &mut String, rules: &Rules) -> std::fmt::Result {
         bullet(
             out,
             &format!(
-                "{}{when} is hostile to {}: it can stand in for one of the two captors.",
+                "{}{when} {} hostile to {}: it can stand in for one of the two captors.",
                 words.region(&rule.region),
+                if rules
+                    .region(&rule.region)
+                    .is_some_and(|region| region.squares.len() > 1)
+                {
+                    "are"
+                } else {
+                    "is"
+                },
                 words.pieces(&rule.victims)
             ),
         )?;
@@ -251,8 +259,8 @@ fn write_all(out: &mut String, rules: &Rules) -> std::fmt::Result {
         bullet(
             out,
             &format!(
-                "The {} win when {} reaches {}.",
-                words.side(escape.winner),
+                "{} when {} reaches {}.",
+                words.side_verb(escape.winner, "win"),
                 words.piece_plural(&escape.piece),
                 words.destination(&escape.region)
             ),
@@ -262,8 +270,8 @@ fn write_all(out: &mut String, rules: &Rules) -> std::fmt::Result {
         bullet(
             out,
             &format!(
-                "The {} win when {} is captured.",
-                words.side(capture.winner),
+                "{} when {} is captured.",
+                words.side_verb(capture.winner, "win"),
                 words.piece_plural(&capture.piece)
             ),
         )?;
@@ -348,6 +356,26 @@ impl Words<'_> {
         &self.rules.sides.get(side).name
     }
 
+    /// `the Muscovites` for a plural name, `White` for a singular one.
+    fn side_noun(&self, side: Side) -> String {
+        let name = self.side(side);
+        if name.ends_with('s') {
+            format!("the {name}")
+        } else {
+            name.to_string()
+        }
+    }
+
+    /// `the Muscovites win` / `White wins`: a side as the subject of `verb`.
+    fn side_verb(&self, side: Side, verb: &str) -> String {
+        let ending = if self.side(side).ends_with('s') {
+            ""
+        } else {
+            "s"
+        };
+        format!("{} {verb}{ending}", self.side_noun(side))
+    }
+
     /// `the King`, `a Swede`: one piece kind, for sentences about each piece.
     fn piece_plural(&self, name: &str) -> String {
         match self.rules.piece(name) {
@@ -372,7 +400,7 @@ impl Words<'_> {
             if names.len() == of_side.len()
                 && names.iter().all(|name| of_side.contains(&name.as_str()))
             {
-                return format!("the {}", self.side(side));
+                return self.side_noun(side);
             }
         }
         let displays: Vec<String> = names
