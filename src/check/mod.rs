@@ -130,9 +130,15 @@ impl Checker {
                 )
                 .label(name.span, "not defined");
                 diagnostic = if name.value == "throne" {
-                    diagnostic.help(
-                        "this board has no centre square, so there is no built-in throne: define one, e.g. `square throne = f6`",
-                    )
+                    let example = self.board.map_or_else(
+                        || "e5".to_string(),
+                        |board| {
+                            crate::ir::Square::new(board.width / 2, board.height / 2).to_string()
+                        },
+                    );
+                    diagnostic.help(format!(
+                        "this board has no single centre square, so there is no built-in throne: define one, e.g. `square throne = {example}`"
+                    ))
                 } else if self.pieces.iter().any(|piece| piece.name == name.value) {
                     diagnostic.help(format!(
                         "`{}` is a piece; here a region is needed: {}",

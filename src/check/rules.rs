@@ -44,8 +44,8 @@ fn contradiction(span: Span, first: Span, what: &str) -> Diagnostic {
         Code::Contradiction,
         format!("two clauses disagree on {what}"),
     )
-    .label(span, "this clause says one thing")
-    .label(first, "this one says another")
+    .label(span, "contradicted here")
+    .label(first, "first said here")
     .help("keep the clause the variant means and delete the other")
 }
 
@@ -141,6 +141,21 @@ pub(super) fn rules(checker: &mut Checker, file: &ast::File, rules: &mut Rules) 
                 let Some(region) = checker.region(region) else {
                     continue;
                 };
+                // A permission bars nobody, so a condition on it has nothing to limit.
+                if let (true, ast::Who::Pieces(_), Some(condition)) = (*allowed, who, condition) {
+                    checker.report(
+                        Diagnostic::warning(Code::DeadRule, "a condition on a clause that bars no piece has no effect")
+                            .label(condition.span, "ignored")
+                            .help("conditions say when pieces are barred: write the clause with `may not`, e.g. `attackers may not enter camps once they have left them`"),
+                    );
+                }
+                if let (ast::Who::Nobody(nobody), false) = (who, *allowed) {
+                    checker.report(
+                        Diagnostic::warning(Code::DeadRule, "`nobody may not ...` bars no piece")
+                            .label(*nobody, "this clause has no effect")
+                            .help("to bar every piece write `nobody may ...`; to let every piece, delete the clause"),
+                    );
+                }
                 let (barred, permitted) = match who {
                     // `nobody may not ...` says nothing; the grammar allows it, the rules ignore it.
                     ast::Who::Nobody(_) if !*allowed => (Vec::new(), Vec::new()),
@@ -515,7 +530,7 @@ fn resolve_king_capture(
     let all: Vec<Square> = (0..board.height)
         .flat_map(|rank| (0..board.width).map(move |file| Square::new(file, rank)))
         .collect();
-    let mut seen: Vec<(ast::PlaceSpec, Span)> = Vec::new();
+    let mut seen: Vec<(Place, Span, KingCaptureRule)> = Vec::new();
     let mut owner: BTreeMap<Square, Span> = BTreeMap::new();
     let anywhere = places
         .iter()
@@ -526,22 +541,21 @@ fn resolve_king_capture(
         matches!(place, ast::PlaceSpec::On(_) | ast::PlaceSpec::Beside(_))
     });
     for (place, span, mut rule) in specific.into_iter().chain(general) {
-        let same_place = seen.iter().find(|(other, _)| {
-            *other == place
-                || matches!(
-                    (other, &place),
-                    (
-                        ast::PlaceSpec::Elsewhere | ast::PlaceSpec::Anywhere,
-                        ast::PlaceSpec::Elsewhere | ast::PlaceSpec::Anywhere
-                    )
+        // `elsewhere` and `anywhere` both resolve to `Place::Elsewhere`: one general clause only.
+        if let Some((_, first, first_rule)) = seen.iter().find(|(other, _, _)| *other == rule.place)
+        {
+            let diagnostic = if *first_rule == rule {
+                Diagnostic::error(
+                    Code::DuplicateClause,
+                    "the same king-capture clause is given twice",
                 )
-        });
-        if let Some((_, first)) = same_place {
-            checker.report(contradiction(
-                span,
-                *first,
-                "how the king is captured there",
-            ));
+                .label(span, "given again here")
+                .label(*first, "first given here")
+                .help("delete one of the two")
+            } else {
+                contradiction(span, *first, "how the king is captured there")
+            };
+            checker.report(diagnostic);
             continue;
         }
         if let (Some(anywhere), false) = (anywhere, place == ast::PlaceSpec::Anywhere) {
@@ -551,7 +565,7 @@ fn resolve_king_capture(
             );
             continue;
         }
-        seen.push((place.clone(), span));
+        seen.push((rule.place.clone(), span, rule.clone()));
         let covered: Vec<Square> = match &rule.place {
             Place::On(region) => region_squares(checker, region),
             Place::Beside(region) => {

@@ -215,6 +215,10 @@ fn diagnose(error: &Error<Rule>, text: &str) -> (Diagnostic, Range<usize>) {
         return (diagnostic, line);
     }
 
+    if let Some(diagnostic) = misused_word(text, position) {
+        return (diagnostic, line);
+    }
+
     let expected = expected_in_words(error);
     let found = found_at(text, position);
     let message = match &found {
@@ -227,10 +231,96 @@ fn diagnose(error: &Error<Rule>, text: &str) -> (Diagnostic, Range<usize>) {
         format!("expected {}", join_or(&expected))
     };
     let width = found.as_ref().map_or(1, |word| word.len());
+    let help = match clause_form(&first_word) {
+        Some(form) => format!("this clause reads `{form}`; see docs/language.md"),
+        None => "compare the clause with its form in docs/language.md; a `#` starts a comment"
+            .to_string(),
+    };
     let diagnostic = Diagnostic::error(Code::Unexpected, message)
         .label(Span::new(position, position + width), label_text)
-        .help("compare the clause with its form in docs/language.md; a `#` starts a comment");
+        .help(help);
     (diagnostic, line)
+}
+
+/// The form of the clauses that start with a keyword of their own.
+fn clause_form(first_word: &str) -> Option<&'static str> {
+    Some(match first_word {
+        "name" => "name \"<text>\"",
+        "source" => "source \"<text>\"",
+        "note" => "note \"<text>\"",
+        "board" => "board <width> x <height>",
+        "piece" => {
+            "piece <one letter> <name>: <attacker|defender> <soldier|king>[, called \"<text>\"]"
+        }
+        "region" => "region <name> = <squares>",
+        "square" => "square <name> = <square>",
+        "announce" => "announce \"<word>\" when <piece> has <number> clear routes to <region>",
+        _ => return None,
+    })
+}
+
+/// The words the grammar reserves (its `reserved` rule): they cannot be names.
+const RESERVED: &[&str] = &[
+    "nobody",
+    "everyone",
+    "attackers",
+    "defenders",
+    "soldiers",
+    "kings",
+    "only",
+    "the",
+    "may",
+    "is",
+    "are",
+    "and",
+    "not",
+    "when",
+    "win",
+    "wins",
+    "moves",
+    "move",
+];
+
+/// A reserved word or a square name where a name was expected (`region only = e5`): the grammar
+/// fails at the word's end, which would otherwise give a puzzling message.
+fn misused_word(text: &str, position: usize) -> Option<Diagnostic> {
+    let is_name_char = |c: char| c.is_ascii_alphanumeric() || c == '-' || c == '_';
+    let before = &text[..position.min(text.len())];
+    let start = before
+        .rfind(|c: char| !is_name_char(c))
+        .map_or(0, |index| index + 1);
+    let end = position
+        + text[position..]
+            .find(|c: char| !is_name_char(c))
+            .unwrap_or(text.len() - position);
+    let word = &text[start..end];
+    let line_start = before.rfind('\n').map_or(0, |index| index + 1);
+    let first_word = text[line_start..].split_whitespace().next().unwrap_or("");
+    let declares = matches!(first_word, "region" | "square" | "piece");
+    if word.is_empty() || !declares {
+        return None;
+    }
+    let square_like = word.len() >= 2
+        && word.starts_with(|c: char| c.is_ascii_lowercase())
+        && word[1..].bytes().all(|b| b.is_ascii_digit());
+    let why = if RESERVED.contains(&word) {
+        "a reserved word of the language"
+    } else if square_like {
+        "a square's name"
+    } else {
+        return None;
+    };
+    Some(
+        Diagnostic::error(
+            Code::Unexpected,
+            format!("`{word}` cannot be a name: it is {why}"),
+        )
+        .label(Span::new(start, end), "not allowed as a name")
+        .help(format!(
+            "choose another name, e.g. `{word}-squares` or `my-{word}`; reserved words: {}",
+            RESERVED.join(", ")
+        )),
+    )
 }
 
 /// What pest expected at the error, as words: literal keywords in backticks, rules by meaning.
@@ -247,6 +337,12 @@ fn expected_in_words(error: &Error<Rule>) -> Vec<String> {
                 range if range.chars().count() == 4 && range.contains("..") => false,
                 other => words.insert(format!("`{}`", other.to_lowercase())),
             };
+        }
+        // Articles are optional filler: listing them before the word really needed misleads.
+        if words.len() > 1 {
+            for article in ["`a`", "`an`", "`any`", "`the`"] {
+                words.remove(article);
+            }
         }
         for stack in attempts.call_stacks() {
             let deepest = stack.deepest.get_rule().copied();
