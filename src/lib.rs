@@ -14,15 +14,20 @@
 //! ```
 #![warn(missing_docs)]
 
+pub mod check;
+pub mod engine;
+pub mod ir;
 pub mod span;
 pub mod syntax;
-pub mod check;
-pub mod ir;
 mod variant;
 
 #[cfg(feature = "cli")]
 pub mod cli;
 
 pub use check::{Diagnostic, Diagnostics, Severity};
+pub use engine::{
+    CompileError, EndReason, Ending, Engine, GameOutcome, IllegalReason, Move, MoveEffects,
+    Position,
+};
 pub use ir::{BySide, Rules, Side, Square};
 pub use variant::{bundled_names, LoadError, RuleRef, SourceMap, Variant, BUNDLED};

@@ -4,7 +4,9 @@ use miette::SourceSpan;
 use serde::{Deserialize, Serialize};
 
 /// A byte range `start..end` into the source text.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize,
+)]
 pub struct Span {
     /// First byte.
     pub start: usize,
@@ -36,7 +38,11 @@ impl Span {
     /// The 1-based line number of the span's start in `text`.
     pub fn line_in(self, text: &str) -> usize {
         let start = self.start.min(text.len());
-        text.as_bytes()[..start].iter().filter(|&&b| b == b'\n').count() + 1
+        text.as_bytes()[..start]
+            .iter()
+            .filter(|&&b| b == b'\n')
+            .count()
+            + 1
     }
 }
 

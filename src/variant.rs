@@ -11,7 +11,10 @@ use crate::span::Span;
 
 /// The variants bundled with the toolkit: `(name, file text)`, sorted by name.
 pub const BUNDLED: &[(&str, &str)] = &[
-    ("brettspielnetz", include_str!("../variants/brettspielnetz.tafl")),
+    (
+        "brettspielnetz",
+        include_str!("../variants/brettspielnetz.tafl"),
+    ),
     ("linnaeus", include_str!("../variants/linnaeus.tafl")),
 ];
 
@@ -183,7 +186,9 @@ impl Variant {
 
     /// The 1-based line of the clause `rule` came from, if it was written.
     pub fn line_of(&self, rule: RuleRef) -> Option<usize> {
-        self.source_map.span(rule).map(|span| span.line_in(&self.text))
+        self.source_map
+            .span(rule)
+            .map(|span| span.line_in(&self.text))
     }
 
     /// The text of the clause `rule` came from, if it was written.

@@ -1,4 +1,6 @@
 //! The command-line program.
 use std::process::ExitCode;
 /// Runs the program.
-pub fn run() -> ExitCode { ExitCode::SUCCESS }
+pub fn run() -> ExitCode {
+    ExitCode::SUCCESS
+}

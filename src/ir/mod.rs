@@ -9,7 +9,9 @@
 
 mod square;
 
-pub use square::{BySide, ParseSideError, ParseSquareError, Side, Square, MAX_BOARD_SIDE, MIN_BOARD_SIDE};
+pub use square::{
+    BySide, ParseSideError, ParseSquareError, Side, Square, MAX_BOARD_SIDE, MIN_BOARD_SIDE,
+};
 
 use serde::{Deserialize, Serialize};
 

@@ -35,7 +35,12 @@ impl Square {
 
 impl fmt::Display for Square {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}{}", (b'a' + self.file) as char, u32::from(self.rank) + 1)
+        write!(
+            f,
+            "{}{}",
+            (b'a' + self.file) as char,
+            u32::from(self.rank) + 1
+        )
     }
 }
 
@@ -196,7 +201,13 @@ mod tests {
         for text in ["", "e", "5e", "E5", "e0", "e05", "e123", "é5"] {
             assert!(text.parse::<Square>().is_err(), "{text:?} parsed");
         }
-        assert!(matches!("t1".parse::<Square>(), Err(ParseSquareError::OutOfRange(_))));
-        assert!(matches!("a20".parse::<Square>(), Err(ParseSquareError::OutOfRange(_))));
+        assert!(matches!(
+            "t1".parse::<Square>(),
+            Err(ParseSquareError::OutOfRange(_))
+        ));
+        assert!(matches!(
+            "a20".parse::<Square>(),
+            Err(ParseSquareError::OutOfRange(_))
+        ));
     }
 }
