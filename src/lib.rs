@@ -16,6 +16,7 @@
 
 pub mod check;
 pub mod engine;
+pub mod game;
 pub mod ir;
 pub mod span;
 pub mod syntax;
@@ -29,5 +30,6 @@ pub use engine::{
     CompileError, EndReason, Ending, Engine, GameOutcome, IllegalReason, Move, MoveEffects,
     Position,
 };
+pub use game::{Game, IllegalMove, Ply, Status};
 pub use ir::{BySide, Rules, Side, Square};
 pub use variant::{bundled_names, LoadError, RuleRef, SourceMap, Variant, BUNDLED};
