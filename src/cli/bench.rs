@@ -41,15 +41,18 @@ pub fn run(args: Args) -> ExitCode {
     let start = engine.start();
     let threads = rayon::current_num_threads();
 
+    // The deepest perft whose predicted time stays under about three seconds.
     let depth = args.depth.unwrap_or_else(|| {
         progress("choosing a perft depth");
         let mut depth = 1;
         loop {
             let timer = Instant::now();
-            engine.perft(&start, depth);
+            let nodes = engine.perft(&start, depth);
+            let seconds = timer.elapsed().as_secs_f64();
             progress(".");
-            if timer.elapsed().as_secs_f64() > 0.05 || depth >= 8 {
-                break depth + 1;
+            let next = engine.count_moves(&start).max(2) as f64;
+            if seconds * next > 3.0 || depth >= 8 || nodes == 0 {
+                break depth;
             }
             depth += 1;
         }
