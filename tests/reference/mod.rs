@@ -3,6 +3,8 @@
 //! be obviously right; the engine must agree with it.
 
 #![allow(dead_code)]
+// Plain signatures are the point of this module: keep them spelled out.
+#![allow(clippy::type_complexity, clippy::too_many_arguments)]
 
 use tafl::ir::*;
 
@@ -385,7 +387,7 @@ impl Reference {
             .iter()
             .filter(|p| p.board == pos.board && p.to_move == pos.to_move)
             .count() as u32;
-        (seen >= rule.occurrences).then(|| match rule.result {
+        (seen >= rule.occurrences).then_some(match rule.result {
             RepetitionResult::Draw => (None, "repetition"),
             RepetitionResult::MoverLoses => (Some(pos.to_move), "repetition"),
         })
