@@ -15,7 +15,9 @@
 #![warn(missing_docs)]
 
 pub mod check;
+mod diagnostic;
 pub mod engine;
+pub mod explain;
 pub mod game;
 pub mod ir;
 pub mod span;
@@ -25,7 +27,7 @@ mod variant;
 #[cfg(feature = "cli")]
 pub mod cli;
 
-pub use check::{Diagnostic, Diagnostics, Severity};
+pub use diagnostic::{Code, Diagnostic, Diagnostics, Label, Report, Severity};
 pub use engine::{
     CompileError, EndReason, Ending, Engine, GameOutcome, IllegalReason, Move, MoveEffects,
     Position,

@@ -5,17 +5,41 @@ use std::path::Path;
 
 use serde::Serialize;
 
-use crate::check::{self, Diagnostics};
+use crate::check;
+use crate::diagnostic::Diagnostics;
 use crate::ir::Rules;
 use crate::span::Span;
 
 /// The variants bundled with the toolkit: `(name, file text)`, sorted by name.
 pub const BUNDLED: &[(&str, &str)] = &[
+    ("ashton", include_str!("../variants/ashton.tafl")),
+    ("brandubh", include_str!("../variants/brandubh.tafl")),
     (
         "brettspielnetz",
         include_str!("../variants/brettspielnetz.tafl"),
     ),
+    (
+        "dragonheelslair-v1",
+        include_str!("../variants/dragonheelslair-v1.tafl"),
+    ),
+    (
+        "dragonheelslair-v2",
+        include_str!("../variants/dragonheelslair-v2.tafl"),
+    ),
+    (
+        "dragonheelslair-v3",
+        include_str!("../variants/dragonheelslair-v3.tafl"),
+    ),
+    ("fetlar", include_str!("../variants/fetlar.tafl")),
     ("linnaeus", include_str!("../variants/linnaeus.tafl")),
+    (
+        "tablut-11x11",
+        include_str!("../variants/tablut-11x11.tafl"),
+    ),
+    (
+        "tafl-leaflet",
+        include_str!("../variants/tafl-leaflet.tafl"),
+    ),
 ];
 
 /// The names of the bundled variants, sorted.

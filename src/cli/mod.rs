@@ -1,49 +1,117 @@
-//! The command-line program: one file per command, each with a clap `Args` struct and a `run`.
-//! This is the only module that prints.
+//! The `tafl` command-line program: one module per command. The only part of the crate that
+//! prints.
 
 pub mod bench;
+mod ir;
+mod lint;
+mod list;
 mod load;
 pub mod moves;
 pub mod perft;
 pub mod playouts;
+mod render;
 pub mod replay;
+mod show;
 
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
+pub use render::{render_diagnostics, Style};
+
 /// Tafl variants as plain text: lint, explain, play and analyse them.
+///
+/// VARIANT is the name of a bundled variant (see `tafl list`) or the path of a `.tafl` file.
 #[derive(Debug, Parser)]
-#[command(name = "tafl", version)]
-pub struct Cli {
-    /// The command.
+#[command(
+    name = "tafl",
+    version,
+    about,
+    long_about = None,
+    propagate_version = true,
+    after_help = "VARIANT is the name of a bundled variant (`tafl list` shows them) or the path of a .tafl file.\n\
+                  The language is described in docs/language.md; diagnostics in docs/diagnostics.md."
+)]
+struct Cli {
     #[command(subcommand)]
-    pub command: Command,
+    command: Command,
 }
 
-/// The commands.
 #[derive(Debug, Subcommand)]
-pub enum Command {
+enum Command {
+    /// Check variant files and report every problem, with where it is and how to fix it.
+    Lint(lint::Args),
+    /// Explain a variant's rules in plain words, with its start position.
+    Show(show::Args),
+    /// Print a variant's fully resolved rules (the IR) as JSON.
+    Ir(ir::Args),
+    /// List the bundled variants.
+    List,
     /// List the legal moves of the side to move, one per line, sorted.
     Moves(moves::Args),
     /// Play moves and print the resulting position and status as JSON.
     Replay(replay::Args),
-    /// Count the move sequences of a given depth.
+    /// Count the move sequences of a given depth (perft).
     Perft(perft::Args),
     /// Play uniformly random games and summarise them as JSON.
     Playouts(playouts::Args),
-    /// Measure perft and playout speed.
+    /// Measure perft and random-playout speed, one thread and all threads.
     Bench(bench::Args),
+    /// Play a variant at the terminal (not yet available).
+    Play(PlayArgs),
 }
 
-/// Runs the program.
+#[derive(Debug, clap::Args)]
+struct PlayArgs {
+    /// A bundled variant name or a path to a .tafl file.
+    variant: String,
+}
+
+/// Runs the program with the process's arguments; the exit code says how it went.
 pub fn run() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
+        Command::Lint(args) => lint::run(&args),
+        Command::Show(args) => show::run(&args),
+        Command::Ir(args) => ir::run(&args),
+        Command::List => list::run(),
         Command::Moves(args) => moves::run(args),
         Command::Replay(args) => replay::run(args),
         Command::Perft(args) => perft::run(args),
         Command::Playouts(args) => playouts::run(args),
         Command::Bench(args) => bench::run(args),
+        Command::Play(args) => {
+            // Load the variant so that a bad name or a broken file is reported now.
+            match load(&args.variant) {
+                Some(variant) => {
+                    eprintln!(
+                        "tafl play is not available yet: the REPL is still being built. Meanwhile `tafl show {}` explains the rules.",
+                        args.variant
+                    );
+                    let _ = variant;
+                    ExitCode::from(2)
+                }
+                None => ExitCode::from(1),
+            }
+        }
+    }
+}
+
+/// Loads a variant for a command, printing why it cannot be loaded.
+fn load(name_or_path: &str) -> Option<crate::Variant> {
+    match crate::Variant::load(name_or_path) {
+        Ok(variant) => Some(variant),
+        Err(crate::LoadError::Invalid { diagnostics, .. }) => {
+            eprint!(
+                "{}",
+                render_diagnostics(&diagnostics, render::terminal_style())
+            );
+            eprintln!("error: `{name_or_path}` has errors; `tafl lint {name_or_path}` lists them");
+            None
+        }
+        Err(error) => {
+            eprintln!("error: {error}");
+            None
+        }
     }
 }

@@ -713,7 +713,6 @@ impl<B: Bits> Core<B> {
                 };
                 let taken = hammer
                     && match rule.method {
-                        KingCaptureMethod::Never => false,
                         KingCaptureMethod::Custodial => side_counts(far),
                         KingCaptureMethod::Enclosed => {
                             self.neighbours[n].iter().all(|&m| side_counts(m))

@@ -265,8 +265,6 @@ pub enum Place {
     On(String),
     /// On a square orthogonally next to the region and not in it.
     Beside(String),
-    /// On any square of the board's edge.
-    OnEdge,
     /// Wherever no other rule applies.
     Elsewhere,
 }
@@ -280,8 +278,6 @@ pub enum KingCaptureMethod {
     Custodial,
     /// Enemies (or counting squares) on all four sides, one of them the piece that moved.
     Enclosed,
-    /// The king cannot be captured here.
-    Never,
 }
 
 /// How the game ends.

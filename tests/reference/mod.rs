@@ -309,7 +309,6 @@ impl Reference {
                     })
                     .unwrap();
                 match rule.method {
-                    KingCaptureMethod::Never => false,
                     KingCaptureMethod::Custodial => {
                         captor(vx + dx, vy + dy, &rule.counting, rule.edge_counts)
                     }

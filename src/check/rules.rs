@@ -1,0 +1,618 @@
+//! Pass 2: every rule clause resolved against the declarations into IR rules, with the
+//! contradictions between clauses reported.
+
+use std::collections::BTreeMap;
+
+use super::Checker;
+use crate::diagnostic::{Code, Diagnostic};
+use crate::ir::{
+    AccessCondition, AccessRule, Action, Announcement, Armed, Claim, DecisiveCapture, Escape,
+    Hostile, HostilityRule, KingCaptureMethod, KingCaptureRule, MoveLimit, MoveStyle, Movement,
+    NoMoves, Place, Repetition, RepetitionResult, Role, Rules, Square,
+};
+use crate::span::{Span, Spanned};
+use crate::syntax::ast::{self, ClauseKind};
+use crate::variant::RuleRef;
+
+/// A value set by a clause, remembered with the clause's span to report contradictions.
+type SetBy<T> = Option<(T, Span)>;
+
+/// Sets `slot` to `value` from the clause at `span`, reporting a clause that says otherwise.
+fn set_once<T: PartialEq + Clone>(
+    checker: &mut Checker,
+    slot: &mut SetBy<T>,
+    value: T,
+    span: Span,
+    what: &str,
+) -> bool {
+    match slot {
+        Some((existing, first)) if *existing != value => {
+            let first = *first;
+            checker.report(contradiction(span, first, what));
+            false
+        }
+        Some(_) => false,
+        None => {
+            *slot = Some((value, span));
+            true
+        }
+    }
+}
+
+fn contradiction(span: Span, first: Span, what: &str) -> Diagnostic {
+    Diagnostic::error(
+        Code::Contradiction,
+        format!("two clauses disagree on {what}"),
+    )
+    .label(span, "this clause says one thing")
+    .label(first, "this one says another")
+    .help("keep the clause the variant means and delete the other")
+}
+
+fn positive(checker: &mut Checker, number: &Spanned<u32>, minimum: u32, what: &str) -> Option<u32> {
+    if number.value < minimum {
+        checker.report(
+            Diagnostic::error(
+                Code::BadNumber,
+                format!("{what} must be at least {minimum}"),
+            )
+            .label(number.span, format!("{} is too small", number.value))
+            .help(format!("write a number from {minimum} up")),
+        );
+        None
+    } else {
+        Some(number.value)
+    }
+}
+
+pub(super) fn rules(checker: &mut Checker, file: &ast::File, rules: &mut Rules) {
+    let piece_count = checker.pieces.len();
+    let mut movement: Vec<SetBy<Movement>> = vec![None; piece_count];
+    let mut armed: Vec<SetBy<Armed>> = vec![None; piece_count];
+    // (piece, square, landing?) → (allowed, clause span), for unconditional access verdicts.
+    let mut verdicts: BTreeMap<(usize, Square, bool), (bool, Span)> = BTreeMap::new();
+    let mut no_moves: SetBy<NoMoves> = None;
+    let mut repetition: SetBy<Repetition> = None;
+    let mut back_and_forth: SetBy<u32> = None;
+    let mut no_capture: SetBy<MoveLimit> = None;
+    let mut king_places: Vec<(ast::PlaceSpec, Span, KingCaptureRule)> = Vec::new();
+
+    for clause in &file.clauses {
+        let span = clause.span;
+        match &clause.kind {
+            ClauseKind::Movement {
+                pieces,
+                movement: spec,
+            } => {
+                let pieces = checker.piece_set(pieces);
+                let value = match &spec.value {
+                    ast::MovementSpec::Rook { max: None } => Movement {
+                        style: MoveStyle::Rook,
+                        max_distance: None,
+                    },
+                    ast::MovementSpec::Rook { max: Some(max) } => {
+                        let Some(max) = positive(checker, max, 1, "a move's length") else {
+                            continue;
+                        };
+                        Movement {
+                            style: MoveStyle::Rook,
+                            max_distance: Some(max.min(255) as u8),
+                        }
+                    }
+                    ast::MovementSpec::AnyEmptySquare => Movement {
+                        style: MoveStyle::AnyEmptySquare,
+                        max_distance: None,
+                    },
+                };
+                for piece in pieces {
+                    let what = format!("how `{}` moves", checker.pieces[piece].name);
+                    if set_once(checker, &mut movement[piece], value, span, &what) {
+                        checker.pieces[piece].movement = value;
+                        checker.source_map.insert(RuleRef::Movement(piece), span);
+                    }
+                }
+            }
+            ClauseKind::Armed {
+                pieces,
+                armed: spec,
+            } => {
+                let pieces = checker.piece_set(pieces);
+                let value = match spec.value {
+                    ast::Armedness::Armed => Armed::Yes,
+                    ast::Armedness::Unarmed => Armed::No,
+                    ast::Armedness::Hammer => Armed::Hammer,
+                    ast::Armedness::Anvil => Armed::Anvil,
+                };
+                for piece in pieces {
+                    let what = format!("whether `{}` is armed", checker.pieces[piece].name);
+                    if set_once(checker, &mut armed[piece], value, span, &what) {
+                        checker.pieces[piece].armed = value;
+                        checker.source_map.insert(RuleRef::Armed(piece), span);
+                    }
+                }
+            }
+            ClauseKind::Access {
+                who,
+                allowed,
+                action,
+                region,
+                condition,
+            } => {
+                let Some(region) = checker.region(region) else {
+                    continue;
+                };
+                let (barred, permitted) = match who {
+                    // `nobody may not ...` says nothing; the grammar allows it, the rules ignore it.
+                    ast::Who::Nobody(_) if !*allowed => (Vec::new(), Vec::new()),
+                    ast::Who::Nobody(_) => ((0..piece_count).collect(), Vec::new()),
+                    ast::Who::Only(set) => {
+                        let only = checker.piece_set(set);
+                        let others = (0..piece_count)
+                            .filter(|piece| !only.contains(piece))
+                            .collect();
+                        if *allowed {
+                            (others, only)
+                        } else {
+                            (only, others)
+                        }
+                    }
+                    ast::Who::Pieces(set) => {
+                        let pieces = checker.piece_set(set);
+                        if *allowed {
+                            (Vec::new(), pieces)
+                        } else {
+                            (pieces, Vec::new())
+                        }
+                    }
+                };
+                let action = match action.value {
+                    ast::AccessAction::Land => Action::Land,
+                    ast::AccessAction::Pass => Action::Pass,
+                    ast::AccessAction::Enter => Action::Enter,
+                };
+                let condition_value = match condition.as_ref().map(|condition| condition.value) {
+                    None => AccessCondition::Always,
+                    Some(ast::AccessWhen::OnceLeft) => AccessCondition::OnceLeft,
+                    Some(ast::AccessWhen::WhileGroupEmpty) => AccessCondition::WhileGroupEmpty,
+                };
+                if condition_value == AccessCondition::Always {
+                    let squares = checker.regions[region].squares.clone();
+                    let parts: Vec<bool> = match action {
+                        Action::Land => vec![true],
+                        Action::Pass => vec![false],
+                        Action::Enter => vec![true, false],
+                    };
+                    'verdicts: for (pieces, verdict) in [(&barred, false), (&permitted, true)] {
+                        for &piece in pieces {
+                            for &square in &squares {
+                                for &landing in &parts {
+                                    match verdicts.get(&(piece, square, landing)) {
+                                        Some(&(existing, first)) if existing != verdict => {
+                                            let what = format!(
+                                                "whether `{}` may {} {square}",
+                                                checker.pieces[piece].name,
+                                                if landing { "land on" } else { "pass through" }
+                                            );
+                                            checker.report(contradiction(span, first, &what));
+                                            break 'verdicts;
+                                        }
+                                        Some(_) => {}
+                                        None => {
+                                            verdicts
+                                                .insert((piece, square, landing), (verdict, span));
+                                        }
+                                    }
+                                }
+                            }
+                        }
+                    }
+                }
+                if !barred.is_empty() {
+                    checker
+                        .source_map
+                        .insert(RuleRef::Access(rules.access.len()), span);
+                    rules.access.push(AccessRule {
+                        pieces: checker.names(&barred),
+                        action,
+                        region: checker.regions[region].name.clone(),
+                        condition: condition_value,
+                    });
+                }
+            }
+            ClauseKind::Hostility {
+                region,
+                victims,
+                when,
+            } => {
+                let region = checker.region(region);
+                let victims = checker.piece_set(victims);
+                let when = match when.as_ref().map(|when| &when.value) {
+                    None => Some(Hostile::Always),
+                    Some(ast::HostileWhen::Empty) => Some(Hostile::WhenEmpty),
+                    Some(ast::HostileWhen::Occupied { by, enemies_beside }) => {
+                        let by = match by {
+                            Some(set) => checker.piece_set(set),
+                            None => (0..piece_count).collect(),
+                        };
+                        let enemies = match enemies_beside {
+                            Some(number) if number.value > 4 => {
+                                checker.report(
+                                    Diagnostic::error(
+                                        Code::BadNumber,
+                                        "a square has at most 4 neighbours",
+                                    )
+                                    .label(
+                                        number.span,
+                                        format!(
+                                            "{} enemies cannot stand beside one square",
+                                            number.value
+                                        ),
+                                    )
+                                    .help("write a number from 1 to 4"),
+                                );
+                                None
+                            }
+                            Some(number) => Some(number.value as u8),
+                            None => Some(0),
+                        };
+                        enemies.map(|enemies_beside| Hostile::WhenOccupied {
+                            by: checker.names(&by),
+                            enemies_beside,
+                        })
+                    }
+                };
+                if let (Some(region), Some(when)) = (region, when) {
+                    checker
+                        .source_map
+                        .insert(RuleRef::Hostility(rules.hostility.len()), span);
+                    rules.hostility.push(HostilityRule {
+                        region: checker.regions[region].name.clone(),
+                        victims: checker.names(&victims),
+                        when,
+                    });
+                }
+            }
+            ClauseKind::KingCapture {
+                pieces,
+                place,
+                method,
+                counting,
+            } => {
+                let kings = checker.piece_set(pieces);
+                for &piece in &kings {
+                    if checker.pieces[piece].role != Role::King {
+                        let name = checker.pieces[piece].name.clone();
+                        checker.report(
+                            Diagnostic::error(Code::NotAKing, format!("`{name}` is not a king"))
+                                .label(pieces.span, "king-capture clauses are about kings")
+                                .help(format!(
+                                    "soldiers are captured between two enemies; to make `{name}` a king, declare it `piece <symbol> {name}: <side> king`"
+                                )),
+                        );
+                    }
+                }
+                let place_ir = match &place.value {
+                    ast::PlaceSpec::On(region) => checker
+                        .region(region)
+                        .map(|index| Place::On(checker.regions[index].name.clone())),
+                    ast::PlaceSpec::Beside(region) => checker
+                        .region(region)
+                        .map(|index| Place::Beside(checker.regions[index].name.clone())),
+                    ast::PlaceSpec::Elsewhere | ast::PlaceSpec::Anywhere => Some(Place::Elsewhere),
+                };
+                let mut counted = Vec::new();
+                let mut edge_counts = false;
+                for region in counting {
+                    if region.value == "edge" {
+                        edge_counts = true;
+                    } else if let Some(index) = checker.region(region) {
+                        counted.push(checker.regions[index].name.clone());
+                    }
+                }
+                let method = match method.value {
+                    ast::CaptureSpec::Enclosed => KingCaptureMethod::Enclosed,
+                    ast::CaptureSpec::Custodial => KingCaptureMethod::Custodial,
+                };
+                if let Some(place_ir) = place_ir {
+                    let rule = KingCaptureRule {
+                        place: place_ir,
+                        squares: Vec::new(),
+                        method,
+                        counting: counted,
+                        edge_counts,
+                    };
+                    king_places.push((place.value.clone(), span, rule));
+                }
+            }
+            ClauseKind::Win {
+                side,
+                pieces,
+                event,
+            } => {
+                let pieces = checker.piece_set(pieces);
+                match event {
+                    ast::WinEvent::Reaches(region) => {
+                        let Some(region) = checker.region(region) else {
+                            continue;
+                        };
+                        for piece in pieces {
+                            checker
+                                .source_map
+                                .insert(RuleRef::Escape(rules.outcome.escapes.len()), span);
+                            rules.outcome.escapes.push(Escape {
+                                piece: checker.pieces[piece].name.clone(),
+                                region: checker.regions[region].name.clone(),
+                                winner: side.value,
+                            });
+                        }
+                    }
+                    ast::WinEvent::Captured(_) => {
+                        for piece in pieces {
+                            checker.source_map.insert(
+                                RuleRef::DecisiveCapture(rules.outcome.decisive_captures.len()),
+                                span,
+                            );
+                            rules.outcome.decisive_captures.push(DecisiveCapture {
+                                piece: checker.pieces[piece].name.clone(),
+                                winner: side.value,
+                            });
+                        }
+                    }
+                }
+            }
+            ClauseKind::NoMovesLoses => {
+                let what = "what happens to a side that cannot move";
+                let recorded = set_once(checker, &mut no_moves, NoMoves::Loses, span, what);
+                if recorded {
+                    checker.source_map.insert(RuleRef::NoMoves, span);
+                }
+            }
+            ClauseKind::RepetitionLoses(count) => {
+                let Some(occurrences) = positive(checker, count, 2, "the number of occurrences")
+                else {
+                    continue;
+                };
+                let value = Repetition {
+                    occurrences,
+                    result: RepetitionResult::MoverLoses,
+                    claim: Claim::Automatic,
+                };
+                if set_once(checker, &mut repetition, value, span, "repeated positions") {
+                    checker.source_map.insert(RuleRef::Repetition, span);
+                }
+            }
+            ClauseKind::Draw {
+                condition,
+                on_claim,
+            } => {
+                let claim = if on_claim.is_some() {
+                    Claim::Claimable
+                } else {
+                    Claim::Automatic
+                };
+                match condition {
+                    ast::DrawCondition::Repetition(count) => {
+                        let Some(occurrences) =
+                            positive(checker, count, 2, "the number of occurrences")
+                        else {
+                            continue;
+                        };
+                        let value = Repetition {
+                            occurrences,
+                            result: RepetitionResult::Draw,
+                            claim,
+                        };
+                        if set_once(checker, &mut repetition, value, span, "repeated positions") {
+                            checker.source_map.insert(RuleRef::Repetition, span);
+                        }
+                    }
+                    ast::DrawCondition::NoCapture(count) => {
+                        let Some(moves) = positive(checker, count, 1, "the number of moves") else {
+                            continue;
+                        };
+                        let value = MoveLimit { moves, claim };
+                        if set_once(
+                            checker,
+                            &mut no_capture,
+                            value,
+                            span,
+                            "moves without capture",
+                        ) {
+                            checker.source_map.insert(RuleRef::NoCaptureDraw, span);
+                        }
+                    }
+                    ast::DrawCondition::NoMoves(_) | ast::DrawCondition::Agreement(_) => {
+                        if let Some(claim_span) = on_claim {
+                            checker.report(
+                                Diagnostic::warning(Code::DeadRule, "`on claim` means nothing here")
+                                    .label(*claim_span, "ignored")
+                                    .help("only repetition and move-count draws can be claimed; delete `, on claim`"),
+                            );
+                        }
+                        if matches!(condition, ast::DrawCondition::NoMoves(_)) {
+                            if set_once(
+                                checker,
+                                &mut no_moves,
+                                NoMoves::Draw,
+                                span,
+                                "what happens to a side that cannot move",
+                            ) {
+                                checker.source_map.insert(RuleRef::NoMoves, span);
+                            }
+                        } else {
+                            checker.source_map.insert(RuleRef::DrawByAgreement, span);
+                        }
+                    }
+                }
+            }
+            ClauseKind::BackAndForth(count) => {
+                let Some(limit) = positive(checker, count, 1, "the number of times") else {
+                    continue;
+                };
+                if set_once(
+                    checker,
+                    &mut back_and_forth,
+                    limit,
+                    span,
+                    "moving back and forth",
+                ) {
+                    checker.source_map.insert(RuleRef::BackAndForth, span);
+                }
+            }
+            ClauseKind::Announce {
+                word,
+                piece,
+                routes,
+                region,
+            } => {
+                let piece_index = checker.piece_index(&piece.value);
+                if piece_index.is_none() {
+                    let set = ast::PieceSet {
+                        items: vec![Spanned::new(
+                            ast::PieceSetItem::Named(piece.value.clone()),
+                            piece.span,
+                        )],
+                        span: piece.span,
+                    };
+                    checker.piece_set(&set);
+                }
+                let region = checker.region(region);
+                let routes = positive(checker, routes, 1, "the number of routes");
+                if let (Some(piece), Some(region), Some(routes)) = (piece_index, region, routes) {
+                    checker
+                        .source_map
+                        .insert(RuleRef::Announcement(rules.announcements.len()), span);
+                    rules.announcements.push(Announcement {
+                        word: word.value.clone(),
+                        piece: checker.pieces[piece].name.clone(),
+                        routes,
+                        region: checker.regions[region].name.clone(),
+                    });
+                }
+            }
+            _ => {}
+        }
+    }
+
+    if let Some((value, _)) = no_moves {
+        rules.outcome.no_moves = value;
+    }
+    rules.outcome.repetition = repetition.map(|(value, _)| value);
+    rules.outcome.back_and_forth_limit = back_and_forth.map(|(value, _)| value);
+    rules.outcome.no_capture_draw = no_capture.map(|(value, _)| value);
+    resolve_king_capture(checker, king_places, rules);
+}
+
+/// Gives every square exactly one king-capture rule: clauses in file order, `elsewhere` last,
+/// each square to the first clause whose place covers it; uncovered squares get the default,
+/// capture like a soldier.
+fn resolve_king_capture(
+    checker: &mut Checker,
+    places: Vec<(ast::PlaceSpec, Span, KingCaptureRule)>,
+    rules: &mut Rules,
+) {
+    let Some(board) = checker.board else { return };
+    let all: Vec<Square> = (0..board.height)
+        .flat_map(|rank| (0..board.width).map(move |file| Square::new(file, rank)))
+        .collect();
+    let mut seen: Vec<(ast::PlaceSpec, Span)> = Vec::new();
+    let mut owner: BTreeMap<Square, Span> = BTreeMap::new();
+    let anywhere = places
+        .iter()
+        .find(|(place, _, _)| *place == ast::PlaceSpec::Anywhere)
+        .map(|(_, span, _)| *span);
+
+    let (specific, general): (Vec<_>, Vec<_>) = places.into_iter().partition(|(place, _, _)| {
+        matches!(place, ast::PlaceSpec::On(_) | ast::PlaceSpec::Beside(_))
+    });
+    for (place, span, mut rule) in specific.into_iter().chain(general) {
+        let same_place = seen.iter().find(|(other, _)| {
+            *other == place
+                || matches!(
+                    (other, &place),
+                    (
+                        ast::PlaceSpec::Elsewhere | ast::PlaceSpec::Anywhere,
+                        ast::PlaceSpec::Elsewhere | ast::PlaceSpec::Anywhere
+                    )
+                )
+        });
+        if let Some((_, first)) = same_place {
+            checker.report(contradiction(
+                span,
+                *first,
+                "how the king is captured there",
+            ));
+            continue;
+        }
+        if let (Some(anywhere), false) = (anywhere, place == ast::PlaceSpec::Anywhere) {
+            checker.report(
+                contradiction(span, anywhere, "where each king-capture rule applies")
+                    .help("`anywhere` already covers every square: say `elsewhere` for the squares no other clause covers"),
+            );
+            continue;
+        }
+        seen.push((place.clone(), span));
+        let covered: Vec<Square> = match &rule.place {
+            Place::On(region) => region_squares(checker, region),
+            Place::Beside(region) => {
+                let squares = region_squares(checker, region);
+                all.iter()
+                    .copied()
+                    .filter(|square| {
+                        !squares.contains(square)
+                            && squares.iter().any(|other| adjacent(*square, *other))
+                    })
+                    .collect()
+            }
+            Place::Elsewhere => all.clone(),
+        };
+        rule.squares = covered
+            .into_iter()
+            .filter(|square| !owner.contains_key(square))
+            .collect();
+        if rule.squares.is_empty() {
+            checker.report(
+                Diagnostic::warning(Code::DeadRule, "this king-capture clause applies nowhere")
+                    .label(
+                        span,
+                        "every square it names is covered by an earlier clause",
+                    )
+                    .help("delete it, or make its place more specific than the clauses before it"),
+            );
+            continue;
+        }
+        for square in &rule.squares {
+            owner.insert(*square, span);
+        }
+        checker
+            .source_map
+            .insert(RuleRef::KingCapture(rules.king_capture.len()), span);
+        rules.king_capture.push(rule);
+    }
+    let rest: Vec<Square> = all
+        .into_iter()
+        .filter(|square| !owner.contains_key(square))
+        .collect();
+    if !rest.is_empty() {
+        rules.king_capture.push(KingCaptureRule {
+            place: Place::Elsewhere,
+            squares: rest,
+            method: KingCaptureMethod::Custodial,
+            counting: Vec::new(),
+            edge_counts: false,
+        });
+    }
+}
+
+fn region_squares(checker: &Checker, name: &str) -> Vec<Square> {
+    checker
+        .regions
+        .iter()
+        .find(|region| region.name == name)
+        .map(|region| region.squares.clone())
+        .unwrap_or_default()
+}
+
+fn adjacent(a: Square, b: Square) -> bool {
+    a.file.abs_diff(b.file) + a.rank.abs_diff(b.rank) == 1
+}

@@ -1,0 +1,575 @@
+//! The rules in plain words: what `tafl show` prints and the REPL's `rules` command will.
+//!
+//! The text follows the order a player learns a game in: board and sides, the start position,
+//! how pieces move, how they are captured, how the king is captured, how the game ends.
+
+use std::fmt::Write as _;
+
+use crate::ir::{
+    AccessCondition, Action, Armed, Claim, Hostile, KingCaptureMethod, MoveStyle, NoMoves, Place,
+    RepetitionResult, Role, Rules, Side, Square,
+};
+
+/// The rules of `rules` in plain words, with the start diagram.
+pub fn explain(rules: &Rules) -> String {
+    let mut out = String::new();
+    // Writing into a String cannot fail; the `let _ =` below discard that impossible error.
+    let _ = write_all(&mut out, rules);
+    out
+}
+
+fn write_all(out: &mut String, rules: &Rules) -> std::fmt::Result {
+    let words = Words { rules };
+    writeln!(out, "{}", rules.name)?;
+    writeln!(out, "{}", "=".repeat(rules.name.chars().count()))?;
+    if let Some(source) = &rules.source {
+        writeln!(out, "Source: {source}")?;
+    }
+    writeln!(out)?;
+    let first = rules.first_to_move;
+    writeln!(
+        out,
+        "A board of {} x {} squares. {} ({}) against {} ({}); {} first.",
+        rules.board.width,
+        rules.board.height,
+        capitalise(&words.side_noun(Side::Attackers)),
+        Side::Attackers,
+        words.side_noun(Side::Defenders),
+        Side::Defenders,
+        words.side_verb(first, "move"),
+    )?;
+    writeln!(out)?;
+    writeln!(out, "Start position")?;
+    writeln!(out)?;
+    write_diagram(out, rules)?;
+    writeln!(out)?;
+    for piece in &rules.pieces {
+        let count = rules
+            .start_pieces()
+            .iter()
+            .filter(|(_, placed)| placed.name == piece.name)
+            .count();
+        let role = match piece.role {
+            Role::King => "king",
+            Role::Soldier => "soldier",
+        };
+        writeln!(
+            out,
+            "  {}  {}: a {role} of {}, {count} on the board",
+            piece.symbol,
+            piece.display,
+            words.side_noun(piece.side)
+        )?;
+    }
+    let used = used_regions(rules);
+    let special: Vec<String> = rules
+        .regions
+        .iter()
+        .filter(|region| region.name != "edge" && used.contains(&region.name.as_str()))
+        .map(|region| format!("{} {}", region.name, squares(&region.squares)))
+        .collect();
+    if !special.is_empty() {
+        writeln!(out, "  Special squares: {}.", special.join("; "))?;
+    }
+
+    section(out, "Moving")?;
+    let same_movement = rules
+        .pieces
+        .windows(2)
+        .all(|pair| pair[0].movement == pair[1].movement);
+    for piece in &rules.pieces {
+        let how = match (piece.movement.style, piece.movement.max_distance) {
+            (MoveStyle::Rook, None) => {
+                "any number of empty squares along a rank or file, like a rook in chess".to_string()
+            }
+            (MoveStyle::Rook, Some(1)) => "one square along a rank or file".to_string(),
+            (MoveStyle::Rook, Some(max)) => {
+                format!("up to {max} empty squares along a rank or file")
+            }
+            (MoveStyle::AnyEmptySquare, _) => "to any empty square of the board".to_string(),
+        };
+        if same_movement {
+            bullet(out, &format!("Every piece moves {how}."))?;
+            break;
+        }
+        bullet(
+            out,
+            &format!("{} moves {how}.", words.piece_plural(&piece.name)),
+        )?;
+    }
+    bullet(
+        out,
+        "No piece jumps over another or lands on an occupied square.",
+    )?;
+    for rule in &rules.access {
+        let what = match rule.action {
+            Action::Land => "land on",
+            Action::Pass => "pass over",
+            Action::Enter => "land on or pass over",
+        };
+        let when = match rule.condition {
+            AccessCondition::Always => String::new(),
+            AccessCondition::OnceLeft => {
+                " once it has left them (or if it never stood there)".to_string()
+            }
+            AccessCondition::WhileGroupEmpty => {
+                " while no piece stands in that group of squares".to_string()
+            }
+        };
+        let who = words.pieces(&rule.pieces);
+        let region = words.region(&rule.region);
+        let sentence = if who == "every piece" {
+            format!("No piece may {what} {region}{when}.")
+        } else {
+            let allowed = words.complement(&rule.pieces);
+            let others = if allowed.is_empty() {
+                String::new()
+            } else {
+                format!(" (only {allowed} may)")
+            };
+            format!(
+                "{} may not {what} {region}{when}{others}.",
+                capitalise(&who)
+            )
+        };
+        bullet(out, &sentence)?;
+    }
+    if let Some(limit) = rules.outcome.back_and_forth_limit {
+        bullet(
+            out,
+            &format!("A piece may move back and forth between the same two squares at most {limit} times in a row; a further such move is not allowed."),
+        )?;
+    }
+
+    section(out, "Capturing")?;
+    bullet(
+        out,
+        "A piece is captured when the enemy moves a piece so that it stands between two enemies on opposite sides \
+         (along a rank or file). Only the side that moved captures, and a piece may safely move between two enemies.",
+    )?;
+    for piece in &rules.pieces {
+        let sentence = match piece.armed {
+            Armed::Yes if piece.role == Role::Soldier => continue,
+            Armed::Yes => format!(
+                "{} helps capture, like any other piece.",
+                words.piece_plural(&piece.name)
+            ),
+            Armed::No => format!("{} never helps capture.", words.piece_plural(&piece.name)),
+            Armed::Hammer => format!(
+                "{} captures only as the piece that moves, not as the one standing still.",
+                words.piece_plural(&piece.name)
+            ),
+            Armed::Anvil => format!(
+                "{} captures only as the piece standing still, not as the one that moves.",
+                words.piece_plural(&piece.name)
+            ),
+        };
+        bullet(out, &sentence)?;
+    }
+    for rule in &rules.hostility {
+        let when = match &rule.when {
+            Hostile::Always => String::new(),
+            Hostile::WhenEmpty => ", while empty,".to_string(),
+            Hostile::WhenOccupied { by, enemies_beside } => {
+                let mut text = format!(", while {} stands on it", words.pieces(by));
+                if *enemies_beside > 0 {
+                    let _ = write!(
+                        text,
+                        " with {enemies_beside} enemies of the captured piece beside it"
+                    );
+                }
+                text.push(',');
+                text
+            }
+        };
+        bullet(
+            out,
+            &format!(
+                "{}{when} {} hostile to {}: it can stand in for one of the two captors.",
+                words.region(&rule.region),
+                if rules
+                    .region(&rule.region)
+                    .is_some_and(|region| region.squares.len() > 1)
+                {
+                    "are"
+                } else {
+                    "is"
+                },
+                words.pieces(&rule.victims)
+            ),
+        )?;
+    }
+
+    let kings: Vec<&str> = rules
+        .pieces
+        .iter()
+        .filter(|piece| piece.role == Role::King)
+        .map(|piece| piece.name.as_str())
+        .collect();
+    if !kings.is_empty() {
+        section(
+            out,
+            &format!(
+                "Capturing {}",
+                words.pieces(
+                    &kings
+                        .iter()
+                        .map(|name| name.to_string())
+                        .collect::<Vec<_>>()
+                )
+            ),
+        )?;
+        let only_rule = rules.king_capture.len() == 1;
+        for rule in &rules.king_capture {
+            let place = match &rule.place {
+                Place::On(region) => format!("On {}", words.region(region)),
+                Place::Beside(region) => {
+                    format!("Beside the {region} ({})", squares(&rule.squares))
+                }
+                Place::Elsewhere if only_rule => "Anywhere".to_string(),
+                Place::Elsewhere => "Elsewhere".to_string(),
+            };
+            let method = match rule.method {
+                KingCaptureMethod::Custodial => {
+                    "captured like any other piece, between two enemies".to_string()
+                }
+                KingCaptureMethod::Enclosed => {
+                    let mut counting: Vec<String> = rule
+                        .counting
+                        .iter()
+                        .map(|region| words.region(region))
+                        .collect();
+                    if rule.edge_counts {
+                        counting.push("the board's edge".to_string());
+                    }
+                    if counting.is_empty() {
+                        "captured when enemies surround him on all four sides".to_string()
+                    } else {
+                        let each = if counting.len() > 1 { " each" } else { "" };
+                        format!("captured when surrounded on all four sides, {}{each} counting as a side", counting.join(" and "))
+                    }
+                }
+            };
+            bullet(out, &format!("{place}: {method}."))?;
+        }
+    }
+
+    section(out, "End of the game")?;
+    for escape in &rules.outcome.escapes {
+        bullet(
+            out,
+            &format!(
+                "{} when {} reaches {}.",
+                words.side_verb(escape.winner, "win"),
+                words.piece_plural(&escape.piece),
+                words.destination(&escape.region)
+            ),
+        )?;
+    }
+    for capture in &rules.outcome.decisive_captures {
+        bullet(
+            out,
+            &format!(
+                "{} when {} is captured.",
+                words.side_verb(capture.winner, "win"),
+                words.piece_plural(&capture.piece)
+            ),
+        )?;
+    }
+    bullet(
+        out,
+        match rules.outcome.no_moves {
+            NoMoves::Loses => "A side that cannot move on its turn loses.",
+            NoMoves::Draw => "If a side cannot move on its turn, the game is drawn.",
+        },
+    )?;
+    if let Some(repetition) = rules.outcome.repetition {
+        let when = if repetition.occurrences == 2 {
+            "a position repeats (the same pieces on the same squares, with the same side to move)"
+                .to_string()
+        } else {
+            format!("the same position (the same pieces on the same squares, the same side to move) occurs {} times", repetition.occurrences)
+        };
+        let what = match (repetition.result, repetition.claim) {
+            (RepetitionResult::Draw, Claim::Automatic) => format!("The game is drawn when {when}."),
+            (RepetitionResult::Draw, Claim::Claimable) => {
+                format!("A player may claim a draw when {when}.")
+            }
+            (RepetitionResult::MoverLoses, _) => {
+                format!("When {when}, the side that made it happen loses.")
+            }
+        };
+        bullet(out, &what)?;
+    }
+    if let Some(limit) = rules.outcome.no_capture_draw {
+        let what = match limit.claim {
+            Claim::Automatic => format!(
+                "The game is drawn after {} moves by each side without a capture.",
+                limit.moves
+            ),
+            Claim::Claimable => format!(
+                "A player may claim a draw after {} moves by each side without a capture.",
+                limit.moves
+            ),
+        };
+        bullet(out, &what)?;
+    }
+    if rules.outcome.draw_by_agreement {
+        bullet(out, "The players may agree a draw.")?;
+    }
+
+    if !rules.announcements.is_empty() {
+        section(out, "Announcements")?;
+        for announcement in &rules.announcements {
+            let routes = if announcement.routes == 1 {
+                "one clear route".to_string()
+            } else {
+                format!("{} clear routes", announcement.routes)
+            };
+            bullet(
+                out,
+                &format!(
+                    "Say \"{}\" when {} has {routes} to {}.",
+                    announcement.word,
+                    words.piece_plural(&announcement.piece),
+                    words.destination(&announcement.region)
+                ),
+            )?;
+        }
+    }
+    if !rules.notes.is_empty() {
+        section(out, "Notes")?;
+        for note in &rules.notes {
+            bullet(out, note)?;
+        }
+    }
+    Ok(())
+}
+
+/// Names of pieces, sides and regions as a player reads them.
+struct Words<'a> {
+    rules: &'a Rules,
+}
+
+impl Words<'_> {
+    fn side(&self, side: Side) -> &str {
+        &self.rules.sides.get(side).name
+    }
+
+    /// `the Muscovites` for a plural name, `White` for a singular one.
+    fn side_noun(&self, side: Side) -> String {
+        let name = self.side(side);
+        if name.ends_with('s') {
+            format!("the {name}")
+        } else {
+            name.to_string()
+        }
+    }
+
+    /// `the Muscovites win` / `White wins`: a side as the subject of `verb`.
+    fn side_verb(&self, side: Side, verb: &str) -> String {
+        let ending = if self.side(side).ends_with('s') {
+            ""
+        } else {
+            "s"
+        };
+        format!("{} {verb}{ending}", self.side_noun(side))
+    }
+
+    /// `the King`, `a Swede`: one piece kind, for sentences about each piece.
+    fn piece_plural(&self, name: &str) -> String {
+        match self.rules.piece(name) {
+            Some(piece) if piece.role == Role::King => format!("the {}", piece.display),
+            Some(piece) => format!("a {}", piece.display),
+            None => name.to_string(),
+        }
+    }
+
+    /// A set of piece kinds: `every piece`, `the Swedes` (a whole side), or names joined by `and`.
+    fn pieces(&self, names: &[String]) -> String {
+        let all = &self.rules.pieces;
+        if names.len() == all.len() {
+            return "every piece".to_string();
+        }
+        for side in Side::BOTH {
+            let of_side: Vec<&str> = all
+                .iter()
+                .filter(|piece| piece.side == side)
+                .map(|piece| piece.name.as_str())
+                .collect();
+            if names.len() == of_side.len()
+                && names.iter().all(|name| of_side.contains(&name.as_str()))
+            {
+                return self.side_noun(side);
+            }
+        }
+        let displays: Vec<String> = names
+            .iter()
+            .map(|name| match self.rules.piece(name) {
+                Some(piece) if piece.role == Role::King => format!("the {}", piece.display),
+                Some(piece) => format!("{}s", piece.display),
+                None => name.clone(),
+            })
+            .collect();
+        join_and(&displays)
+    }
+
+    /// The pieces not in `names`.
+    fn complement(&self, names: &[String]) -> String {
+        let rest: Vec<String> = self
+            .rules
+            .pieces
+            .iter()
+            .filter(|piece| !names.contains(&piece.name))
+            .map(|piece| piece.name.clone())
+            .collect();
+        if rest.is_empty() {
+            String::new()
+        } else {
+            self.pieces(&rest)
+        }
+    }
+
+    /// Where a piece goes: `the edge of the board`, `one of the corners (a1, ...)`.
+    fn destination(&self, name: &str) -> String {
+        match self.rules.region(name) {
+            Some(region) if name != "edge" && region.squares.len() > 1 => {
+                format!("one of {}", self.region(name))
+            }
+            _ => self.region(name),
+        }
+    }
+
+    /// `the throne (e5)`, `the corners (a1, i1, a9, i9)`, `the edge`.
+    fn region(&self, name: &str) -> String {
+        match self.rules.region(name) {
+            Some(_) if name == "edge" => "the edge of the board".to_string(),
+            Some(region) if region.squares.len() <= 8 => {
+                format!("the {name} ({})", squares(&region.squares))
+            }
+            Some(_) | None => format!("the {name}"),
+        }
+    }
+}
+
+/// The regions some rule refers to: the special squares a player must know.
+fn used_regions(rules: &Rules) -> Vec<&str> {
+    let mut used: Vec<&str> = Vec::new();
+    used.extend(rules.access.iter().map(|rule| rule.region.as_str()));
+    used.extend(rules.hostility.iter().map(|rule| rule.region.as_str()));
+    for rule in &rules.king_capture {
+        if let Place::On(region) | Place::Beside(region) = &rule.place {
+            used.push(region);
+        }
+        used.extend(rule.counting.iter().map(String::as_str));
+    }
+    used.extend(
+        rules
+            .outcome
+            .escapes
+            .iter()
+            .map(|escape| escape.region.as_str()),
+    );
+    used.extend(
+        rules
+            .announcements
+            .iter()
+            .map(|announcement| announcement.region.as_str()),
+    );
+    used
+}
+
+fn squares(list: &[Square]) -> String {
+    list.iter()
+        .map(Square::to_string)
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+fn join_and(items: &[String]) -> String {
+    match items {
+        [] => "no piece".to_string(),
+        [one] => one.clone(),
+        [init @ .., last] => format!("{} and {last}", init.join(", ")),
+    }
+}
+
+fn capitalise(text: &str) -> String {
+    let mut chars = text.chars();
+    chars.next().map_or(String::new(), |first| {
+        first.to_uppercase().chain(chars).collect()
+    })
+}
+
+fn section(out: &mut String, title: &str) -> std::fmt::Result {
+    writeln!(out)?;
+    writeln!(out, "{title}")?;
+    writeln!(out, "{}", "-".repeat(title.chars().count()))
+}
+
+fn bullet(out: &mut String, text: &str) -> std::fmt::Result {
+    // Wrap at 92 columns, continuation lines indented under the text.
+    let text = capitalise(text);
+    let mut line = String::from("  -");
+    for word in text.split_whitespace() {
+        if line.len() + 1 + word.len() > 92 && line.len() > 4 {
+            writeln!(out, "{line}")?;
+            line = String::from("   ");
+        }
+        line.push(' ');
+        line.push_str(word);
+    }
+    writeln!(out, "{line}")
+}
+
+/// The start position with coordinates on all four sides; special squares marked where empty.
+fn write_diagram(out: &mut String, rules: &Rules) -> std::fmt::Result {
+    let width = usize::from(rules.board.width);
+    let files: String = (0..width)
+        .map(|file| format!(" {}", (b'a' + file as u8) as char))
+        .collect();
+    writeln!(out, "     {files}")?;
+    for (row, text) in rules.setup.iter().enumerate() {
+        let rank = usize::from(rules.board.height) - row;
+        let mut cells = String::new();
+        for (file, symbol) in text.chars().enumerate() {
+            let square = Square::new(file as u8, (rank - 1) as u8);
+            let shown = if symbol == '.' {
+                mark(rules, square)
+            } else {
+                symbol
+            };
+            cells.push(' ');
+            cells.push(shown);
+        }
+        writeln!(out, "  {rank:>2} {cells}  {rank}")?;
+    }
+    writeln!(out, "     {files}")?;
+    let used = used_regions(rules);
+    let marks: Vec<&str> = [("throne", "+ throne"), ("corners", "# corner")]
+        .iter()
+        .filter(|(name, _)| used.contains(name))
+        .map(|(_, legend)| *legend)
+        .collect();
+    if !marks.is_empty() {
+        writeln!(out, "  (. empty, {})", marks.join(", "))?;
+    }
+    Ok(())
+}
+
+fn mark(rules: &Rules, square: Square) -> char {
+    let used = used_regions(rules);
+    let on = |name: &str| {
+        used.contains(&name)
+            && rules
+                .region(name)
+                .is_some_and(|region| region.squares.contains(&square))
+    };
+    if on("throne") {
+        '+'
+    } else if on("corners") {
+        '#'
+    } else {
+        '.'
+    }
+}

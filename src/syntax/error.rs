@@ -1,0 +1,363 @@
+//! pest errors to diagnostics: where the clause went wrong, what was expected there (in words),
+//! and which part of the text to blank before parsing again.
+
+use std::collections::BTreeSet;
+use std::ops::Range;
+
+use pest::error::{Error, InputLocation};
+
+use super::parser::Rule;
+use crate::diagnostic::{Code, Diagnostic};
+use crate::span::Span;
+
+/// After this many syntax errors the parser stops: the file is probably not a variant file.
+pub(super) const MAX_SYNTAX_ERRORS: usize = 25;
+
+/// The words a clause can start with, for the `unknown_clause` help.
+const CLAUSE_STARTS: &[&str] = &[
+    "name",
+    "source",
+    "note",
+    "board",
+    "piece",
+    "region",
+    "square",
+    "setup",
+    "announce",
+    "a",
+    "an",
+    "the",
+    "The",
+    "game",
+    "attackers",
+    "defenders",
+    "nobody",
+    "only",
+    "everyone",
+    "everybody",
+    "all",
+    "soldiers",
+    "kings",
+    "throne",
+    "corners",
+    "corner",
+    "edge",
+];
+
+/// The rule's meaning in words, for "expected ..." messages. No `_` arm: a new rule does not
+/// compile until it has a name here.
+fn rule_in_words(rule: Rule) -> Option<&'static str> {
+    Some(match rule {
+        Rule::identifier | Rule::piece_ref | Rule::region_ref => "a name",
+        Rule::square | Rule::square_list | Rule::square_range => "a square (like `e5`)",
+        Rule::number => "a number",
+        Rule::string | Rule::string_text => "text in double quotes",
+        Rule::symbol => "a piece symbol (one letter)",
+        Rule::side => "`attackers` or `defenders`",
+        Rule::side_singular => "`attacker` or `defender`",
+        Rule::role => "`soldier` or `king`",
+        Rule::piece_set | Rule::everyone | Rule::role_set => {
+            "pieces (`everyone`, a side, or piece names)"
+        }
+        Rule::setup_row | Rule::cell => "a row of the diagram",
+        Rule::setup_end => "`end`",
+        Rule::nobody => "`nobody`",
+        Rule::only => "`only`",
+        Rule::negation => "`not`",
+        Rule::EOI => "the end of the file",
+        Rule::WHITESPACE
+        | Rule::COMMENT
+        | Rule::file
+        | Rule::clause
+        | Rule::ident_char
+        | Rule::reserved
+        | Rule::article
+        | Rule::name_clause
+        | Rule::source_clause
+        | Rule::note_clause
+        | Rule::board_clause
+        | Rule::side_name_clause
+        | Rule::first_move_clause
+        | Rule::piece_clause
+        | Rule::region_clause
+        | Rule::region_keyword
+        | Rule::square_item
+        | Rule::setup_clause
+        | Rule::piece_set_item
+        | Rule::movement_clause
+        | Rule::movement
+        | Rule::rook_move
+        | Rule::any_empty_move
+        | Rule::access_clause
+        | Rule::who
+        | Rule::action
+        | Rule::land
+        | Rule::pass
+        | Rule::enter
+        | Rule::access_condition
+        | Rule::once_left
+        | Rule::while_group_empty
+        | Rule::armed_clause
+        | Rule::armedness
+        | Rule::hammer
+        | Rule::anvil
+        | Rule::armed
+        | Rule::unarmed
+        | Rule::hostility_clause
+        | Rule::hostile_when
+        | Rule::when_empty
+        | Rule::when_occupied
+        | Rule::enemies_beside
+        | Rule::king_capture_clause
+        | Rule::place
+        | Rule::place_on
+        | Rule::place_beside
+        | Rule::place_elsewhere
+        | Rule::place_anywhere
+        | Rule::capture_method
+        | Rule::enclosed
+        | Rule::counting
+        | Rule::custodial
+        | Rule::win_clause
+        | Rule::win_event
+        | Rule::reaches
+        | Rule::is_captured
+        | Rule::no_moves_clause
+        | Rule::repetition_loss_clause
+        | Rule::draw_clause
+        | Rule::draw_condition
+        | Rule::position_repeats
+        | Rule::position_occurs
+        | Rule::side_cannot_move
+        | Rule::no_capture_moves
+        | Rule::by_agreement
+        | Rule::on_claim
+        | Rule::back_and_forth_clause
+        | Rule::announce_clause => return None,
+    })
+}
+
+/// The diagnostic for `error` in `text`, and the byte range to blank before trying again
+/// (empty when parsing should stop).
+pub(super) fn syntax_diagnostic(error: &Error<Rule>, text: &str) -> (Diagnostic, Range<usize>) {
+    let (mut diagnostic, blank) = diagnose(error, text);
+    // A label one character wide at the end of the text would point past it: keep every label
+    // inside the text and on character boundaries.
+    for label in &mut diagnostic.labels {
+        label.span.end = floor_boundary(text, label.span.end.min(text.len()));
+        label.span.start = floor_boundary(text, label.span.start.min(label.span.end));
+    }
+    (diagnostic, blank)
+}
+
+fn floor_boundary(text: &str, mut index: usize) -> usize {
+    while !text.is_char_boundary(index) {
+        index -= 1;
+    }
+    index
+}
+
+fn diagnose(error: &Error<Rule>, text: &str) -> (Diagnostic, Range<usize>) {
+    let position = match (error.parse_attempts(), &error.location) {
+        (Some(attempts), _) => attempts.max_position,
+        (None, InputLocation::Pos(position)) => *position,
+        (None, InputLocation::Span((start, _))) => *start,
+    };
+    let line = line_around(text, position);
+    let line_text = &text[line.clone()];
+
+    if let Some(setup_start) = open_setup_before(text, position) {
+        if text[position..].trim().is_empty() {
+            let keyword = Span::new(setup_start, setup_start + "setup".len());
+            let diagnostic =
+                Diagnostic::error(Code::UnclosedSetup, "the setup diagram has no `end`")
+                    .label(keyword, "this diagram is never closed")
+                    .help("write `end` on a line of its own after the last row of the diagram");
+            return (diagnostic, 0..0);
+        }
+    }
+
+    if let Some(quote) = unterminated_quote(line_text) {
+        let start = line.start + quote;
+        let code_end = line.start + code_part(line_text).trim_end().len();
+        let diagnostic =
+            Diagnostic::error(Code::UnterminatedString, "this text has no closing `\"`")
+                .label(
+                    Span::new(start, code_end.max(start + 1)),
+                    "the text starts here and runs to the end of the line",
+                )
+                .help("end the text with `\"` on the same line");
+        return (diagnostic, line);
+    }
+
+    let first_word: String = line_text
+        .trim_start()
+        .chars()
+        .take_while(|c| c.is_alphanumeric() || *c == '-' || *c == '_')
+        .collect();
+    let at_line_start = text[line.start..position].trim().is_empty();
+    let known_start =
+        CLAUSE_STARTS.contains(&first_word.as_str()) || declared_names(text).contains(&first_word);
+    if at_line_start || !known_start {
+        let word_start = line.start + (line_text.len() - line_text.trim_start().len());
+        let shown = if first_word.is_empty() {
+            line_text.trim().chars().take(1).collect()
+        } else {
+            first_word.clone()
+        };
+        let diagnostic = Diagnostic::error(Code::UnknownClause, format!("no clause starts with `{shown}`"))
+            .label(Span::new(word_start, word_start + shown.len().max(1)), "not the start of a clause")
+            .help(
+                "a clause starts with `name`, `source`, `note`, `board`, `piece`, `region`, `square`, `setup`, \
+                 `announce`, a side (`attackers ...`), `nobody`, `only`, `the game is drawn ...`, \
+                 or a piece or region name; see docs/language.md",
+            );
+        return (diagnostic, line);
+    }
+
+    let expected = expected_in_words(error);
+    let found = found_at(text, position);
+    let message = match &found {
+        Some(word) => format!("unexpected `{word}` in this clause"),
+        None => "this clause ends too early".to_string(),
+    };
+    let label_text = if expected.is_empty() {
+        "not understood here".to_string()
+    } else {
+        format!("expected {}", join_or(&expected))
+    };
+    let width = found.as_ref().map_or(1, |word| word.len());
+    let diagnostic = Diagnostic::error(Code::Unexpected, message)
+        .label(Span::new(position, position + width), label_text)
+        .help("compare the clause with its form in docs/language.md; a `#` starts a comment");
+    (diagnostic, line)
+}
+
+/// What pest expected at the error, as words: literal keywords in backticks, rules by meaning.
+fn expected_in_words(error: &Error<Rule>) -> Vec<String> {
+    let mut words = BTreeSet::new();
+    if let Some(attempts) = error.parse_attempts() {
+        // pest does not export its token type; its Display gives the literal text, `a..z` for
+        // character ranges (which the rule names below cover) and BUILTIN_RULE for builtins.
+        for token in attempts.expected_tokens() {
+            match token.to_string().as_str() {
+                "\n" | "\r\n" | "\r" => words.insert("the end of the line".to_string()),
+                // Whitespace, comments and the inside of names are never what a reader missed.
+                " " | "\t" | "#" | "-" | "_" | "BUILTIN_RULE" => false,
+                range if range.chars().count() == 4 && range.contains("..") => false,
+                other => words.insert(format!("`{}`", other.to_lowercase())),
+            };
+        }
+        for stack in attempts.call_stacks() {
+            let deepest = stack.deepest.get_rule().copied();
+            if let Some(meaning) = [deepest, stack.parent]
+                .into_iter()
+                .flatten()
+                .find_map(rule_in_words)
+            {
+                words.insert(meaning.to_string());
+            }
+        }
+    }
+    words.into_iter().collect()
+}
+
+fn join_or(words: &[String]) -> String {
+    match words {
+        [] => String::new(),
+        [one] => one.clone(),
+        [init @ .., last] => format!("{} or {last}", init.join(", ")),
+    }
+}
+
+/// The word (or character) at `position`, or `None` at the end of a line or of the text.
+fn found_at(text: &str, position: usize) -> Option<String> {
+    let rest = text.get(position..)?;
+    let first = rest.chars().next()?;
+    if first == '\n' || first == '\r' {
+        return None;
+    }
+    if first.is_alphanumeric() {
+        Some(
+            rest.chars()
+                .take_while(|c| c.is_alphanumeric() || *c == '-' || *c == '_')
+                .collect(),
+        )
+    } else {
+        Some(first.to_string())
+    }
+}
+
+/// The byte range of the line holding `position`, without its line break.
+fn line_around(text: &str, position: usize) -> Range<usize> {
+    let position = position.min(text.len());
+    let start = text[..position]
+        .rfind('\n')
+        .map_or(0, |newline| newline + 1);
+    let end = text[position..]
+        .find('\n')
+        .map_or(text.len(), |newline| position + newline);
+    let end = if text[..end].ends_with('\r') {
+        end - 1
+    } else {
+        end
+    };
+    start..end.max(start)
+}
+
+/// The part of a line before its comment (a `#` outside quotes).
+fn code_part(line: &str) -> &str {
+    let mut in_string = false;
+    for (index, c) in line.char_indices() {
+        match c {
+            '"' => in_string = !in_string,
+            '#' if !in_string => return &line[..index],
+            _ => {}
+        }
+    }
+    line
+}
+
+/// The offset of an opening `"` that is never closed on this line.
+fn unterminated_quote(line: &str) -> Option<usize> {
+    let code = code_part(line);
+    let quotes: Vec<usize> = code.match_indices('"').map(|(index, _)| index).collect();
+    (quotes.len() % 2 == 1).then(|| quotes[quotes.len() - 1])
+}
+
+/// The offset of a `setup` keyword before `position` whose diagram has no `end` before it.
+fn open_setup_before(text: &str, position: usize) -> Option<usize> {
+    let mut open = None;
+    let mut offset = 0;
+    for line in text[..position.min(text.len())].split_inclusive('\n') {
+        let code = code_part(line).trim();
+        if code == "setup" {
+            open = Some(offset + line.find("setup").unwrap_or(0));
+        } else if code == "end" {
+            open = None;
+        }
+        offset += line.len();
+    }
+    open
+}
+
+/// Names the file declares with `piece` and `region`/`square` clauses, and the built-in ones.
+fn declared_names(text: &str) -> BTreeSet<String> {
+    let mut names: BTreeSet<String> = ["king", "attacker", "defender"]
+        .iter()
+        .map(|name| name.to_string())
+        .collect();
+    for line in text.lines() {
+        let words: Vec<&str> = code_part(line).split_whitespace().collect();
+        match words.as_slice() {
+            ["piece", _, name, ..] => {
+                names.insert(name.trim_end_matches(':').to_string());
+            }
+            ["region" | "square", name, ..] => {
+                names.insert(name.to_string());
+            }
+            _ => {}
+        }
+    }
+    names
+}

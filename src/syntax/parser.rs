@@ -1,0 +1,406 @@
+//! pest pairs to AST: one function per grammar rule.
+
+use pest::iterators::Pair;
+use pest::Parser as _;
+
+use super::ast::*;
+use super::error::{syntax_diagnostic, MAX_SYNTAX_ERRORS};
+use crate::diagnostic::Diagnostic;
+use crate::ir::Side;
+use crate::span::{Span, Spanned};
+
+#[derive(pest_derive::Parser)]
+#[grammar = "../grammar/tafl.pest"]
+pub(super) struct TaflParser;
+
+/// Parses a variant file.
+///
+/// # Errors
+/// Every syntax error found, as diagnostics (at most a few dozen: after that the rest of the file
+/// is unlikely to be meaningful).
+pub fn parse(text: &str) -> Result<File, Vec<Diagnostic>> {
+    // Detailed attempts let errors name the keywords expected, not just grammar rules.
+    pest::set_error_detail(true);
+    let mut errors = Vec::new();
+    let mut attempt = text.to_string();
+    loop {
+        match TaflParser::parse(Rule::file, &attempt) {
+            Ok(mut pairs) => {
+                if !errors.is_empty() {
+                    return Err(errors);
+                }
+                // The grammar's top rule always yields one `file` pair on success.
+                let file = pairs.next().expect("a parsed file has a `file` pair");
+                return Ok(parse_file(file));
+            }
+            Err(error) => {
+                let (diagnostic, blank) = syntax_diagnostic(&error, &attempt);
+                errors.push(diagnostic);
+                if errors.len() >= MAX_SYNTAX_ERRORS || blank.is_empty() {
+                    return Err(errors);
+                }
+                // Blank the broken clause (a space per byte, newlines kept) and try again, so
+                // later errors keep their true offsets. `blank` runs from a line start to a line
+                // end, both character boundaries, so `replace_range` cannot panic.
+                let blanked = blank_out(&attempt[blank.clone()]);
+                attempt.replace_range(blank, &blanked);
+            }
+        }
+    }
+}
+
+/// `text` with every byte but line breaks turned into a space.
+fn blank_out(text: &str) -> String {
+    text.chars()
+        .flat_map(|c| {
+            let fill = if c == '\n' { '\n' } else { ' ' };
+            std::iter::repeat_n(fill, c.len_utf8())
+        })
+        .collect()
+}
+
+fn span_of(pair: &Pair<'_, Rule>) -> Span {
+    pair.as_span().into()
+}
+
+fn spanned_str(pair: &Pair<'_, Rule>) -> Spanned<String> {
+    Spanned::new(pair.as_str().to_string(), span_of(pair))
+}
+
+/// The pairs inside `pair`, without the articles the grammar reads for fluency.
+fn inner(pair: Pair<'_, Rule>) -> impl Iterator<Item = Pair<'_, Rule>> {
+    pair.into_inner()
+        .filter(|child| child.as_rule() != Rule::article)
+}
+
+fn parse_file(pair: Pair<'_, Rule>) -> File {
+    let clauses = pair
+        .into_inner()
+        .filter(|clause| clause.as_rule() != Rule::EOI)
+        .map(parse_clause)
+        .collect();
+    File { clauses }
+}
+
+fn parse_clause(pair: Pair<'_, Rule>) -> Clause {
+    let span = span_of(&pair);
+    let rule = pair.as_rule();
+    let mut parts = inner(pair);
+    // Each arm takes exactly the children its grammar rule guarantees.
+    let mut next = || parts.next().expect("the grammar guarantees this child");
+    let kind = match rule {
+        Rule::name_clause => ClauseKind::Name(parse_string(next())),
+        Rule::source_clause => ClauseKind::Source(parse_string(next())),
+        Rule::note_clause => ClauseKind::Note(parse_string(next())),
+        Rule::board_clause => ClauseKind::Board {
+            width: parse_number(next()),
+            height: parse_number(next()),
+        },
+        Rule::side_name_clause => ClauseKind::SideName {
+            side: parse_side(next()),
+            name: parse_string(next()),
+        },
+        Rule::first_move_clause => ClauseKind::FirstMove(parse_side(next())),
+        Rule::piece_clause => {
+            let symbol = next();
+            let symbol = Spanned::new(
+                symbol.as_str().chars().next().unwrap_or('?'),
+                span_of(&symbol),
+            );
+            let name = spanned_str(&next());
+            let side = parse_side(next());
+            let role = next();
+            let role_word = if role.as_str() == "king" {
+                RoleWord::King
+            } else {
+                RoleWord::Soldier
+            };
+            let role = Spanned::new(role_word, span_of(&role));
+            let display = parts.next().map(parse_string);
+            ClauseKind::Piece(PieceDecl {
+                symbol,
+                name,
+                side,
+                role,
+                display,
+            })
+        }
+        Rule::region_clause => {
+            let _keyword = next();
+            let name = spanned_str(&next());
+            let squares = next().into_inner().map(parse_square_item).collect();
+            ClauseKind::Region { name, squares }
+        }
+        Rule::setup_clause => ClauseKind::Setup(
+            parts
+                .by_ref()
+                .filter(|row| row.as_rule() == Rule::setup_row)
+                .map(parse_setup_row)
+                .collect(),
+        ),
+        Rule::movement_clause => {
+            let pieces = parse_piece_set(next());
+            let movement = parse_movement(next());
+            ClauseKind::Movement { pieces, movement }
+        }
+        Rule::access_clause => {
+            let who = parse_who(next());
+            let mut action = next();
+            let allowed = action.as_rule() != Rule::negation;
+            if !allowed {
+                action = next();
+            }
+            let action = Spanned::new(
+                match action.as_rule() {
+                    Rule::land => AccessAction::Land,
+                    Rule::pass => AccessAction::Pass,
+                    _ => AccessAction::Enter,
+                },
+                span_of(&action),
+            );
+            let region = parse_region_ref(next());
+            let condition = parts.next().map(|condition| {
+                let when = match condition.as_rule() {
+                    Rule::once_left => AccessWhen::OnceLeft,
+                    _ => AccessWhen::WhileGroupEmpty,
+                };
+                Spanned::new(when, span_of(&condition))
+            });
+            ClauseKind::Access {
+                who,
+                allowed,
+                action,
+                region,
+                condition,
+            }
+        }
+        Rule::armed_clause => {
+            let pieces = parse_piece_set(next());
+            let armed = next();
+            let armedness = match armed.as_rule() {
+                Rule::hammer => Armedness::Hammer,
+                Rule::anvil => Armedness::Anvil,
+                Rule::unarmed => Armedness::Unarmed,
+                _ => Armedness::Armed,
+            };
+            ClauseKind::Armed {
+                pieces,
+                armed: Spanned::new(armedness, span_of(&armed)),
+            }
+        }
+        Rule::hostility_clause => {
+            let region = parse_region_ref(next());
+            let victims = parse_piece_set(next());
+            let when = parts.next().map(parse_hostile_when);
+            ClauseKind::Hostility {
+                region,
+                victims,
+                when,
+            }
+        }
+        Rule::king_capture_clause => {
+            let pieces = parse_piece_set(next());
+            let place_pair = next();
+            let place_span = span_of(&place_pair);
+            let place = match place_pair.as_rule() {
+                Rule::place_on => PlaceSpec::On(parse_region_ref(first_child(place_pair))),
+                Rule::place_beside => PlaceSpec::Beside(parse_region_ref(first_child(place_pair))),
+                Rule::place_anywhere => PlaceSpec::Anywhere,
+                _ => PlaceSpec::Elsewhere,
+            };
+            let method_pair = next();
+            let method_span = span_of(&method_pair);
+            let (method, counting) = match method_pair.as_rule() {
+                Rule::enclosed => {
+                    let counting = method_pair
+                        .into_inner()
+                        .filter(|child| child.as_rule() == Rule::counting)
+                        .flat_map(|counting| counting.into_inner().map(parse_region_ref))
+                        .collect();
+                    (CaptureSpec::Enclosed, counting)
+                }
+                _ => (CaptureSpec::Custodial, Vec::new()),
+            };
+            ClauseKind::KingCapture {
+                pieces,
+                place: Spanned::new(place, place_span),
+                method: Spanned::new(method, method_span),
+                counting,
+            }
+        }
+        Rule::win_clause => {
+            let side = parse_side(next());
+            let pieces = parse_piece_set(next());
+            let event = next();
+            let event = match event.as_rule() {
+                Rule::reaches => WinEvent::Reaches(parse_region_ref(first_child(event))),
+                _ => WinEvent::Captured(span_of(&event)),
+            };
+            ClauseKind::Win {
+                side,
+                pieces,
+                event,
+            }
+        }
+        Rule::no_moves_clause => ClauseKind::NoMovesLoses,
+        Rule::repetition_loss_clause => ClauseKind::RepetitionLoses(parse_number(next())),
+        Rule::draw_clause => {
+            let condition = next();
+            let condition_span = span_of(&condition);
+            let condition = match condition.as_rule() {
+                Rule::position_repeats => {
+                    DrawCondition::Repetition(Spanned::new(2, condition_span))
+                }
+                Rule::position_occurs => {
+                    DrawCondition::Repetition(parse_number(first_child(condition)))
+                }
+                Rule::side_cannot_move => DrawCondition::NoMoves(condition_span),
+                Rule::no_capture_moves => {
+                    DrawCondition::NoCapture(parse_number(first_child(condition)))
+                }
+                _ => DrawCondition::Agreement(condition_span),
+            };
+            let on_claim = parts.next().map(|claim| span_of(&claim));
+            ClauseKind::Draw {
+                condition,
+                on_claim,
+            }
+        }
+        Rule::back_and_forth_clause => ClauseKind::BackAndForth(parse_number(next())),
+        Rule::announce_clause => {
+            let word = parse_string(next());
+            let piece = spanned_str(&first_child(next()));
+            let routes = parse_number(next());
+            let region = parse_region_ref(next());
+            ClauseKind::Announce {
+                word,
+                piece,
+                routes,
+                region,
+            }
+        }
+        other => unreachable!("{other:?} is not a clause"),
+    };
+    Clause { kind, span }
+}
+
+fn first_child(pair: Pair<'_, Rule>) -> Pair<'_, Rule> {
+    // Called only on rules whose grammar has a mandatory first child.
+    inner(pair).next().expect("the grammar guarantees a child")
+}
+
+fn parse_string(pair: Pair<'_, Rule>) -> Spanned<String> {
+    let span = span_of(&pair);
+    let text = pair
+        .into_inner()
+        .next()
+        .map_or(String::new(), |text| text.as_str().to_string());
+    Spanned::new(text, span)
+}
+
+fn parse_number(pair: Pair<'_, Rule>) -> Spanned<u32> {
+    // A number too large for u32 is saturated: every check rejects it as out of range.
+    let value = pair.as_str().parse().unwrap_or(u32::MAX);
+    Spanned::new(value, span_of(&pair))
+}
+
+fn parse_side(pair: Pair<'_, Rule>) -> Spanned<Side> {
+    let side = if pair.as_str().starts_with("attacker") {
+        Side::Attackers
+    } else {
+        Side::Defenders
+    };
+    Spanned::new(side, span_of(&pair))
+}
+
+fn parse_square_item(pair: Pair<'_, Rule>) -> SquareItem {
+    match pair.as_rule() {
+        Rule::square_range => {
+            let mut ends = pair.into_inner();
+            // A range has exactly two squares.
+            let from = spanned_str(&ends.next().expect("range start"));
+            let to = spanned_str(&ends.next().expect("range end"));
+            SquareItem::Range(from, to)
+        }
+        _ => SquareItem::Single(spanned_str(&pair)),
+    }
+}
+
+fn parse_setup_row(pair: Pair<'_, Rule>) -> SetupRow {
+    let span = span_of(&pair);
+    let cells = pair
+        .into_inner()
+        .map(|cell| Spanned::new(cell.as_str().chars().next().unwrap_or(' '), span_of(&cell)))
+        .collect();
+    SetupRow { cells, span }
+}
+
+fn parse_piece_set(pair: Pair<'_, Rule>) -> PieceSet {
+    let span = span_of(&pair);
+    let items = inner(pair)
+        .map(|item| {
+            let value = match item.as_rule() {
+                Rule::everyone => PieceSetItem::Everyone,
+                Rule::side => PieceSetItem::Side(parse_side(item.clone()).value),
+                Rule::role_set => PieceSetItem::Role(if item.as_str() == "kings" {
+                    RoleWord::King
+                } else {
+                    RoleWord::Soldier
+                }),
+                _ => PieceSetItem::Named(item.as_str().to_string()),
+            };
+            Spanned::new(value, span_of(&item))
+        })
+        .collect();
+    PieceSet { items, span }
+}
+
+fn parse_who(pair: Pair<'_, Rule>) -> Who {
+    let span = span_of(&pair);
+    let mut parts = inner(pair);
+    // `who` always has a first child: `nobody`, `only` or a piece set.
+    let first = parts.next().expect("who has a child");
+    match first.as_rule() {
+        Rule::nobody => Who::Nobody(span),
+        Rule::only => Who::Only(parse_piece_set(
+            parts.next().expect("only is followed by a set"),
+        )),
+        _ => Who::Pieces(parse_piece_set(first)),
+    }
+}
+
+fn parse_region_ref(pair: Pair<'_, Rule>) -> Spanned<String> {
+    let identifier = first_child(pair);
+    spanned_str(&identifier)
+}
+
+fn parse_movement(pair: Pair<'_, Rule>) -> Spanned<MovementSpec> {
+    let span = span_of(&pair);
+    let movement = match pair.as_rule() {
+        Rule::rook_move => MovementSpec::Rook {
+            max: pair.into_inner().next().map(parse_number),
+        },
+        _ => MovementSpec::AnyEmptySquare,
+    };
+    Spanned::new(movement, span)
+}
+
+fn parse_hostile_when(pair: Pair<'_, Rule>) -> Spanned<HostileWhen> {
+    let span = span_of(&pair);
+    let when = match pair.as_rule() {
+        Rule::when_empty => HostileWhen::Empty,
+        _ => {
+            let mut by = None;
+            let mut enemies_beside = None;
+            for part in pair.into_inner() {
+                match part.as_rule() {
+                    Rule::piece_set => by = Some(parse_piece_set(part)),
+                    Rule::enemies_beside => enemies_beside = Some(parse_number(first_child(part))),
+                    _ => {}
+                }
+            }
+            HostileWhen::Occupied { by, enemies_beside }
+        }
+    };
+    Spanned::new(when, span)
+}

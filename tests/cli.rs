@@ -1,0 +1,102 @@
+//! The command-line contract of `lint`, `show`, `ir` and `list`: outputs and exit codes.
+
+use std::process::{Command, Output};
+
+fn tafl(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_tafl"))
+        .args(args)
+        .env("NO_COLOR", "1")
+        .output()
+        .expect("the binary runs")
+}
+
+fn stdout(output: &Output) -> String {
+    String::from_utf8_lossy(&output.stdout).into_owned()
+}
+
+#[test]
+fn show_linnaeus_snapshot() {
+    let output = tafl(&["show", "linnaeus"]);
+    assert!(output.status.success());
+    insta::assert_snapshot!("show_linnaeus", stdout(&output));
+}
+
+#[test]
+fn show_brettspielnetz_snapshot() {
+    let output = tafl(&["show", "brettspielnetz"]);
+    assert!(output.status.success());
+    insta::assert_snapshot!("show_brettspielnetz", stdout(&output));
+}
+
+#[test]
+fn list_names_every_bundled_variant() {
+    let output = tafl(&["list"]);
+    assert!(output.status.success());
+    let text = stdout(&output);
+    for name in tafl::bundled_names() {
+        assert!(
+            text.lines().any(|line| line.starts_with(name)),
+            "{name} missing from:\n{text}"
+        );
+    }
+}
+
+#[test]
+fn ir_prints_parseable_json() {
+    let output = tafl(&["ir", "brettspielnetz"]);
+    assert!(output.status.success());
+    let rules = tafl::Rules::from_json(&stdout(&output)).expect("tafl ir prints the IR");
+    assert_eq!(rules.first_to_move, tafl::Side::Defenders);
+}
+
+#[test]
+fn a_variant_given_by_path_works() {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/variants/linnaeus.tafl");
+    let output = tafl(&["show", path]);
+    assert!(output.status.success());
+    assert!(stdout(&output).starts_with("Linnaeus' Tablut"));
+}
+
+#[test]
+fn unknown_variant_is_a_clear_error() {
+    let output = tafl(&["show", "no-such-variant"]);
+    assert_eq!(output.status.code(), Some(1));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.contains("no variant `no-such-variant`"), "{stderr}");
+    assert!(
+        stderr.contains("linnaeus"),
+        "the message lists the bundled names: {stderr}"
+    );
+}
+
+#[test]
+fn broken_variant_is_refused_with_its_diagnostics() {
+    let dir = std::env::temp_dir().join(format!("tafl-cli-test-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let path = dir.join("broken.tafl");
+    std::fs::write(&path, "board 9 x 9\nsetup\n. . .\nend\n").expect("write");
+    let path = path.to_string_lossy().into_owned();
+    for command in ["show", "ir"] {
+        let output = tafl(&[command, &path]);
+        assert_eq!(output.status.code(), Some(1), "{command}");
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert!(
+            stderr.contains("tafl::check::setup_height"),
+            "{command}: {stderr}"
+        );
+    }
+    let output = tafl(&["lint", &path]);
+    assert_eq!(output.status.code(), Some(1));
+    assert!(stdout(&output).contains("tafl::check::setup_width"));
+}
+
+#[test]
+fn help_explains_variant_argument() {
+    let output = tafl(&["--help"]);
+    assert!(output.status.success());
+    let text = stdout(&output);
+    for command in ["lint", "show", "ir", "list"] {
+        assert!(text.contains(command), "--help lacks {command}");
+    }
+    assert!(text.contains("VARIANT"));
+}

@@ -1,0 +1,236 @@
+//! The diagnostics of `tafl lint`, one broken variant file per code in `tests/lint/`.
+//!
+//! Each fixture is named after the code it shows (`setup_width.tafl`), or after the code and a
+//! situation (`unexpected_end_of_clause.tafl`); `many_problems.tafl` shows several problems
+//! reported at once. The rendered output of each is an insta snapshot in `tests/snapshots/`.
+
+use std::path::Path;
+use std::process::{Command, Output};
+
+use tafl::cli::{render_diagnostics, Style};
+use tafl::Code;
+
+/// The fixture that shows several codes at once rather than one.
+const MANY_PROBLEMS: &str = "many_problems";
+
+/// The last part of a code: `tafl::check::setup_width` → `setup_width`.
+fn short_name(code: Code) -> &'static str {
+    let full = code.as_str();
+    full.rsplit("::").next().unwrap_or(full)
+}
+
+/// The code a fixture is about: the longest code name that is the stem or starts it followed by
+/// `_` (`unexpected_end_of_clause` → `unexpected`).
+fn code_of_stem(stem: &str) -> Option<Code> {
+    Code::ALL
+        .iter()
+        .copied()
+        .filter(|&code| {
+            let name = short_name(code);
+            stem == name
+                || stem
+                    .strip_prefix(name)
+                    .is_some_and(|rest| rest.starts_with('_'))
+        })
+        .max_by_key(|&code| short_name(code).len())
+}
+
+fn lint_dir() -> &'static Path {
+    Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/lint"))
+}
+
+/// The stems of every fixture, sorted.
+fn fixture_stems() -> Vec<String> {
+    let mut stems: Vec<String> = std::fs::read_dir(lint_dir())
+        .expect("tests/lint exists")
+        .map(|entry| entry.expect("readable directory entry").path())
+        .filter(|path| path.extension().is_some_and(|ext| ext == "tafl"))
+        .map(|path| {
+            path.file_stem()
+                .expect("a fixture has a name")
+                .to_string_lossy()
+                .into_owned()
+        })
+        .collect();
+    stems.sort();
+    stems
+}
+
+#[test]
+fn rendered_diagnostics() {
+    insta::glob!("lint/*.tafl", |path| {
+        let origin = path
+            .file_name()
+            .expect("a fixture has a name")
+            .to_string_lossy()
+            .into_owned();
+        let text = std::fs::read_to_string(path)
+            .expect("fixture is readable")
+            .replace("\r\n", "\n");
+        assert!(
+            text.starts_with('#'),
+            "{origin}: start the fixture with a `#` comment saying what is wrong"
+        );
+        let checked = tafl::check::check_text(&origin, &text);
+        let diagnostics = &checked.diagnostics;
+
+        let stem = origin.trim_end_matches(".tafl");
+        let codes: Vec<Code> = diagnostics.items().iter().map(|item| item.code).collect();
+        if stem == MANY_PROBLEMS {
+            let mut distinct = codes.clone();
+            distinct.sort();
+            distinct.dedup();
+            assert!(
+                distinct.len() >= 3,
+                "{origin} should show several kinds of problem at once, shows {distinct:?}"
+            );
+        } else {
+            let code = code_of_stem(stem).unwrap_or_else(|| {
+                panic!("{origin}: name the fixture after a code (`<code>.tafl` or `<code>_<situation>.tafl`)")
+            });
+            assert!(
+                codes.contains(&code),
+                "{origin} is about {code} but reports {:?}",
+                codes.iter().map(|code| code.as_str()).collect::<Vec<_>>()
+            );
+        }
+
+        let rendered = render_diagnostics(
+            diagnostics,
+            Style {
+                width: 80,
+                colour: false,
+            },
+        )
+        .replace("\r\n", "\n");
+        insta::assert_snapshot!(rendered);
+    });
+}
+
+#[test]
+fn every_code_has_a_fixture() {
+    let stems = fixture_stems();
+    let missing: Vec<&str> = Code::ALL
+        .iter()
+        .map(|&code| short_name(code))
+        .filter(|name| !stems.iter().any(|stem| stem == name))
+        .collect();
+    assert!(
+        missing.is_empty(),
+        "add tests/lint/<code>.tafl for: {missing:?} (and an entry in docs/diagnostics.md)"
+    );
+}
+
+#[test]
+fn every_code_is_documented_in_order() {
+    let docs = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/diagnostics.md"))
+        .expect("docs/diagnostics.md exists");
+    let headings: Vec<&str> = docs
+        .lines()
+        .filter_map(|line| line.strip_prefix("### `"))
+        .filter_map(|rest| rest.strip_suffix('`'))
+        .collect();
+    let codes: Vec<&str> = Code::ALL.iter().map(|code| code.as_str()).collect();
+    assert_eq!(
+        headings, codes,
+        "docs/diagnostics.md has one `### `code`` section per code, in the order of Code::ALL"
+    );
+}
+
+fn tafl(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_tafl"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .env("NO_COLOR", "1")
+        .output()
+        .expect("the binary runs")
+}
+
+#[test]
+fn json_format_fields() {
+    let path = "tests/lint/setup_width.tafl";
+    let output = tafl(&["lint", "--format", "json", path]);
+    assert_eq!(output.status.code(), Some(1), "an error exits 1");
+    let stdout = String::from_utf8(output.stdout).expect("JSON is UTF-8");
+    let json: serde_json::Value = serde_json::from_str(&stdout).expect("stdout is JSON");
+    let items = json.as_array().expect("a JSON array");
+    assert_eq!(items.len(), 1, "{stdout}");
+    let item = &items[0];
+    assert_eq!(item["file"], path);
+    assert_eq!(item["severity"], "error");
+    assert_eq!(item["code"], "tafl::check::setup_width");
+    assert_eq!(
+        item["message"],
+        "row 3 of the diagram has 6 squares but the board has 7 files"
+    );
+    assert!(item["help"].as_str().is_some_and(|help| help.contains('7')));
+
+    // The short row is the third row of the diagram; the position is 1-based.
+    let text = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join(path))
+        .expect("fixture is readable")
+        .replace("\r\n", "\n");
+    let row = "  . . T . . .\n";
+    let start = text.find(row).expect("the short row") + 2;
+    let end = start + row.trim().len();
+    let line = text[..start].matches('\n').count() + 1;
+    assert_eq!(item["line"], line);
+    assert_eq!(item["column"], 3);
+
+    let labels = item["labels"].as_array().expect("labels array");
+    assert_eq!(labels.len(), 1, "{stdout}");
+    let label = &labels[0];
+    assert_eq!(label["start"], start);
+    assert_eq!(label["end"], end);
+    assert_eq!(label["line"], line);
+    assert_eq!(label["column"], 3);
+    assert_eq!(label["text"], "6 squares (rank 5)");
+}
+
+#[test]
+fn json_format_of_a_clean_file_is_an_empty_array() {
+    let output = tafl(&["lint", "--format", "json", "variants/linnaeus.tafl"]);
+    assert_eq!(output.status.code(), Some(0));
+    let json: serde_json::Value = serde_json::from_slice(&output.stdout).expect("stdout is JSON");
+    assert_eq!(json, serde_json::json!([]));
+}
+
+#[test]
+fn bundled_variant_lints_clean() {
+    let output = tafl(&["lint", "variants/linnaeus.tafl"]);
+    assert_eq!(
+        output.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&output.stdout)
+    );
+}
+
+#[test]
+fn warnings_alone_exit_zero() {
+    let path = "tests/lint/missing_first_move.tafl";
+    let output = tafl(&["lint", path]);
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert!(
+        stdout.contains("tafl::check::missing_first_move"),
+        "{stdout}"
+    );
+    assert_eq!(output.status.code(), Some(0), "{stdout}");
+}
+
+#[test]
+fn exit_code_follows_errors_for_every_fixture() {
+    for stem in fixture_stems() {
+        let path = format!("tests/lint/{stem}.tafl");
+        let text = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join(&path))
+            .expect("fixture is readable");
+        let has_errors = tafl::check::check_text(&path, &text)
+            .diagnostics
+            .has_errors();
+        let output = tafl(&["lint", &path]);
+        assert_eq!(
+            output.status.code(),
+            Some(i32::from(has_errors)),
+            "{path}: errors exit 1, warnings and notes alone exit 0"
+        );
+    }
+}

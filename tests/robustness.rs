@@ -1,0 +1,78 @@
+//! Bad input never panics: the front end survives every mangling of the bundled files, and
+//! always explains a rejection with at least one error.
+
+use proptest::prelude::*;
+use tafl::check::check_text;
+
+fn bundled_texts() -> impl Iterator<Item = &'static str> {
+    tafl::BUNDLED.iter().map(|(_, text)| *text)
+}
+
+/// Checks `text`; a text that does not load must say why.
+fn check(text: &str) {
+    let checked = check_text("mangled.tafl", text);
+    if checked.rules.is_none() {
+        assert!(
+            checked.diagnostics.has_errors(),
+            "rejected without an error:\n{text}"
+        );
+    }
+    // Every label must lie inside the text, or rendering would fail.
+    for item in checked.diagnostics.items() {
+        for label in &item.labels {
+            assert!(
+                label.span.end <= text.len(),
+                "label {label:?} beyond the text:\n{text}"
+            );
+            assert!(
+                text.is_char_boundary(label.span.start) && text.is_char_boundary(label.span.end)
+            );
+        }
+    }
+}
+
+#[test]
+fn deleting_or_doubling_any_line_never_panics() {
+    for text in bundled_texts() {
+        let lines: Vec<&str> = text.lines().collect();
+        for index in 0..lines.len() {
+            let mut without = lines.clone();
+            without.remove(index);
+            check(&without.join("\n"));
+            let mut doubled = lines.clone();
+            doubled.insert(index, lines[index]);
+            check(&doubled.join("\n"));
+        }
+    }
+}
+
+#[test]
+fn truncating_anywhere_never_panics() {
+    for text in bundled_texts() {
+        for end in (0..text.len()).filter(|end| text.is_char_boundary(*end)) {
+            check(&text[..end]);
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    #[test]
+    fn inserting_text_anywhere_never_panics(
+        variant in 0..tafl::BUNDLED.len(),
+        at in any::<prop::sample::Index>(),
+        inserted in "[a-z0-9 .,:=\"#\\n\\t×é-]{1,12}",
+    ) {
+        let text = tafl::BUNDLED[variant].1;
+        let boundaries: Vec<usize> = (0..=text.len()).filter(|index| text.is_char_boundary(*index)).collect();
+        let at = boundaries[at.index(boundaries.len())];
+        let mangled = format!("{}{inserted}{}", &text[..at], &text[at..]);
+        check(&mangled);
+    }
+
+    #[test]
+    fn arbitrary_text_never_panics(text in "\\PC{0,200}") {
+        check(&text);
+    }
+}
