@@ -20,7 +20,7 @@ fn rules(name: &str) -> Rules {
         "linnaeus" => testing::linnaeus(),
         "brettspielnetz" => testing::brettspielnetz(),
         "fetlar11" => testing::fetlar11(),
-        other => panic!("unknown variant `{other}` in a .perft file"),
+        other => panic!("`{other}` in a .perft file is neither bundled nor a test fixture"),
     }
 }
 
@@ -208,4 +208,21 @@ fn engine_and_reference_agree_along_random_games() {
             }
         }
     }
+}
+
+/// The slow reference at any depth, for investigating a count by hand:
+/// `TAFL_REF=ashton:4 cargo test --release --test perft -- --ignored reference_on_demand`.
+#[test]
+#[ignore]
+fn reference_on_demand() {
+    let spec = std::env::var("TAFL_REF").unwrap_or_else(|_| "linnaeus:3".into());
+    let (name, depth) = spec.split_once(':').unwrap();
+    let rules = rules(name);
+    let reference = Reference::new(&rules);
+    let count = reference.perft(&reference.start(), depth.parse().unwrap(), &mut Vec::new());
+    let engine = Engine::new(&rules).unwrap();
+    println!(
+        "{name} perft {depth}: reference {count}, engine {}",
+        engine.perft(&engine.start(), depth.parse().unwrap())
+    );
 }
