@@ -156,7 +156,7 @@ fn brettspielnetz_the_king_does_not_capture() {
 
 #[test]
 fn brettspielnetz_king_taken_by_three_against_the_edge() {
-    let mut g = game("brettspielnetz", "9/9/9/9/9/9/9/4t4/3tKt3", Side::Attackers);
+    let g = game("brettspielnetz", "9/9/9/9/9/9/9/4t4/3tKt3", Side::Attackers);
     assert!(g.status() == Status::Ongoing);
     let mut g = game("brettspielnetz", "9/9/9/9/9/9/4t4/9/3tKt3", Side::Attackers);
     assert_eq!(play(&mut g, "e3-e2"), ["e1"]);
