@@ -16,7 +16,9 @@
 
 pub mod check;
 mod diagnostic;
+pub mod engine;
 pub mod explain;
+pub mod game;
 pub mod ir;
 pub mod span;
 pub mod syntax;
@@ -26,5 +28,10 @@ mod variant;
 pub mod cli;
 
 pub use diagnostic::{Code, Diagnostic, Diagnostics, Label, Report, Severity};
+pub use engine::{
+    CompileError, EndReason, Ending, Engine, GameOutcome, IllegalReason, Move, MoveEffects,
+    Position,
+};
+pub use game::{Game, IllegalMove, Ply, Status};
 pub use ir::{BySide, Rules, Side, Square};
 pub use variant::{bundled_names, LoadError, RuleRef, SourceMap, Variant, BUNDLED};

@@ -1,10 +1,16 @@
 //! The `tafl` command-line program: one module per command. The only part of the crate that
 //! prints.
 
+pub mod bench;
 mod ir;
 mod lint;
 mod list;
+mod load;
+pub mod moves;
+pub mod perft;
+pub mod playouts;
 mod render;
+pub mod replay;
 mod show;
 
 use std::process::ExitCode;
@@ -41,6 +47,16 @@ enum Command {
     Ir(ir::Args),
     /// List the bundled variants.
     List,
+    /// List the legal moves of the side to move, one per line, sorted.
+    Moves(moves::Args),
+    /// Play moves and print the resulting position and status as JSON.
+    Replay(replay::Args),
+    /// Count the move sequences of a given depth (perft).
+    Perft(perft::Args),
+    /// Play uniformly random games and summarise them as JSON.
+    Playouts(playouts::Args),
+    /// Measure perft and random-playout speed, one thread and all threads.
+    Bench(bench::Args),
     /// Play a variant at the terminal (not yet available).
     Play(PlayArgs),
 }
@@ -59,6 +75,11 @@ pub fn run() -> ExitCode {
         Command::Show(args) => show::run(&args),
         Command::Ir(args) => ir::run(&args),
         Command::List => list::run(),
+        Command::Moves(args) => moves::run(args),
+        Command::Replay(args) => replay::run(args),
+        Command::Perft(args) => perft::run(args),
+        Command::Playouts(args) => playouts::run(args),
+        Command::Bench(args) => bench::run(args),
         Command::Play(args) => {
             // Load the variant so that a bad name or a broken file is reported now.
             match load(&args.variant) {

@@ -1,0 +1,126 @@
+//! `tafl bench VARIANT`: perft and playout speed, one thread and all threads.
+
+use std::io::Write;
+use std::process::ExitCode;
+use std::time::Instant;
+
+use super::load;
+
+/// Arguments of `tafl bench`.
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// A bundled variant's name or a variant file.
+    pub variant: String,
+    /// Perft depth (the deepest that takes under about a second is chosen by default).
+    #[arg(long)]
+    pub depth: Option<u32>,
+    /// Random games per measurement.
+    #[arg(long, default_value_t = 2000)]
+    pub games: u64,
+    /// Ply cap of a random game.
+    #[arg(long, default_value_t = 500)]
+    pub cap: u32,
+    /// Seed of the random games.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+}
+
+fn progress(text: &str) {
+    eprint!("{text}");
+    // Progress is best effort: a closed stderr must not stop the benchmark.
+    let _ = std::io::stderr().flush();
+}
+
+/// Runs `tafl bench`.
+pub fn run(args: Args) -> ExitCode {
+    let loaded = match load::variant(&args.variant) {
+        Ok(loaded) => loaded,
+        Err(code) => return code,
+    };
+    let engine = &loaded.engine;
+    let start = engine.start();
+    let threads = rayon::current_num_threads();
+
+    // The deepest perft whose predicted time stays under about three seconds.
+    let depth = args.depth.unwrap_or_else(|| {
+        progress("choosing a perft depth");
+        let mut depth = 1;
+        loop {
+            let timer = Instant::now();
+            let nodes = engine.perft(&start, depth);
+            let seconds = timer.elapsed().as_secs_f64();
+            progress(".");
+            let next = engine.count_moves(&start).max(2) as f64;
+            if seconds * next > 3.0 || depth >= 8 || nodes == 0 {
+                break depth;
+            }
+            depth += 1;
+        }
+    });
+    progress(&format!("\nperft {depth}, 1 thread…"));
+    let timer = Instant::now();
+    let nodes = engine.perft(&start, depth);
+    let single = timer.elapsed().as_secs_f64();
+    progress(&format!(" {threads} threads…"));
+    let timer = Instant::now();
+    let nodes_parallel = engine.perft_parallel(&start, depth);
+    let parallel = timer.elapsed().as_secs_f64();
+    progress("\n");
+    if nodes != nodes_parallel {
+        eprintln!(
+            "error: perft disagrees between 1 and {threads} threads: {nodes} vs {nodes_parallel}"
+        );
+        return ExitCode::FAILURE;
+    }
+    println!("variant: {}", engine.rules().name);
+    println!("perft({depth}) = {nodes}");
+    println!(
+        "  1 thread:   {:>8.3} s  {:>8.1} M leaves/s",
+        single,
+        nodes as f64 / single / 1e6
+    );
+    println!(
+        "  {threads} threads:  {:>8.3} s  {:>8.1} M leaves/s",
+        parallel,
+        nodes as f64 / parallel / 1e6
+    );
+
+    progress(&format!(
+        "{} random games (cap {}), 1 thread…",
+        args.games, args.cap
+    ));
+    let timer = Instant::now();
+    let summary = engine.playouts(&start, args.games, args.seed, args.cap);
+    let single = timer.elapsed().as_secs_f64();
+    progress(&format!(" {threads} threads…"));
+    let timer = Instant::now();
+    let summary_parallel = engine.playouts_parallel(&start, args.games, args.seed, args.cap);
+    let parallel = timer.elapsed().as_secs_f64();
+    progress("\n");
+    if summary != summary_parallel {
+        eprintln!("error: playouts disagree between 1 and {threads} threads");
+        return ExitCode::FAILURE;
+    }
+    println!(
+        "playouts: {} games, {} plies ({:.1} per game); attackers {} defenders {} draws {} capped {}",
+        summary.games,
+        summary.plies,
+        summary.plies as f64 / summary.games.max(1) as f64,
+        summary.attackers_win,
+        summary.defenders_win,
+        summary.draw,
+        summary.capped
+    );
+    for (label, seconds) in [
+        ("1 thread: ", single),
+        (&format!("{threads} threads:") as &str, parallel),
+    ] {
+        println!(
+            "  {label} {:>8.3} s  {:>9.0} games/s  {:>6.2} M plies/s",
+            seconds,
+            summary.games as f64 / seconds,
+            summary.plies as f64 / seconds / 1e6
+        );
+    }
+    ExitCode::SUCCESS
+}

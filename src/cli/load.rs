@@ -1,0 +1,72 @@
+//! What the engine commands share: loading a variant, and the `--from`/`--side` options.
+
+use std::process::ExitCode;
+use std::sync::Arc;
+
+use crate::engine::{Engine, Position};
+use crate::game::notation::parse_position;
+use crate::ir::{Rules, Side};
+use crate::variant::Variant;
+
+/// The starting point options of `moves`, `replay` and `perft`.
+#[derive(Debug, Clone, clap::Args)]
+pub struct From {
+    /// Start from this position (OpenTafl-style, top rank first) instead of the variant's start.
+    #[arg(long, value_name = "POS")]
+    pub from: Option<String>,
+    /// The side to move in `--from` (`attackers` or `defenders`); the variant's first mover by
+    /// default.
+    #[arg(long, value_name = "SIDE")]
+    pub side: Option<Side>,
+}
+
+/// A loaded variant: the engine, and the variant file when there is one (to cite clauses).
+pub struct Loaded {
+    pub variant: Option<Variant>,
+    pub engine: Arc<Engine>,
+}
+
+/// Exit code for bad input: an illegal or malformed move, a malformed position.
+pub const USAGE: u8 = 2;
+
+/// Loads `name`: a bundled variant, a `.tafl` file, or an IR `.json` file (as `tafl ir` writes).
+/// Prints the problem and returns the exit code on failure.
+pub fn variant(name: &str) -> Result<Loaded, ExitCode> {
+    let (variant, rules): (Option<Variant>, Rules) = if name.ends_with(".json") {
+        let text = std::fs::read_to_string(name)
+            .map_err(|e| fail(&format!("cannot read `{name}`: {e}")))?;
+        let rules =
+            Rules::from_json(&text).map_err(|e| fail(&format!("`{name}` is not valid IR: {e}")))?;
+        (None, rules)
+    } else {
+        let variant = Variant::load(name).map_err(|e| fail(&e.to_string()))?;
+        let rules = variant.rules.clone();
+        (Some(variant), rules)
+    };
+    let engine = Engine::new(&rules).map_err(|e| fail(&format!("`{name}`: {e}")))?;
+    Ok(Loaded {
+        variant,
+        engine: Arc::new(engine),
+    })
+}
+
+fn fail(message: &str) -> ExitCode {
+    eprintln!("error: {message}");
+    ExitCode::FAILURE
+}
+
+/// The position `--from`/`--side` ask for, or the start position.
+pub fn position(engine: &Engine, from: &From) -> Result<Position, ExitCode> {
+    let side = from.side.unwrap_or(engine.rules().first_to_move);
+    match &from.from {
+        None if from.side.is_none() => Ok(engine.start()),
+        None => {
+            let pieces = engine.pieces(&engine.start());
+            Ok(engine.position(&pieces, side))
+        }
+        Some(text) => parse_position(engine, text, side).map_err(|e| {
+            eprintln!("error: bad position `{text}`: {e}");
+            ExitCode::from(USAGE)
+        }),
+    }
+}

@@ -1,0 +1,33 @@
+//! `tafl moves VARIANT [--from POS --side SIDE]`: the legal moves, one per line, sorted.
+
+use std::process::ExitCode;
+
+use super::load;
+
+/// Arguments of `tafl moves`.
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// A bundled variant's name or a variant file.
+    pub variant: String,
+    #[command(flatten)]
+    from: load::From,
+}
+
+/// Runs `tafl moves`.
+pub fn run(args: Args) -> ExitCode {
+    let loaded = match load::variant(&args.variant) {
+        Ok(loaded) => loaded,
+        Err(code) => return code,
+    };
+    let position = match load::position(&loaded.engine, &args.from) {
+        Ok(position) => position,
+        Err(code) => return code,
+    };
+    let mut out = String::new();
+    for mv in loaded.engine.legal_moves(&position) {
+        out.push_str(&mv.to_string());
+        out.push('\n');
+    }
+    print!("{out}");
+    ExitCode::SUCCESS
+}

@@ -1,0 +1,48 @@
+//! `tafl perft VARIANT DEPTH [--from POS --side SIDE] [--threads N]`: the leaf count.
+
+use std::process::ExitCode;
+
+use super::load;
+
+/// Arguments of `tafl perft`.
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// A bundled variant's name or a variant file.
+    pub variant: String,
+    /// Plies to look ahead.
+    pub depth: u32,
+    #[command(flatten)]
+    from: load::From,
+    /// Threads to use; one by default, so that timings compare fairly.
+    #[arg(long, default_value_t = 1)]
+    pub threads: usize,
+}
+
+/// Runs `tafl perft`.
+pub fn run(args: Args) -> ExitCode {
+    let loaded = match load::variant(&args.variant) {
+        Ok(loaded) => loaded,
+        Err(code) => return code,
+    };
+    let position = match load::position(&loaded.engine, &args.from) {
+        Ok(position) => position,
+        Err(code) => return code,
+    };
+    let engine = &loaded.engine;
+    let count = if args.threads <= 1 {
+        engine.perft(&position, args.depth)
+    } else {
+        match rayon::ThreadPoolBuilder::new()
+            .num_threads(args.threads)
+            .build()
+        {
+            Ok(pool) => pool.install(|| engine.perft_parallel(&position, args.depth)),
+            Err(e) => {
+                eprintln!("error: cannot start {} threads: {e}", args.threads);
+                return ExitCode::FAILURE;
+            }
+        }
+    };
+    println!("{count}");
+    ExitCode::SUCCESS
+}

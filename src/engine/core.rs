@@ -1,0 +1,1029 @@
+//! The compiled rules and the position for one bit-set width. Everything here is generic over
+//! [`Bits`] and monomorphised per width; [`super::Engine`] picks the width once.
+
+use super::bitboard::Bits;
+use super::{CompileError, EndReason, Ending, GameOutcome, IllegalReason, MAX_KINDS};
+use crate::ir::{
+    AccessCondition, Claim, KingCaptureMethod, MoveStyle, NoMoves, RepetitionResult, Role, Rules,
+    Side, Square,
+};
+use crate::variant::RuleRef;
+
+/// No square: a neighbour off the board, or no previous move.
+pub(crate) const NONE: u16 = u16::MAX;
+
+/// The most once-left access rules a variant may have (each needs a set in the position).
+pub(crate) const MAX_ONCE_LEFT: usize = 4;
+
+/// A move by square indices.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(crate) struct RawMove {
+    pub from: u16,
+    pub to: u16,
+}
+
+/// The last move of one side and how many moves in a row it has shuttled between two squares.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(crate) struct Shuttle {
+    pub from: u16,
+    pub to: u16,
+    pub count: u32,
+}
+
+impl Shuttle {
+    const START: Shuttle = Shuttle {
+        from: NONE,
+        to: NONE,
+        count: 0,
+    };
+}
+
+/// A position: the pieces, the side to move and the little history the rules need.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(crate) struct Pos<B: Bits> {
+    /// The squares of each piece kind, indexed like `Rules::pieces`.
+    pub pieces: [B; MAX_KINDS],
+    /// The squares of each side's pieces.
+    pub sides: [B; 2],
+    /// For each once-left access rule, the pieces that have stood in its region since the game
+    /// began and never stopped outside it. The bit moves with the piece.
+    pub stayed: [B; MAX_ONCE_LEFT],
+    pub to_move: Side,
+    /// Zobrist hash of the pieces and the side to move.
+    pub hash: u64,
+    /// Plies since the last capture (or since the start).
+    pub quiet_plies: u32,
+    /// Per side, for the back-and-forth limit.
+    pub shuttle: [Shuttle; 2],
+}
+
+impl<B: Bits> Pos<B> {
+    #[inline]
+    pub fn occupied(&self) -> B {
+        self.sides[0] | self.sides[1]
+    }
+}
+
+#[derive(Clone, Debug)]
+pub(crate) struct Kind {
+    pub side: Side,
+    pub king: bool,
+    pub hammer: bool,
+    pub anvil: bool,
+    pub style: MoveStyle,
+    pub max_distance: Option<u8>,
+}
+
+#[derive(Clone, Debug)]
+pub(crate) enum Condition<B> {
+    Always,
+    /// Index into `Pos::stayed`.
+    OnceLeft(usize),
+    /// The orthogonally connected groups of the region.
+    WhileGroupEmpty(Vec<B>),
+}
+
+#[derive(Clone, Debug)]
+pub(crate) struct Access<B> {
+    pub kinds: u32,
+    pub region: B,
+    pub land: bool,
+    pub pass: bool,
+    pub condition: Condition<B>,
+}
+
+#[derive(Clone, Debug)]
+pub(crate) struct CondHostility<B> {
+    pub region: B,
+    pub victims: u32,
+    pub by: u32,
+    pub enemies_beside: u8,
+}
+
+#[derive(Clone, Debug)]
+pub(crate) struct KingRule<B> {
+    pub method: KingCaptureMethod,
+    pub counting: B,
+    pub edge_counts: bool,
+}
+
+#[derive(Clone, Debug)]
+pub(crate) struct EscapeRule<B> {
+    pub kind: usize,
+    pub region: B,
+    pub winner: Side,
+}
+
+/// The rules compiled for one width.
+#[derive(Clone, Debug)]
+pub(crate) struct Core<B: Bits> {
+    pub width: usize,
+    /// Every square of the board.
+    pub board: B,
+    pub kinds: Vec<Kind>,
+    /// The display name of each kind, for refusals.
+    pub names: Vec<String>,
+    /// The kind indices of each side.
+    pub side_kinds: [Vec<usize>; 2],
+    /// Per square, the neighbour in each direction (north, east, south, west) or [`NONE`].
+    pub neighbours: Vec<[u16; 4]>,
+    /// Per square, the set of its on-board neighbours.
+    pub neighbour_sets: Vec<B>,
+    /// Per square and direction, the squares from it (exclusive) to the board's edge.
+    pub rays: Vec<[B; 4]>,
+    /// Per kind with a maximum distance, per square, the squares within that distance.
+    pub near: Vec<Option<Vec<B>>>,
+    pub access: Vec<Access<B>>,
+    /// Landing and passing forbidden unconditionally, per kind (from `access`).
+    pub land_always: [B; MAX_KINDS],
+    pub pass_always: [B; MAX_KINDS],
+    /// Whether any access rule has a condition that depends on the position.
+    pub has_conditional_access: bool,
+    pub once_left_regions: Vec<B>,
+    pub hostile_always: [B; MAX_KINDS],
+    pub hostile_empty: [B; MAX_KINDS],
+    pub hostile_cond: Vec<CondHostility<B>>,
+    pub king_rule_of: Vec<u8>,
+    pub king_rules: Vec<KingRule<B>>,
+    pub escapes: Vec<EscapeRule<B>>,
+    /// Per kind, the squares that win for it when it lands there (union of its escapes).
+    pub escape_any: [B; MAX_KINDS],
+    pub decisive: [Option<Side>; MAX_KINDS],
+    pub zobrist: Vec<[u64; MAX_KINDS]>,
+    pub side_key: u64,
+    pub no_moves: NoMoves,
+    pub repetition: Option<(u32, RepetitionResult, Claim)>,
+    pub back_and_forth: Option<u32>,
+    /// No-capture limit in plies (moves by each side x 2), and whether it ends the game itself.
+    pub no_capture: Option<(u32, Claim)>,
+}
+
+/// A small deterministic generator (splitmix64) for Zobrist keys: fixed seed, so hashes are the
+/// same from run to run and machine to machine.
+pub(crate) struct SplitMix(pub u64);
+
+impl SplitMix {
+    pub fn next_u64(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+}
+
+const DIRS: [(i32, i32); 4] = [(0, 1), (1, 0), (0, -1), (-1, 0)];
+
+impl<B: Bits> Core<B> {
+    pub fn compile(rules: &Rules) -> Result<Core<B>, CompileError> {
+        let width = usize::from(rules.board.width);
+        let height = usize::from(rules.board.height);
+        let squares = width * height;
+        if squares > B::CAPACITY {
+            return Err(CompileError::BoardTooLarge {
+                width: rules.board.width,
+                height: rules.board.height,
+            });
+        }
+        if rules.pieces.len() > MAX_KINDS {
+            return Err(CompileError::TooManyKinds(rules.pieces.len()));
+        }
+        let index = |square: Square| usize::from(square.rank) * width + usize::from(square.file);
+        let kind_index = |name: &str| {
+            rules
+                .pieces
+                .iter()
+                .position(|piece| piece.name == name)
+                .ok_or_else(|| CompileError::UnknownPiece(name.to_string()))
+        };
+        let kinds_mask = |names: &[String]| -> Result<u32, CompileError> {
+            let mut mask = 0;
+            for name in names {
+                mask |= 1 << kind_index(name)?;
+            }
+            Ok(mask)
+        };
+        let set_of = |list: &[Square]| -> Result<B, CompileError> {
+            let mut set = B::EMPTY;
+            for &square in list {
+                if !square.is_on(rules.board.width, rules.board.height) {
+                    return Err(CompileError::SquareOffBoard(square));
+                }
+                set.set(index(square));
+            }
+            Ok(set)
+        };
+        let region = |name: &str| -> Result<B, CompileError> {
+            let region = rules
+                .region(name)
+                .ok_or_else(|| CompileError::UnknownRegion(name.to_string()))?;
+            set_of(&region.squares)
+        };
+
+        // Geometry.
+        let mut neighbours = vec![[NONE; 4]; squares];
+        let mut neighbour_sets = vec![B::EMPTY; squares];
+        let mut rays = vec![[B::EMPTY; 4]; squares];
+        for sq in 0..squares {
+            let (file, rank) = ((sq % width) as i32, (sq / width) as i32);
+            for (d, (df, dr)) in DIRS.iter().enumerate() {
+                let (mut f, mut r) = (file + df, rank + dr);
+                let on = |f: i32, r: i32| f >= 0 && r >= 0 && f < width as i32 && r < height as i32;
+                if on(f, r) {
+                    let n = r as usize * width + f as usize;
+                    neighbours[sq][d] = n as u16;
+                    neighbour_sets[sq].set(n);
+                }
+                while on(f, r) {
+                    rays[sq][d].set(r as usize * width + f as usize);
+                    f += df;
+                    r += dr;
+                }
+            }
+        }
+
+        let kinds: Vec<Kind> = rules
+            .pieces
+            .iter()
+            .map(|piece| Kind {
+                side: piece.side,
+                king: piece.role == Role::King,
+                hammer: piece.armed.as_hammer(),
+                anvil: piece.armed.as_anvil(),
+                style: piece.movement.style,
+                max_distance: piece.movement.max_distance,
+            })
+            .collect();
+        let mut side_kinds = [Vec::new(), Vec::new()];
+        for (k, kind) in kinds.iter().enumerate() {
+            side_kinds[kind.side.index()].push(k);
+        }
+        let near = kinds
+            .iter()
+            .map(|kind| {
+                kind.max_distance.map(|max| {
+                    let max = i32::from(max);
+                    (0..squares)
+                        .map(|sq| {
+                            let mut set = B::EMPTY;
+                            let (f0, r0) = ((sq % width) as i32, (sq / width) as i32);
+                            for other in 0..squares {
+                                let (f, r) = ((other % width) as i32, (other / width) as i32);
+                                if (f == f0 && (r - r0).abs() <= max)
+                                    || (r == r0 && (f - f0).abs() <= max)
+                                {
+                                    set.set(other);
+                                }
+                            }
+                            set
+                        })
+                        .collect()
+                })
+            })
+            .collect();
+
+        // Access.
+        let mut access = Vec::new();
+        let mut land_always = [B::EMPTY; MAX_KINDS];
+        let mut pass_always = [B::EMPTY; MAX_KINDS];
+        let mut once_left_regions = Vec::new();
+        let mut has_conditional_access = false;
+        for rule in &rules.access {
+            let kinds_bits = kinds_mask(&rule.pieces)?;
+            let set = region(&rule.region)?;
+            let condition = match rule.condition {
+                AccessCondition::Always => {
+                    for k in 0..kinds.len() {
+                        if kinds_bits & (1 << k) != 0 {
+                            if rule.action.includes_landing() {
+                                land_always[k] |= set;
+                            }
+                            if rule.action.includes_passing() {
+                                pass_always[k] |= set;
+                            }
+                        }
+                    }
+                    Condition::Always
+                }
+                AccessCondition::OnceLeft => {
+                    if once_left_regions.len() == MAX_ONCE_LEFT {
+                        return Err(CompileError::TooManyOnceLeftRules);
+                    }
+                    has_conditional_access = true;
+                    once_left_regions.push(set);
+                    Condition::OnceLeft(once_left_regions.len() - 1)
+                }
+                AccessCondition::WhileGroupEmpty => {
+                    has_conditional_access = true;
+                    Condition::WhileGroupEmpty(groups_of(set, &neighbours))
+                }
+            };
+            access.push(Access {
+                kinds: kinds_bits,
+                region: set,
+                land: rule.action.includes_landing(),
+                pass: rule.action.includes_passing(),
+                condition,
+            });
+        }
+
+        // Hostility.
+        let mut hostile_always = [B::EMPTY; MAX_KINDS];
+        let mut hostile_empty = [B::EMPTY; MAX_KINDS];
+        let mut hostile_cond = Vec::new();
+        for rule in &rules.hostility {
+            let victims = kinds_mask(&rule.victims)?;
+            let set = region(&rule.region)?;
+            match &rule.when {
+                crate::ir::Hostile::Always | crate::ir::Hostile::WhenEmpty => {
+                    let table = if rule.when == crate::ir::Hostile::Always {
+                        &mut hostile_always
+                    } else {
+                        &mut hostile_empty
+                    };
+                    for (k, mask) in table.iter_mut().enumerate().take(kinds.len()) {
+                        if victims & (1 << k) != 0 {
+                            *mask |= set;
+                        }
+                    }
+                }
+                crate::ir::Hostile::WhenOccupied { by, enemies_beside } => {
+                    hostile_cond.push(CondHostility {
+                        region: set,
+                        victims,
+                        by: kinds_mask(by)?,
+                        enemies_beside: *enemies_beside,
+                    });
+                }
+            }
+        }
+
+        // King capture, by square.
+        let mut king_rule_of = vec![u8::MAX; squares];
+        let mut king_rules = Vec::new();
+        for (i, rule) in rules.king_capture.iter().enumerate() {
+            let mut counting = B::EMPTY;
+            for name in &rule.counting {
+                counting |= region(name)?;
+            }
+            king_rules.push(KingRule {
+                method: rule.method,
+                counting,
+                edge_counts: rule.edge_counts,
+            });
+            for &square in &rule.squares {
+                if !square.is_on(rules.board.width, rules.board.height) {
+                    return Err(CompileError::SquareOffBoard(square));
+                }
+                // The IR promises disjoint squares; should two rules claim a square, the first
+                // one written wins, as a reader of the file would expect.
+                let slot = &mut king_rule_of[index(square)];
+                if *slot == u8::MAX {
+                    *slot = i as u8;
+                }
+            }
+        }
+        let has_king = kinds.iter().any(|kind| kind.king);
+        if has_king && king_rule_of.contains(&u8::MAX) {
+            if let Some(sq) = king_rule_of.iter().position(|&r| r == u8::MAX) {
+                return Err(CompileError::NoKingCaptureRule(Square::new(
+                    (sq % width) as u8,
+                    (sq / width) as u8,
+                )));
+            }
+        }
+
+        // Outcome.
+        let mut escapes = Vec::new();
+        let mut escape_any = [B::EMPTY; MAX_KINDS];
+        for escape in &rules.outcome.escapes {
+            let kind = kind_index(&escape.piece)?;
+            let set = region(&escape.region)?;
+            escape_any[kind] |= set;
+            escapes.push(EscapeRule {
+                kind,
+                region: set,
+                winner: escape.winner,
+            });
+        }
+        let mut decisive = [None; MAX_KINDS];
+        for capture in &rules.outcome.decisive_captures {
+            decisive[kind_index(&capture.piece)?] = Some(capture.winner);
+        }
+
+        let mut rng = SplitMix(0x7AF1_5EED_2024_0003);
+        let zobrist = (0..squares)
+            .map(|_| {
+                let mut keys = [0; MAX_KINDS];
+                for key in &mut keys {
+                    *key = rng.next_u64();
+                }
+                keys
+            })
+            .collect();
+        let side_key = rng.next_u64();
+
+        Ok(Core {
+            width,
+            board: (0..squares).fold(B::EMPTY, |set, sq| set | B::single(sq)),
+            kinds,
+            names: rules.pieces.iter().map(|p| p.display.clone()).collect(),
+            side_kinds,
+            neighbours,
+            neighbour_sets,
+            rays,
+            near,
+            access,
+            land_always,
+            pass_always,
+            has_conditional_access,
+            once_left_regions,
+            hostile_always,
+            hostile_empty,
+            hostile_cond,
+            king_rule_of,
+            king_rules,
+            escapes,
+            escape_any,
+            decisive,
+            zobrist,
+            side_key,
+            no_moves: rules.outcome.no_moves,
+            repetition: rules
+                .outcome
+                .repetition
+                .map(|r| (r.occurrences, r.result, r.claim)),
+            back_and_forth: rules.outcome.back_and_forth_limit,
+            no_capture: rules
+                .outcome
+                .no_capture_draw
+                .map(|m| (m.moves.saturating_mul(2), m.claim)),
+        })
+    }
+
+    /// A position with no pieces, attackers to move.
+    pub fn empty_pos() -> Pos<B> {
+        Pos {
+            pieces: [B::EMPTY; MAX_KINDS],
+            sides: [B::EMPTY; 2],
+            stayed: [B::EMPTY; MAX_ONCE_LEFT],
+            to_move: Side::Attackers,
+            hash: 0,
+            quiet_plies: 0,
+            shuttle: [Shuttle::START; 2],
+        }
+    }
+
+    /// A position from pieces `(square index, kind)`, the side to move, with no history.
+    pub fn setup(&self, pieces: &[(usize, usize)], to_move: Side) -> Pos<B> {
+        let mut pos = Self::empty_pos();
+        pos.to_move = to_move;
+        for &(sq, k) in pieces {
+            pos.pieces[k].set(sq);
+            pos.sides[self.kinds[k].side.index()].set(sq);
+        }
+        let occupied = pos.occupied();
+        for (i, region) in self.once_left_regions.iter().enumerate() {
+            pos.stayed[i] = occupied & *region;
+        }
+        pos.hash = self.full_hash(&pos);
+        pos
+    }
+
+    /// The Zobrist hash computed from scratch (the position keeps it up to date incrementally).
+    pub fn full_hash(&self, pos: &Pos<B>) -> u64 {
+        let mut hash = if pos.to_move == Side::Defenders {
+            self.side_key
+        } else {
+            0
+        };
+        for k in 0..self.kinds.len() {
+            for sq in pos.pieces[k].iter() {
+                hash ^= self.zobrist[sq][k];
+            }
+        }
+        hash
+    }
+
+    /// The kind of the piece of `side` on `sq`, if any.
+    #[inline]
+    pub fn kind_on(&self, pos: &Pos<B>, sq: usize, side: Side) -> Option<usize> {
+        self.side_kinds[side.index()]
+            .iter()
+            .copied()
+            .find(|&k| pos.pieces[k].has(sq))
+    }
+
+    /// The kind of the piece on `sq`, if any.
+    pub fn piece_on(&self, pos: &Pos<B>, sq: usize) -> Option<usize> {
+        (0..self.kinds.len()).find(|&k| pos.pieces[k].has(sq))
+    }
+
+    /// Squares where the pieces of each group rule may not go right now, per kind.
+    fn group_bans(&self, pos: &Pos<B>) -> ([B; MAX_KINDS], [B; MAX_KINDS]) {
+        let mut land = [B::EMPTY; MAX_KINDS];
+        let mut pass = [B::EMPTY; MAX_KINDS];
+        let occupied = pos.occupied();
+        for rule in &self.access {
+            if let Condition::WhileGroupEmpty(groups) = &rule.condition {
+                let mut empty = B::EMPTY;
+                for &group in groups {
+                    if (group & occupied).is_empty() {
+                        empty |= group;
+                    }
+                }
+                for k in 0..self.kinds.len() {
+                    if rule.kinds & (1 << k) != 0 {
+                        if rule.land {
+                            land[k] |= empty;
+                        }
+                        if rule.pass {
+                            pass[k] |= empty;
+                        }
+                    }
+                }
+            }
+        }
+        (land, pass)
+    }
+
+    /// The squares the piece of kind `k` on `from` may move to.
+    #[inline]
+    fn targets(
+        &self,
+        pos: &Pos<B>,
+        k: usize,
+        from: usize,
+        occupied: B,
+        mut land: B,
+        mut pass: B,
+    ) -> B {
+        if self.has_conditional_access {
+            for rule in &self.access {
+                if let Condition::OnceLeft(i) = rule.condition {
+                    if rule.kinds & (1 << k) != 0 && !pos.stayed[i].has(from) {
+                        if rule.land {
+                            land |= rule.region;
+                        }
+                        if rule.pass {
+                            pass |= rule.region;
+                        }
+                    }
+                }
+            }
+        }
+        let kind = &self.kinds[k];
+        let mut targets = match kind.style {
+            MoveStyle::Rook => {
+                let blockers = occupied | pass;
+                let rays = &self.rays[from];
+                let mut targets = B::EMPTY;
+                for (d, &ray) in rays.iter().enumerate() {
+                    let hit = ray & blockers;
+                    if hit.is_empty() {
+                        targets |= ray;
+                    } else {
+                        let first = if d < 2 { hit.lowest() } else { hit.highest() };
+                        targets |= ray ^ self.rays[first][d];
+                    }
+                }
+                if let Some(near) = &self.near[k] {
+                    targets &= near[from];
+                }
+                targets & !occupied
+            }
+            MoveStyle::AnyEmptySquare => self.board & !occupied,
+        };
+        targets &= !land;
+        if let Some(limit) = self.back_and_forth {
+            let shuttle = pos.shuttle[kind.side.index()];
+            if shuttle.to as usize == from && shuttle.count >= limit {
+                targets.clear(usize::from(shuttle.from));
+            }
+        }
+        targets
+    }
+
+    /// Calls `f(from, targets)` for every piece of the side to move with its target squares.
+    #[inline]
+    pub fn for_each_targets(&self, pos: &Pos<B>, mut f: impl FnMut(usize, B)) {
+        let side = pos.to_move.index();
+        let occupied = pos.occupied();
+        let bans;
+        let (land_dyn, pass_dyn) = if self.has_conditional_access {
+            bans = self.group_bans(pos);
+            (&bans.0, &bans.1)
+        } else {
+            (&[B::EMPTY; MAX_KINDS], &[B::EMPTY; MAX_KINDS])
+        };
+        for &k in &self.side_kinds[side] {
+            let land = self.land_always[k] | land_dyn[k];
+            let pass = self.pass_always[k] | pass_dyn[k];
+            for from in pos.pieces[k].iter() {
+                let targets = self.targets(pos, k, from, occupied, land, pass);
+                f(from, targets);
+            }
+        }
+    }
+
+    /// The number of legal moves of the side to move.
+    pub fn count_moves(&self, pos: &Pos<B>) -> u64 {
+        let mut count = 0u64;
+        self.for_each_targets(pos, |_, targets| count += u64::from(targets.count()));
+        count
+    }
+
+    /// Appends the legal moves of the side to move to `out`.
+    pub fn gen_moves(&self, pos: &Pos<B>, out: &mut Vec<RawMove>) {
+        self.for_each_targets(pos, |from, targets| {
+            for to in targets.iter() {
+                out.push(RawMove {
+                    from: from as u16,
+                    to: to as u16,
+                });
+            }
+        });
+    }
+
+    /// Whether the side to move has a legal move.
+    pub fn has_moves(&self, pos: &Pos<B>) -> bool {
+        let mut any = false;
+        self.for_each_targets(pos, |_, targets| any |= targets.any());
+        any
+    }
+
+    /// Whether `sq` acts as a captor against a piece of kind `victim` (hostile square rules).
+    #[inline]
+    fn hostile(&self, pos: &Pos<B>, sq: usize, victim: usize, occupied: B) -> bool {
+        if self.hostile_always[victim].has(sq)
+            || (self.hostile_empty[victim].has(sq) && !occupied.has(sq))
+        {
+            return true;
+        }
+        let victim_side = self.kinds[victim].side;
+        self.hostile_cond.iter().any(|rule| {
+            rule.victims & (1 << victim) != 0
+                && rule.region.has(sq)
+                && (0..self.kinds.len()).any(|k| rule.by & (1 << k) != 0 && pos.pieces[k].has(sq))
+                && (self.neighbour_sets[sq] & pos.sides[victim_side.opponent().index()]).count()
+                    >= u32::from(rule.enemies_beside)
+        })
+    }
+
+    /// The squares of the pieces the move just made to `to` by a piece of kind `k` captures.
+    /// `pos` has the moved piece on `to` and still has every victim.
+    #[inline]
+    pub fn captures(&self, pos: &Pos<B>, k: usize, to: usize) -> B {
+        let side = self.kinds[k].side;
+        let enemy = side.opponent();
+        let enemies = pos.sides[enemy.index()];
+        let mut captured = B::EMPTY;
+        if (self.neighbour_sets[to] & enemies).is_empty() {
+            return captured;
+        }
+        let hammer = self.kinds[k].hammer;
+        let occupied = pos.occupied();
+        let mut anvils = B::EMPTY;
+        for &a in &self.side_kinds[side.index()] {
+            if self.kinds[a].anvil {
+                anvils |= pos.pieces[a];
+            }
+        }
+        for d in 0..4 {
+            let n = self.neighbours[to][d];
+            if n == NONE || !enemies.has(usize::from(n)) {
+                continue;
+            }
+            let n = usize::from(n);
+            let Some(victim) = self.kind_on(pos, n, enemy) else {
+                continue;
+            };
+            let far = self.neighbours[n][d];
+            if self.kinds[victim].king {
+                let rule = &self.king_rules[usize::from(self.king_rule_of[n])];
+                let side_counts = |m: u16| {
+                    if m == NONE {
+                        return rule.edge_counts;
+                    }
+                    let m = usize::from(m);
+                    m == to
+                        || anvils.has(m)
+                        || rule.counting.has(m)
+                        || self.hostile(pos, m, victim, occupied)
+                };
+                let taken = hammer
+                    && match rule.method {
+                        KingCaptureMethod::Custodial => side_counts(far),
+                        KingCaptureMethod::Enclosed => {
+                            self.neighbours[n].iter().all(|&m| side_counts(m))
+                        }
+                    };
+                if taken {
+                    captured.set(n);
+                }
+            } else if hammer && far != NONE {
+                let far = usize::from(far);
+                if anvils.has(far) || self.hostile(pos, far, victim, occupied) {
+                    captured.set(n);
+                }
+            }
+        }
+        captured
+    }
+
+    /// Makes a move known to be legal. Returns the captured squares and how the game ended, if
+    /// this move ended it (repetition aside: that needs the history, which the caller keeps).
+    #[inline]
+    pub fn make(&self, pos: &mut Pos<B>, mv: RawMove) -> (B, Option<Ending>) {
+        let side = pos.to_move;
+        let (from, to) = (usize::from(mv.from), usize::from(mv.to));
+        // The caller promises a legal move, so a piece of the side to move stands on `from`;
+        // kind 0 is a harmless fallback that keeps this function panic-free.
+        let k = self.kind_on(pos, from, side).unwrap_or(0);
+        let moved = B::single(from) | B::single(to);
+        pos.pieces[k] ^= moved;
+        pos.sides[side.index()] ^= moved;
+        pos.hash ^= self.zobrist[from][k] ^ self.zobrist[to][k] ^ self.side_key;
+        for (i, region) in self.once_left_regions.iter().enumerate() {
+            if pos.stayed[i].has(from) {
+                pos.stayed[i].clear(from);
+                if region.has(to) {
+                    pos.stayed[i].set(to);
+                }
+            }
+        }
+        let shuttle = &mut pos.shuttle[side.index()];
+        shuttle.count = if shuttle.to == mv.from && shuttle.from == mv.to {
+            shuttle.count + 1
+        } else {
+            1
+        };
+        shuttle.from = mv.from;
+        shuttle.to = mv.to;
+
+        let captured = self.captures(pos, k, to);
+        let mut ending = None;
+        if captured.is_empty() {
+            pos.quiet_plies += 1;
+        } else {
+            pos.quiet_plies = 0;
+            let enemy = side.opponent();
+            for sq in captured.iter() {
+                if let Some(victim) = self.kind_on(pos, sq, enemy) {
+                    pos.pieces[victim].clear(sq);
+                    pos.sides[enemy.index()].clear(sq);
+                    pos.hash ^= self.zobrist[sq][victim];
+                    for stayed in &mut pos.stayed {
+                        stayed.clear(sq);
+                    }
+                    if let Some(winner) = self.decisive[victim] {
+                        let reason = if self.kinds[victim].king {
+                            EndReason::KingCaptured
+                        } else {
+                            EndReason::LeaderCaptured
+                        };
+                        ending = Some(Ending {
+                            outcome: GameOutcome::Win(winner),
+                            reason,
+                        });
+                    }
+                }
+            }
+        }
+        pos.to_move = side.opponent();
+        if ending.is_none() && self.escape_any[k].has(to) {
+            if let Some(escape) = self
+                .escapes
+                .iter()
+                .find(|e| e.kind == k && e.region.has(to))
+            {
+                let reason = if self.kinds[k].king {
+                    EndReason::KingEscaped
+                } else {
+                    EndReason::PieceEscaped
+                };
+                ending = Some(Ending {
+                    outcome: GameOutcome::Win(escape.winner),
+                    reason,
+                });
+            }
+        }
+        if ending.is_none() {
+            if let Some((plies, Claim::Automatic)) = self.no_capture {
+                if pos.quiet_plies >= plies {
+                    ending = Some(Ending {
+                        outcome: GameOutcome::Draw,
+                        reason: EndReason::MoveLimit,
+                    });
+                }
+            }
+        }
+        (captured, ending)
+    }
+
+    /// The ending when the side to move has no legal move.
+    pub fn no_moves_ending(&self, pos: &Pos<B>) -> Ending {
+        let outcome = match self.no_moves {
+            NoMoves::Loses => GameOutcome::Win(pos.to_move.opponent()),
+            NoMoves::Draw => GameOutcome::Draw,
+        };
+        Ending {
+            outcome,
+            reason: EndReason::NoMoves,
+        }
+    }
+
+    /// The ending a repetition causes, for the position just reached by a move of
+    /// `pos.to_move.opponent()`, when it occurred `occurrences` times (this time included).
+    pub fn repetition_ending(&self, pos: &Pos<B>, occurrences: u32) -> Option<Ending> {
+        let (needed, result, claim) = self.repetition?;
+        if claim != Claim::Automatic || occurrences < needed {
+            return None;
+        }
+        let outcome = match result {
+            RepetitionResult::Draw => GameOutcome::Draw,
+            RepetitionResult::MoverLoses => GameOutcome::Win(pos.to_move),
+        };
+        Some(Ending {
+            outcome,
+            reason: EndReason::Repetition,
+        })
+    }
+
+    /// Whether an automatic repetition rule exists (so callers need to keep hashes).
+    pub fn tracks_repetition(&self) -> bool {
+        matches!(self.repetition, Some((_, _, Claim::Automatic)))
+    }
+
+    /// Leaf count at `depth`, with `history` the hashes of the positions before `pos` (oldest
+    /// first; `pos` itself not included).
+    pub fn perft(&self, pos: &Pos<B>, depth: u32, history: &mut Vec<u64>) -> u64 {
+        if depth == 0 {
+            return 1;
+        }
+        if depth == 1 {
+            return self.count_moves(pos);
+        }
+        let mut moves = Vec::with_capacity(128);
+        self.gen_moves(pos, &mut moves);
+        let track = self.tracks_repetition();
+        let mut total = 0;
+        history.push(pos.hash);
+        for &mv in &moves {
+            let mut child = *pos;
+            let (_, ending) = self.make(&mut child, mv);
+            if ending.is_some() {
+                continue;
+            }
+            if track
+                && self
+                    .repetition_ending(&child, occurrences(&child, history))
+                    .is_some()
+            {
+                continue;
+            }
+            total += self.perft(&child, depth - 1, history);
+        }
+        history.pop();
+        total
+    }
+
+    /// Why `mv` is illegal for the side to move, with the rule that forbids it where one does.
+    /// This is the slow, explaining path; move generation is the fast one, and the two must agree
+    /// (a test checks that).
+    pub fn why_illegal(
+        &self,
+        pos: &Pos<B>,
+        mv: RawMove,
+    ) -> Option<(IllegalReason, Option<RuleRef>)> {
+        let (from, to) = (usize::from(mv.from), usize::from(mv.to));
+        let side = pos.to_move;
+        let square = |sq: usize| Square::new((sq % self.width) as u8, (sq / self.width) as u8);
+        let occupied = pos.occupied();
+        let Some(k) = self.piece_on(pos, from) else {
+            return Some((
+                IllegalReason::NoPiece {
+                    square: square(from),
+                },
+                None,
+            ));
+        };
+        if self.kinds[k].side != side {
+            return Some((
+                IllegalReason::NotYourPiece {
+                    square: square(from),
+                },
+                None,
+            ));
+        }
+        if from == to {
+            return Some((IllegalReason::NullMove, None));
+        }
+        if occupied.has(to) {
+            return Some((IllegalReason::Occupied { square: square(to) }, None));
+        }
+        let (land_dyn, pass_dyn) = self.group_bans(pos);
+        let barred = |rule: &Access<B>, sq: usize, landing: bool| -> bool {
+            if rule.kinds & (1 << k) == 0
+                || !rule.region.has(sq)
+                || !(if landing { rule.land } else { rule.pass })
+            {
+                return false;
+            }
+            match &rule.condition {
+                Condition::Always => true,
+                Condition::OnceLeft(i) => !pos.stayed[*i].has(from),
+                Condition::WhileGroupEmpty(_) => {
+                    (if landing { land_dyn[k] } else { pass_dyn[k] }).has(sq)
+                }
+            }
+        };
+        if self.kinds[k].style == MoveStyle::Rook {
+            let d = (0..4).find(|&d| self.rays[from][d].has(to));
+            let Some(d) = d else {
+                return Some((IllegalReason::NotInLine, None));
+            };
+            let mut sq = usize::from(self.neighbours[from][d]);
+            let mut distance = 1;
+            while sq != to {
+                if occupied.has(sq) {
+                    return Some((IllegalReason::Blocked { square: square(sq) }, None));
+                }
+                if let Some(i) = self.access.iter().position(|rule| barred(rule, sq, false)) {
+                    let piece = self.names[k].clone();
+                    return Some((
+                        IllegalReason::MayNotPass {
+                            piece,
+                            square: square(sq),
+                        },
+                        Some(RuleRef::Access(i)),
+                    ));
+                }
+                sq = usize::from(self.neighbours[sq][d]);
+                distance += 1;
+            }
+            if let Some(max) = self.kinds[k].max_distance {
+                if distance > u32::from(max) {
+                    let piece = self.names[k].clone();
+                    return Some((
+                        IllegalReason::TooFar { piece, max },
+                        Some(RuleRef::Movement(k)),
+                    ));
+                }
+            }
+        }
+        if let Some(i) = self.access.iter().position(|rule| barred(rule, to, true)) {
+            let piece = self.names[k].clone();
+            return Some((
+                IllegalReason::MayNotLand {
+                    piece,
+                    square: square(to),
+                },
+                Some(RuleRef::Access(i)),
+            ));
+        }
+        if let Some(limit) = self.back_and_forth {
+            let shuttle = pos.shuttle[side.index()];
+            if shuttle.to == mv.from && shuttle.from == mv.to && shuttle.count >= limit {
+                return Some((
+                    IllegalReason::BackAndForth { limit },
+                    Some(RuleRef::BackAndForth),
+                ));
+            }
+        }
+        None
+    }
+}
+
+/// How many times `pos` has occurred, counting this time: `history` holds the earlier positions,
+/// oldest first. Only the positions since the last capture can be equal (a capture changes the
+/// material for good), so at most `pos.quiet_plies` entries are looked at.
+pub(crate) fn occurrences<B: Bits>(pos: &Pos<B>, history: &[u64]) -> u32 {
+    let back = (pos.quiet_plies as usize).min(history.len());
+    1 + history[history.len() - back..]
+        .iter()
+        .filter(|&&h| h == pos.hash)
+        .count() as u32
+}
+
+/// The orthogonally connected groups of `region`.
+fn groups_of<B: Bits>(region: B, neighbours: &[[u16; 4]]) -> Vec<B> {
+    let mut left = region;
+    let mut groups = Vec::new();
+    while left.any() {
+        let start = left.lowest();
+        let mut group = B::single(start);
+        let mut frontier = vec![start];
+        while let Some(sq) = frontier.pop() {
+            for &n in &neighbours[sq] {
+                if n != NONE && region.has(usize::from(n)) && !group.has(usize::from(n)) {
+                    group.set(usize::from(n));
+                    frontier.push(usize::from(n));
+                }
+            }
+        }
+        left &= !group;
+        groups.push(group);
+    }
+    groups
+}

@@ -1,0 +1,159 @@
+//! The engine commands through the real binary: exit codes, messages, output forms.
+
+use std::process::{Command, Output};
+
+fn tafl(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_tafl"))
+        .args(args)
+        .output()
+        .unwrap()
+}
+
+fn stderr(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stderr).into_owned()
+}
+
+#[test]
+fn moves_lists_the_80_opening_moves_sorted() {
+    let out = tafl(&["moves", "linnaeus"]);
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 80);
+    assert_eq!(lines[0], "a4-a1");
+}
+
+#[test]
+fn perft_prints_the_count() {
+    let out = tafl(&["perft", "linnaeus", "2"]);
+    assert_eq!(String::from_utf8(out.stdout).unwrap().trim(), "4400");
+    let out = tafl(&["perft", "brettspielnetz", "2", "--threads", "2"]);
+    assert_eq!(String::from_utf8(out.stdout).unwrap().trim(), "3968");
+}
+
+#[test]
+fn replay_prints_one_json_object() {
+    let out = tafl(&["replay", "linnaeus", "e2-c2", "e3e2", "--json"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(json["to_move"], "attackers");
+    assert_eq!(json["status"], "ongoing");
+    assert_eq!(json["reason"], serde_json::Value::Null);
+    assert_eq!(json["plies"][1]["move"], "e3-e2");
+    assert_eq!(
+        json["position"],
+        "/3ttt3/4t4/4T4/t3T3t/ttTTKTTtt/t3T3t/9/2t1T4/3ttt3/"
+    );
+}
+
+#[test]
+fn replay_reports_the_end_and_captures() {
+    let out = tafl(&[
+        "replay",
+        "linnaeus",
+        "--from",
+        "9/9/9/9/9/9/1tK6/9/3t5",
+        "--side",
+        "attackers",
+        "d1-d3",
+        "--json",
+    ]);
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(json["status"], "attackers_win");
+    assert_eq!(json["reason"], "king_captured");
+    assert_eq!(json["plies"][0]["captured"][0], "c3");
+}
+
+#[test]
+fn an_illegal_move_exits_2_naming_the_ply_and_the_reason() {
+    let out = tafl(&["replay", "linnaeus", "e2-c2", "e5-e4", "--json"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).starts_with("ply 2: e5-e4 is illegal: e4 is occupied"),
+        "{}",
+        stderr(&out)
+    );
+    assert!(out.stdout.is_empty());
+}
+
+#[test]
+fn a_refusal_by_a_clause_cites_its_line() {
+    let out = tafl(&[
+        "replay",
+        "linnaeus",
+        "--from",
+        "9/9/9/9/9/4K4/9/9/t8",
+        "--side",
+        "defenders",
+        "e4-e5",
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = stderr(&out);
+    assert!(
+        err.contains("ply 1: e4-e5 is illegal: the King may not land on e5: line "),
+        "{err}"
+    );
+}
+
+#[test]
+fn a_move_after_the_end_is_refused() {
+    let out = tafl(&[
+        "replay",
+        "linnaeus",
+        "--from",
+        "9/9/9/9/9/9/2K6/9/9",
+        "--side",
+        "defenders",
+        "c3-c1",
+        "b1-b2",
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("ply 2: b1-b2 is illegal: the game is over"),
+        "{}",
+        stderr(&out)
+    );
+}
+
+#[test]
+fn malformed_input_gets_a_clear_error_not_a_panic() {
+    for args in [
+        &["replay", "linnaeus", "e2-"][..],
+        &["replay", "linnaeus", "zz9-a1"],
+        &["replay", "linnaeus", "e2-e99"],
+        &["replay", "linnaeus", "--from", "x/y/z"],
+        &["moves", "linnaeus", "--from", "9/9/9/9/9/9/9/9/10"],
+        &[
+            "moves",
+            "linnaeus",
+            "--from",
+            "99999999999999999999999/9/9/9/9/9/9/9/9",
+        ],
+        &["perft", "linnaeus", "2", "--from", "//////"],
+        &["moves", "linnaeus", "--side", "sideways"],
+    ] {
+        let out = tafl(args);
+        let err = stderr(&out);
+        assert!(!out.status.success(), "{args:?} succeeded");
+        assert!(!err.contains("panicked"), "{args:?} panicked: {err}");
+        assert!(!err.trim().is_empty(), "{args:?} gave no message");
+    }
+}
+
+#[test]
+fn playouts_print_the_summary_keys() {
+    let out = tafl(&["playouts", "linnaeus", "5", "--seed", "3"]);
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    for key in [
+        "games",
+        "plies",
+        "attackers_win",
+        "defenders_win",
+        "draw",
+        "capped",
+        "seconds",
+    ] {
+        assert!(json.get(key).is_some(), "missing {key}");
+    }
+    assert_eq!(json["games"], 5);
+}

@@ -1,0 +1,101 @@
+//! Properties of the engine over random games (proptest picks the seeds and lengths).
+
+use std::sync::Arc;
+
+use proptest::prelude::*;
+use tafl::engine::{Engine, Rng};
+use tafl::ir::{AccessCondition, Square};
+use tafl::{Game, Variant};
+
+fn engine(name: &str) -> Arc<Engine> {
+    Arc::new(Engine::new(&Variant::bundled(name).unwrap().rules).unwrap())
+}
+
+/// A game of up to `plies` random plies.
+fn random_game(engine: &Arc<Engine>, seed: u64, plies: usize) -> Game {
+    let mut rng = Rng::new(seed);
+    let mut game = Game::new(engine.clone());
+    for _ in 0..plies {
+        let moves = game.legal_moves();
+        if moves.is_empty() {
+            break;
+        }
+        game.play(moves[rng.below(moves.len())]).unwrap();
+    }
+    game
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(48))]
+
+    #[test]
+    fn undo_restores_position_and_hash(seed in any::<u64>(), plies in 0usize..120, variant in prop::sample::select(vec!["linnaeus", "brettspielnetz", "fetlar"])) {
+        let engine = engine(variant);
+        let mut game = random_game(&engine, seed, plies);
+        if let Some(&mv) = game.legal_moves().first() {
+            let before = *game.position();
+            game.play(mv).unwrap();
+            game.undo();
+            prop_assert_eq!(*game.position(), before);
+            prop_assert_eq!(engine.hash(game.position()), engine.hash(&before));
+        }
+    }
+
+    #[test]
+    fn incremental_hash_equals_full_hash(seed in any::<u64>(), plies in 0usize..200, variant in prop::sample::select(vec!["linnaeus", "brettspielnetz", "brandubh", "fetlar"])) {
+        let engine = engine(variant);
+        let game = random_game(&engine, seed, plies);
+        prop_assert_eq!(engine.hash(game.position()), engine.full_hash(game.position()));
+    }
+
+    #[test]
+    fn mirrored_positions_have_as_many_moves(seed in any::<u64>(), plies in 0usize..80, variant in prop::sample::select(vec!["linnaeus", "brettspielnetz", "fetlar", "brandubh"])) {
+        let engine = engine(variant);
+        let game = random_game(&engine, seed, plies);
+        let (w, h) = (engine.width(), engine.height());
+        let pieces = engine.pieces(game.position());
+        let side = game.to_move();
+        // Fresh positions (no history) on both sides, so once-left and shuttle state match.
+        let plain = engine.position(&pieces, side);
+        let transforms: [fn(Square, u8, u8) -> Square; 3] = [
+            |s, w, _| Square::new(w - 1 - s.file, s.rank),
+            |s, _, h| Square::new(s.file, h - 1 - s.rank),
+            |s, _, h| Square::new(h - 1 - s.rank, s.file),
+        ];
+        for transform in transforms {
+            let moved: Vec<_> = pieces.iter().map(|&(s, k)| (transform(s, w, h), k)).collect();
+            let image = engine.position(&moved, side);
+            prop_assert_eq!(engine.count_moves(&plain), engine.count_moves(&image));
+        }
+    }
+
+    #[test]
+    fn no_move_lands_where_an_unconditional_rule_forbids(seed in any::<u64>(), plies in 0usize..150, variant in prop::sample::select(vec!["linnaeus", "brettspielnetz", "fetlar", "brandubh", "ashton"])) {
+        let engine = engine(variant);
+        let rules = engine.rules().clone();
+        let game = random_game(&engine, seed, plies);
+        for mv in game.legal_moves() {
+            let kind = engine.piece_at(game.position(), mv.from).unwrap();
+            let name = &rules.pieces[kind].name;
+            for rule in rules.access.iter().filter(|r| r.condition == AccessCondition::Always && r.action.includes_landing()) {
+                if rule.pieces.contains(name) {
+                    let region = rules.region(&rule.region).unwrap();
+                    prop_assert!(!region.squares.contains(&mv.to), "{} lands on {} ({})", mv, mv.to, rule.region);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn every_capture_is_beside_the_moved_piece(seed in any::<u64>(), variant in prop::sample::select(vec!["linnaeus", "brettspielnetz", "fetlar", "brandubh", "ashton"])) {
+        let engine = engine(variant);
+        let game = random_game(&engine, seed, 400);
+        for ply in game.plies() {
+            for captured in &ply.captured {
+                let distance = (i32::from(captured.file) - i32::from(ply.mv.to.file)).abs()
+                    + (i32::from(captured.rank) - i32::from(ply.mv.to.rank)).abs();
+                prop_assert_eq!(distance, 1, "{} captured {}", ply.mv, captured);
+            }
+        }
+    }
+}

@@ -1,0 +1,228 @@
+//! Perft: the engine's leaf counts against `tests/perft/*.perft` and against the slow reference
+//! implementation in `tests/reference` (array board, no bit sets).
+
+mod reference;
+
+use std::sync::Arc;
+
+use reference::Reference;
+use tafl::engine::{testing, Engine};
+use tafl::game::notation::parse_position;
+use tafl::ir::{Rules, Side};
+
+/// The rules of a variant named in a `.perft` file: the bundled variant file once it parses,
+/// the IR fixture otherwise.
+fn rules(name: &str) -> Rules {
+    if let Ok(variant) = tafl::Variant::bundled(name) {
+        return variant.rules;
+    }
+    match name {
+        "linnaeus" => testing::linnaeus(),
+        "brettspielnetz" => testing::brettspielnetz(),
+        "fetlar11" => testing::fetlar11(),
+        other => panic!("`{other}` in a .perft file is neither bundled nor a test fixture"),
+    }
+}
+
+struct Entry {
+    id: String,
+    variant: String,
+    position: String,
+    side: Side,
+    counts: Vec<(u32, u64)>,
+}
+
+fn entries() -> Vec<Entry> {
+    let mut entries = Vec::new();
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/perft");
+    let mut paths: Vec<_> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    paths.sort();
+    for path in paths
+        .into_iter()
+        .filter(|p| p.extension().is_some_and(|e| e == "perft"))
+    {
+        let text = std::fs::read_to_string(&path).unwrap();
+        for line in text
+            .lines()
+            .map(str::trim)
+            .filter(|l| !l.is_empty() && !l.starts_with('#'))
+        {
+            let (key, value) = line
+                .split_once(' ')
+                .unwrap_or_else(|| panic!("{path:?}: bad line {line:?}"));
+            match key {
+                "id" => entries.push(Entry {
+                    id: value.into(),
+                    variant: String::new(),
+                    position: String::new(),
+                    side: Side::Attackers,
+                    counts: vec![],
+                }),
+                "variant" => entries.last_mut().unwrap().variant = value.into(),
+                "position" => entries.last_mut().unwrap().position = value.into(),
+                "side" => entries.last_mut().unwrap().side = value.parse().unwrap(),
+                "perft" => {
+                    let (depth, count) = value.split_once(' ').unwrap();
+                    entries
+                        .last_mut()
+                        .unwrap()
+                        .counts
+                        .push((depth.parse().unwrap(), count.parse().unwrap()));
+                }
+                other => panic!("{path:?}: unknown key {other}"),
+            }
+        }
+    }
+    entries
+}
+
+/// Largest count checked in a debug build (the release build checks every entry).
+const DEBUG_NODE_LIMIT: u64 = 1_000_000;
+
+#[test]
+fn engine_matches_the_perft_files() {
+    for entry in entries() {
+        let engine = Engine::new(&rules(&entry.variant)).unwrap();
+        let position = parse_position(&engine, &entry.position, entry.side).unwrap();
+        for &(depth, count) in &entry.counts {
+            if cfg!(debug_assertions) && count > DEBUG_NODE_LIMIT {
+                continue;
+            }
+            assert_eq!(
+                engine.perft(&position, depth),
+                count,
+                "{} perft {depth}",
+                entry.id
+            );
+            assert_eq!(
+                engine.perft_parallel(&position, depth),
+                count,
+                "{} parallel perft {depth}",
+                entry.id
+            );
+        }
+    }
+}
+
+#[test]
+fn reference_matches_the_perft_files_to_depth_3() {
+    for entry in entries() {
+        let rules = rules(&entry.variant);
+        let engine = Engine::new(&rules).unwrap();
+        let reference = Reference::new(&rules);
+        let position = parse_position(&engine, &entry.position, entry.side).unwrap();
+        let mut board = vec![vec![None; rules.board.width as usize]; rules.board.height as usize];
+        for (square, kind) in engine.pieces(&position) {
+            board[square.rank as usize][square.file as usize] = Some(kind);
+        }
+        let start = reference.with_board(board, entry.side);
+        let limit = if cfg!(debug_assertions) { 2 } else { 3 };
+        for &(depth, count) in entry.counts.iter().filter(|(d, _)| *d <= limit) {
+            assert_eq!(
+                reference.perft(&start, depth, &mut Vec::new()),
+                count,
+                "{} reference perft {depth}",
+                entry.id
+            );
+        }
+    }
+}
+
+/// Plays random games with the engine's [`tafl::Game`] and the reference side by side: the same
+/// legal moves, the same captures, the same endings, and the same perft(2) along the way.
+#[test]
+fn engine_and_reference_agree_along_random_games() {
+    for name in ["linnaeus", "brettspielnetz", "fetlar11"] {
+        let rules = rules(name);
+        let engine = Arc::new(Engine::new(&rules).unwrap());
+        let reference = Reference::new(&rules);
+        let games = if cfg!(debug_assertions) { 6 } else { 40 };
+        for seed in 0..games {
+            let mut rng = tafl::engine::Rng::new(seed);
+            let mut game = tafl::Game::new(engine.clone());
+            let mut pos = reference.start();
+            let mut history = Vec::new();
+            for ply in 0..300 {
+                let moves: Vec<_> = game
+                    .legal_moves()
+                    .iter()
+                    .map(|m| {
+                        (
+                            (m.from.file as i32, m.from.rank as i32),
+                            (m.to.file as i32, m.to.rank as i32),
+                        )
+                    })
+                    .collect();
+                let mut ref_moves = reference.moves(&pos);
+                let mut sorted = moves.clone();
+                sorted.sort();
+                ref_moves.sort();
+                if game.is_over() {
+                    break;
+                }
+                assert_eq!(
+                    sorted, ref_moves,
+                    "{name} game {seed} ply {ply}: move lists differ"
+                );
+                if ply % 25 == 0 {
+                    assert_eq!(
+                        engine.perft(game.position(), 2),
+                        reference.perft(&pos, 2, &mut Vec::new()),
+                        "{name} game {seed} ply {ply}: perft 2"
+                    );
+                }
+                let (from, to) = moves[rng.below(moves.len())];
+                let mv = tafl::Move::new(
+                    tafl::Square::new(from.0 as u8, from.1 as u8),
+                    tafl::Square::new(to.0 as u8, to.1 as u8),
+                );
+                let played = game.play(mv).unwrap().clone();
+                history.push(pos.clone());
+                let (captured, mut end) = reference.play(&mut pos, from, to);
+                let engine_captured: Vec<_> = played
+                    .captured
+                    .iter()
+                    .map(|s| (s.file as i32, s.rank as i32))
+                    .collect();
+                let mut ref_captured = captured.clone();
+                ref_captured.sort_by_key(|&(f, r)| (f, r));
+                assert_eq!(
+                    engine_captured, ref_captured,
+                    "{name} game {seed} ply {ply}: captures of {mv}"
+                );
+                if end.is_none() {
+                    end = reference.repetition(&pos, &history);
+                }
+                if end.is_none() && reference.moves(&pos).is_empty() {
+                    end = Some((None, "no_moves"));
+                }
+                let engine_end = played.ending.map(|e| e.reason.as_str());
+                assert_eq!(
+                    engine_end,
+                    end.map(|e| e.1),
+                    "{name} game {seed} ply {ply}: ending after {mv}"
+                );
+            }
+        }
+    }
+}
+
+/// The slow reference at any depth, for investigating a count by hand:
+/// `TAFL_REF=ashton:4 cargo test --release --test perft -- --ignored reference_on_demand`.
+#[test]
+#[ignore]
+fn reference_on_demand() {
+    let spec = std::env::var("TAFL_REF").unwrap_or_else(|_| "linnaeus:3".into());
+    let (name, depth) = spec.split_once(':').unwrap();
+    let rules = rules(name);
+    let reference = Reference::new(&rules);
+    let count = reference.perft(&reference.start(), depth.parse().unwrap(), &mut Vec::new());
+    let engine = Engine::new(&rules).unwrap();
+    println!(
+        "{name} perft {depth}: reference {count}, engine {}",
+        engine.perft(&engine.start(), depth.parse().unwrap())
+    );
+}

@@ -1,0 +1,416 @@
+//! An independent, deliberately plain implementation of the IR's semantics: an array board, no
+//! bit sets, no precomputed tables, rules looked up by name every time. It is slow and meant to
+//! be obviously right; the engine must agree with it.
+
+#![allow(dead_code)]
+// Plain signatures are the point of this module: keep them spelled out.
+#![allow(clippy::type_complexity, clippy::too_many_arguments)]
+
+use tafl::ir::*;
+
+/// A position of the reference implementation.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RefPos {
+    /// `board[rank][file]`: the kind index of the piece there.
+    pub board: Vec<Vec<Option<usize>>>,
+    /// `stayed[rank][file][i]`: for access rule `i` with condition once_left, whether the piece
+    /// there has stood in the region since the start and never stopped outside it.
+    pub stayed: Vec<Vec<Vec<bool>>>,
+    pub to_move: Side,
+    /// Per side: last move (from, to) and how many moves in a row shuttled between them.
+    pub last: [Option<((i32, i32), (i32, i32), u32)>; 2],
+    pub quiet: u32,
+}
+
+pub struct Reference {
+    pub rules: Rules,
+    w: i32,
+    h: i32,
+}
+
+/// How a move ended the game: winner (None = draw) and reason word.
+pub type End = (Option<Side>, &'static str);
+
+const DIRS: [(i32, i32); 4] = [(0, 1), (1, 0), (0, -1), (-1, 0)];
+
+impl Reference {
+    pub fn new(rules: &Rules) -> Reference {
+        Reference {
+            rules: rules.clone(),
+            w: rules.board.width as i32,
+            h: rules.board.height as i32,
+        }
+    }
+
+    fn kind(&self, name: &str) -> usize {
+        self.rules
+            .pieces
+            .iter()
+            .position(|p| p.name == name)
+            .unwrap()
+    }
+
+    fn in_region(&self, region: &str, f: i32, r: i32) -> bool {
+        self.rules
+            .region(region)
+            .unwrap()
+            .squares
+            .iter()
+            .any(|s| s.file as i32 == f && s.rank as i32 == r)
+    }
+
+    fn on(&self, f: i32, r: i32) -> bool {
+        f >= 0 && r >= 0 && f < self.w && r < self.h
+    }
+
+    pub fn start(&self) -> RefPos {
+        let mut board = vec![vec![None; self.w as usize]; self.h as usize];
+        for (row, text) in self.rules.setup.iter().enumerate() {
+            let r = self.h as usize - 1 - row;
+            for (f, c) in text.chars().enumerate() {
+                board[r][f] = self.rules.pieces.iter().position(|p| p.symbol == c);
+            }
+        }
+        self.with_board(board, self.rules.first_to_move)
+    }
+
+    pub fn with_board(&self, board: Vec<Vec<Option<usize>>>, to_move: Side) -> RefPos {
+        let n = self.rules.access.len();
+        let mut stayed = vec![vec![vec![false; n]; self.w as usize]; self.h as usize];
+        for r in 0..self.h {
+            for f in 0..self.w {
+                for (i, rule) in self.rules.access.iter().enumerate() {
+                    stayed[r as usize][f as usize][i] = board[r as usize][f as usize].is_some()
+                        && self.in_region(&rule.region, f, r);
+                }
+            }
+        }
+        RefPos {
+            board,
+            stayed,
+            to_move,
+            last: [None, None],
+            quiet: 0,
+        }
+    }
+
+    fn at(&self, pos: &RefPos, f: i32, r: i32) -> Option<usize> {
+        if self.on(f, r) {
+            pos.board[r as usize][f as usize]
+        } else {
+            None
+        }
+    }
+
+    fn side_of(&self, kind: usize) -> Side {
+        self.rules.pieces[kind].side
+    }
+
+    /// Whether access rule `i` bars the piece that started this move on (ff, fr) from the
+    /// square (f, r), for landing (`landing`) or passing.
+    fn barred(
+        &self,
+        pos: &RefPos,
+        kind: usize,
+        ff: i32,
+        fr: i32,
+        f: i32,
+        r: i32,
+        landing: bool,
+    ) -> bool {
+        let name = &self.rules.pieces[kind].name;
+        self.rules.access.iter().enumerate().any(|(i, rule)| {
+            if !rule.pieces.contains(name) || !self.in_region(&rule.region, f, r) {
+                return false;
+            }
+            let applies = if landing {
+                rule.action.includes_landing()
+            } else {
+                rule.action.includes_passing()
+            };
+            if !applies {
+                return false;
+            }
+            match rule.condition {
+                AccessCondition::Always => true,
+                AccessCondition::OnceLeft => !pos.stayed[fr as usize][ff as usize][i],
+                AccessCondition::WhileGroupEmpty => {
+                    // Flood fill the region's group holding (f, r) and look for a piece.
+                    let mut seen = vec![(f, r)];
+                    let mut i = 0;
+                    while i < seen.len() {
+                        let (x, y) = seen[i];
+                        if self.at(pos, x, y).is_some() {
+                            return false;
+                        }
+                        for (dx, dy) in DIRS {
+                            let (nx, ny) = (x + dx, y + dy);
+                            if self.on(nx, ny)
+                                && self.in_region(&rule.region, nx, ny)
+                                && !seen.contains(&(nx, ny))
+                            {
+                                seen.push((nx, ny));
+                            }
+                        }
+                        i += 1;
+                    }
+                    true
+                }
+            }
+        })
+    }
+
+    /// Legal moves as ((from file, rank), (to file, rank)).
+    pub fn moves(&self, pos: &RefPos) -> Vec<((i32, i32), (i32, i32))> {
+        let mut out = Vec::new();
+        for r in 0..self.h {
+            for f in 0..self.w {
+                let Some(kind) = self.at(pos, f, r) else {
+                    continue;
+                };
+                if self.side_of(kind) != pos.to_move {
+                    continue;
+                }
+                let movement = self.rules.pieces[kind].movement;
+                let mut targets = Vec::new();
+                match movement.style {
+                    MoveStyle::AnyEmptySquare => {
+                        for y in 0..self.h {
+                            for x in 0..self.w {
+                                if self.at(pos, x, y).is_none()
+                                    && !self.barred(pos, kind, f, r, x, y, true)
+                                {
+                                    targets.push((x, y));
+                                }
+                            }
+                        }
+                    }
+                    MoveStyle::Rook => {
+                        for (dx, dy) in DIRS {
+                            let mut dist = 1;
+                            let (mut x, mut y) = (f + dx, r + dy);
+                            while self.on(x, y) && self.at(pos, x, y).is_none() {
+                                if movement.max_distance.is_some_and(|m| dist > m as i32) {
+                                    break;
+                                }
+                                if !self.barred(pos, kind, f, r, x, y, true) {
+                                    targets.push((x, y));
+                                }
+                                if self.barred(pos, kind, f, r, x, y, false) {
+                                    break;
+                                }
+                                x += dx;
+                                y += dy;
+                                dist += 1;
+                            }
+                        }
+                    }
+                }
+                for to in targets {
+                    if let (Some(limit), Some((lf, lt, count))) = (
+                        self.rules.outcome.back_and_forth_limit,
+                        pos.last[pos.to_move.index()],
+                    ) {
+                        if lt == (f, r) && lf == to && count >= limit {
+                            continue;
+                        }
+                    }
+                    out.push(((f, r), to));
+                }
+            }
+        }
+        out.sort();
+        out
+    }
+
+    fn hostile(&self, pos: &RefPos, x: i32, y: i32, victim: usize) -> bool {
+        let victim_name = &self.rules.pieces[victim].name;
+        let victim_side = self.side_of(victim);
+        self.rules.hostility.iter().any(|rule| {
+            if !rule.victims.contains(victim_name) || !self.in_region(&rule.region, x, y) {
+                return false;
+            }
+            match &rule.when {
+                Hostile::Always => true,
+                Hostile::WhenEmpty => self.at(pos, x, y).is_none(),
+                Hostile::WhenOccupied { by, enemies_beside } => {
+                    let occupant = self.at(pos, x, y);
+                    let by_ok = occupant.is_some_and(|k| by.contains(&self.rules.pieces[k].name));
+                    let enemies = DIRS
+                        .iter()
+                        .filter(|(dx, dy)| {
+                            self.at(pos, x + dx, y + dy)
+                                .is_some_and(|k| self.side_of(k) != victim_side)
+                        })
+                        .count();
+                    by_ok && enemies >= *enemies_beside as usize
+                }
+            }
+        })
+    }
+
+    /// Plays a move; returns the captured squares and the ending caused by capture, escape or
+    /// the no-capture limit.
+    pub fn play(
+        &self,
+        pos: &mut RefPos,
+        from: (i32, i32),
+        to: (i32, i32),
+    ) -> (Vec<(i32, i32)>, Option<End>) {
+        let kind = self.at(pos, from.0, from.1).unwrap();
+        let side = pos.to_move;
+        pos.board[from.1 as usize][from.0 as usize] = None;
+        pos.board[to.1 as usize][to.0 as usize] = Some(kind);
+        let mut flags = std::mem::take(&mut pos.stayed[from.1 as usize][from.0 as usize]);
+        for (i, rule) in self.rules.access.iter().enumerate() {
+            flags[i] = flags[i] && self.in_region(&rule.region, to.0, to.1);
+        }
+        pos.stayed[to.1 as usize][to.0 as usize] = flags;
+        pos.stayed[from.1 as usize][from.0 as usize] = vec![false; self.rules.access.len()];
+        let count = match pos.last[side.index()] {
+            Some((lf, lt, count)) if lt == from && lf == to => count + 1,
+            _ => 1,
+        };
+        pos.last[side.index()] = Some((from, to, count));
+
+        let mover = &self.rules.pieces[kind];
+        let mut captured = Vec::new();
+        for (dx, dy) in DIRS {
+            let (vx, vy) = (to.0 + dx, to.1 + dy);
+            let Some(victim) = self.at(pos, vx, vy) else {
+                continue;
+            };
+            if self.side_of(victim) == side || !mover.armed.as_hammer() {
+                continue;
+            }
+            let captor = |x: i32, y: i32, counting: &[String], edge: bool| -> bool {
+                if !self.on(x, y) {
+                    return edge;
+                }
+                if (x, y) == to {
+                    return true;
+                }
+                if let Some(k) = self.at(pos, x, y) {
+                    if self.side_of(k) == side && self.rules.pieces[k].armed.as_anvil() {
+                        return true;
+                    }
+                }
+                counting.iter().any(|c| self.in_region(c, x, y)) || self.hostile(pos, x, y, victim)
+            };
+            let taken = if self.rules.pieces[victim].role == Role::King {
+                let rule = self
+                    .rules
+                    .king_capture
+                    .iter()
+                    .find(|rule| {
+                        rule.squares
+                            .iter()
+                            .any(|s| s.file as i32 == vx && s.rank as i32 == vy)
+                    })
+                    .unwrap();
+                match rule.method {
+                    KingCaptureMethod::Custodial => {
+                        captor(vx + dx, vy + dy, &rule.counting, rule.edge_counts)
+                    }
+                    KingCaptureMethod::Enclosed => DIRS
+                        .iter()
+                        .all(|(ex, ey)| captor(vx + ex, vy + ey, &rule.counting, rule.edge_counts)),
+                }
+            } else {
+                self.on(vx + dx, vy + dy) && captor(vx + dx, vy + dy, &[], false)
+            };
+            if taken {
+                captured.push((vx, vy));
+            }
+        }
+        let mut end = None;
+        for &(x, y) in &captured {
+            let victim = pos.board[y as usize][x as usize].take().unwrap();
+            pos.stayed[y as usize][x as usize] = vec![false; self.rules.access.len()];
+            let name = &self.rules.pieces[victim].name;
+            if let Some(d) = self
+                .rules
+                .outcome
+                .decisive_captures
+                .iter()
+                .find(|d| &d.piece == name)
+            {
+                let word = if self.rules.pieces[victim].role == Role::King {
+                    "king_captured"
+                } else {
+                    "leader_captured"
+                };
+                end = Some((Some(d.winner), word));
+            }
+        }
+        pos.quiet = if captured.is_empty() {
+            pos.quiet + 1
+        } else {
+            0
+        };
+        pos.to_move = side.opponent();
+        if end.is_none() {
+            if let Some(e) = self
+                .rules
+                .outcome
+                .escapes
+                .iter()
+                .find(|e| e.piece == mover.name && self.in_region(&e.region, to.0, to.1))
+            {
+                let word = if mover.role == Role::King {
+                    "king_escaped"
+                } else {
+                    "piece_escaped"
+                };
+                end = Some((Some(e.winner), word));
+            }
+        }
+        if end.is_none() {
+            if let Some(limit) = self.rules.outcome.no_capture_draw {
+                if limit.claim == Claim::Automatic && pos.quiet >= 2 * limit.moves {
+                    end = Some((None, "move_limit"));
+                }
+            }
+        }
+        captured.sort();
+        (captured, end)
+    }
+
+    /// The ending caused by an automatic repetition rule for `pos`, given the earlier positions.
+    pub fn repetition(&self, pos: &RefPos, history: &[RefPos]) -> Option<End> {
+        let rule = self.rules.outcome.repetition?;
+        if rule.claim != Claim::Automatic {
+            return None;
+        }
+        let seen = 1 + history
+            .iter()
+            .filter(|p| p.board == pos.board && p.to_move == pos.to_move)
+            .count() as u32;
+        (seen >= rule.occurrences).then_some(match rule.result {
+            RepetitionResult::Draw => (None, "repetition"),
+            RepetitionResult::MoverLoses => (Some(pos.to_move), "repetition"),
+        })
+    }
+
+    pub fn perft(&self, pos: &RefPos, depth: u32, history: &mut Vec<RefPos>) -> u64 {
+        if depth == 0 {
+            return 1;
+        }
+        let moves = self.moves(pos);
+        if depth == 1 {
+            return moves.len() as u64;
+        }
+        let mut total = 0;
+        history.push(pos.clone());
+        for (from, to) in moves {
+            let mut child = pos.clone();
+            let (_, end) = self.play(&mut child, from, to);
+            if end.is_some() || self.repetition(&child, history).is_some() {
+                continue;
+            }
+            total += self.perft(&child, depth - 1, history);
+        }
+        history.pop();
+        total
+    }
+}
