@@ -50,7 +50,10 @@ fn deleting_or_doubling_any_line_never_panics() {
 fn truncating_anywhere_never_panics() {
     for text in bundled_texts() {
         // Every third byte keeps the run short while hitting every kind of clause mid-way.
-        for end in (0..text.len()).step_by(3).filter(|end| text.is_char_boundary(*end)) {
+        for end in (0..text.len())
+            .step_by(3)
+            .filter(|end| text.is_char_boundary(*end))
+        {
             check(&text[..end]);
         }
     }

@@ -226,7 +226,7 @@ pub struct HostilityRule {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case", deny_unknown_fields)]
 pub enum Hostile {
-    /// Always, whatever stands on it.
+    /// Always, whatever stands on it (even a piece of the victim's own side).
     Always,
     /// Only while no piece stands on it.
     WhenEmpty,
@@ -251,9 +251,11 @@ pub struct KingCaptureRule {
     pub squares: Vec<Square>,
     /// What captures the king there.
     pub method: KingCaptureMethod,
-    /// Regions whose squares count as hostile sides for this rule (the throne as the fourth side).
+    /// Regions whose squares count as hostile sides for this rule (the throne as the fourth side),
+    /// for either method, in addition to the squares hostile to the king by the hostility rules.
     pub counting: Vec<String>,
-    /// Whether the board's edge counts as a hostile side (a king on the edge taken by three).
+    /// Whether beyond the board's edge counts as a hostile side (a king on the edge taken by
+    /// three), for either method.
     pub edge_counts: bool,
 }
 
@@ -276,7 +278,9 @@ pub enum KingCaptureMethod {
     /// Like a soldier: between two hostile squares on opposite sides, one of them the piece
     /// that moved.
     Custodial,
-    /// Enemies (or counting squares) on all four sides, one of them the piece that moved.
+    /// Enemies (or counting squares) on all four sides, one of them the piece that moved. As
+    /// for any capture, the moving piece must be armed as a hammer and the enemies standing
+    /// still as anvils.
     Enclosed,
 }
 

@@ -402,7 +402,7 @@ fn line_around(text: &str, position: usize) -> Range<usize> {
 }
 
 /// The part of a line before its comment (a `#` outside quotes).
-fn code_part(line: &str) -> &str {
+pub(super) fn code_part(line: &str) -> &str {
     let mut in_string = false;
     for (index, c) in line.char_indices() {
         match c {

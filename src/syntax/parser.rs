@@ -59,6 +59,20 @@ fn blank_out(text: &str) -> String {
         .collect()
 }
 
+/// `text` without the spaces, comments and blank lines at its end.
+fn without_trailing_comment(text: &str) -> &str {
+    let mut text = text.trim_end();
+    loop {
+        let line_start = text.rfind('\n').map_or(0, |newline| newline + 1);
+        let code = super::error::code_part(&text[line_start..]).trim_end();
+        let trimmed = text[..line_start + code.len()].trim_end();
+        if trimmed.len() == text.len() {
+            return text;
+        }
+        text = trimmed;
+    }
+}
+
 fn span_of(pair: &Pair<'_, Rule>) -> Span {
     pair.as_span().into()
 }
@@ -83,7 +97,13 @@ fn parse_file(pair: Pair<'_, Rule>) -> File {
 }
 
 fn parse_clause(pair: Pair<'_, Rule>) -> Clause {
+    // pest lets a clause's span run over the spaces and comment after its last token (they are
+    // skipped before trying an optional part): cut them off, so a clause's text is just the rule.
     let span = span_of(&pair);
+    let span = Span::new(
+        span.start,
+        span.start + without_trailing_comment(pair.as_str()).len(),
+    );
     let rule = pair.as_rule();
     let mut parts = inner(pair);
     // Each arm takes exactly the children its grammar rule guarantees.
