@@ -16,7 +16,8 @@ use hnefatafl::game::GameStatus;
 use hnefatafl::pieces::Side as HSide;
 use hnefatafl::preset::{boards, rules};
 use hnefatafl::rules::Ruleset;
-use tafl::engine::{testing, Engine, Rng};
+use tafl::engine::{Engine, Rng};
+use tafl::ir::Rules;
 
 const CAP: u32 = 500;
 const GAMES: u64 = 200;
@@ -83,6 +84,13 @@ fn hnef_playouts<B: BoardState>(
     plies
 }
 
+/// A bundled variant's rules: the benches play the real variant files.
+fn bundled(name: &str) -> Rules {
+    tafl::Variant::bundled(name)
+        .expect("bundled variants load")
+        .rules
+}
+
 fn hnef_setup<B: BoardState>(
     ruleset: Ruleset,
     board: &str,
@@ -94,8 +102,8 @@ fn hnef_setup<B: BoardState>(
 }
 
 fn perft(c: &mut Criterion) {
-    let linnaeus = Engine::new(&testing::linnaeus()).expect("compiles");
-    let fetlar = Engine::new(&testing::fetlar11()).expect("compiles");
+    let linnaeus = Engine::new(&bundled("linnaeus")).expect("compiles");
+    let fetlar = Engine::new(&bundled("fetlar")).expect("compiles");
     let (tablut_logic, tablut_state) =
         hnef_setup::<hnefatafl::aliases::MediumBasicBoardState>(rules::TABLUT, boards::TABLUT, 9);
     let (cph_logic, cph_state) = hnef_setup::<hnefatafl::aliases::MediumBasicBoardState>(
@@ -134,8 +142,8 @@ fn perft(c: &mut Criterion) {
 }
 
 fn playouts(c: &mut Criterion) {
-    let linnaeus = Engine::new(&testing::linnaeus()).expect("compiles");
-    let fetlar = Engine::new(&testing::fetlar11()).expect("compiles");
+    let linnaeus = Engine::new(&bundled("linnaeus")).expect("compiles");
+    let fetlar = Engine::new(&bundled("fetlar")).expect("compiles");
     let (tablut_logic, tablut_state) =
         hnef_setup::<hnefatafl::aliases::MediumBasicBoardState>(rules::TABLUT, boards::TABLUT, 9);
     let (cph_logic, cph_state) = hnef_setup::<hnefatafl::aliases::MediumBasicBoardState>(

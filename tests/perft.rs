@@ -6,22 +6,15 @@ mod reference;
 use std::sync::Arc;
 
 use reference::Reference;
-use tafl::engine::{testing, Engine};
+use tafl::engine::Engine;
 use tafl::game::notation::parse_position;
 use tafl::ir::{Rules, Side};
 
-/// The rules of a variant named in a `.perft` file: the bundled variant file once it parses,
-/// the IR fixture otherwise.
+/// The rules of the bundled variant a `.perft` file names.
 fn rules(name: &str) -> Rules {
-    if let Ok(variant) = tafl::Variant::bundled(name) {
-        return variant.rules;
-    }
-    match name {
-        "linnaeus" => testing::linnaeus(),
-        "brettspielnetz" => testing::brettspielnetz(),
-        "fetlar11" => testing::fetlar11(),
-        other => panic!("`{other}` in a .perft file is neither bundled nor a test fixture"),
-    }
+    tafl::Variant::bundled(name)
+        .unwrap_or_else(|error| panic!("`{name}` in a .perft file: {error}"))
+        .rules
 }
 
 struct Entry {
@@ -135,7 +128,7 @@ fn reference_matches_the_perft_files_to_depth_3() {
 /// legal moves, the same captures, the same endings, and the same perft(2) along the way.
 #[test]
 fn engine_and_reference_agree_along_random_games() {
-    for name in ["linnaeus", "brettspielnetz", "fetlar11"] {
+    for name in tafl::bundled_names() {
         let rules = rules(name);
         let engine = Arc::new(Engine::new(&rules).unwrap());
         let reference = Reference::new(&rules);

@@ -9,7 +9,7 @@
 //!
 //! ```
 //! # use tafl::engine::Engine;
-//! # let rules = tafl::engine::testing::linnaeus();
+//! # let rules = tafl::Variant::bundled("linnaeus").unwrap().rules;
 //! let engine = Engine::new(&rules).unwrap();
 //! let start = engine.start();
 //! assert_eq!(engine.legal_moves(&start).len(), 80);
@@ -19,8 +19,6 @@
 pub mod bitboard;
 mod core;
 mod playout;
-#[doc(hidden)]
-pub mod testing;
 
 use std::fmt;
 

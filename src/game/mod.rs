@@ -5,9 +5,10 @@
 //!
 //! ```
 //! # use std::sync::Arc;
-//! # use tafl::engine::{Engine, testing};
+//! # use tafl::engine::Engine;
 //! # use tafl::game::{Game, Status};
-//! let engine = Arc::new(Engine::new(&testing::linnaeus()).unwrap());
+//! let rules = tafl::Variant::bundled("linnaeus").unwrap().rules;
+//! let engine = Arc::new(Engine::new(&rules).unwrap());
 //! let mut game = Game::new(engine);
 //! game.play("e2-c2".parse().unwrap()).unwrap();
 //! assert!(game.play("e5-e4".parse().unwrap()).is_err()); // e4 is occupied

@@ -204,7 +204,6 @@ pub fn position_to_string(engine: &Engine, position: &Position) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::testing;
 
     const START: &str = "/3ttt3/4t4/4T4/t3T3t/ttTTKTTtt/t3T3t/4T4/4t4/3ttt3/";
 
@@ -231,7 +230,7 @@ mod tests {
 
     #[test]
     fn the_start_position_round_trips() {
-        let engine = Engine::new(&testing::linnaeus()).unwrap();
+        let engine = Engine::new(&crate::Variant::bundled("linnaeus").unwrap().rules).unwrap();
         assert_eq!(position_to_string(&engine, &engine.start()), START);
         let parsed = parse_position(&engine, START.trim_matches('/'), Side::Attackers).unwrap();
         assert_eq!(parsed, engine.start());
@@ -239,7 +238,7 @@ mod tests {
 
     #[test]
     fn malformed_positions_are_errors() {
-        let engine = Engine::new(&testing::linnaeus()).unwrap();
+        let engine = Engine::new(&crate::Variant::bundled("linnaeus").unwrap().rules).unwrap();
         for bad in [
             "",
             "//",
