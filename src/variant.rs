@@ -37,6 +37,10 @@ pub const BUNDLED: &[(&str, &str)] = &[
         include_str!("../variants/tablut-11x11.tafl"),
     ),
     (
+        "tablut-15x15",
+        include_str!("../variants/tablut-15x15.tafl"),
+    ),
+    (
         "tafl-leaflet",
         include_str!("../variants/tafl-leaflet.tafl"),
     ),
