@@ -40,6 +40,10 @@
 //!     `occupied`, `blocked`, ...), and when given it must match;
 //!   - `claim_refused`: the last action, a `claim`, is refused.
 //! - `captured:` (optional) the squares the last legal move captured, or `none`.
+//! - `disagrees:` (optional) a known disagreement: `expect:`/`captured:` then say what the
+//!   *source* says, the test asserts that the engine does *not* do it (so the scenario fails, and
+//!   asks for the line to go, once the engine or the variant file is fixed), and the report ends
+//!   with `DISAGREEMENT: <text>`.
 //!
 //! The report shows the quoted sentence, the claim, the position before, every move with its
 //! captures (or the refusal with the variant clause and line that forbids it, as `tafl replay`
@@ -65,6 +69,8 @@ struct Scenario {
     moves: Vec<String>,
     expect: Expect,
     captured: Option<Vec<String>>,
+    /// `disagrees:` a known disagreement between the source and the engine or variant file.
+    disagrees: Option<String>,
 }
 
 #[derive(Debug, PartialEq, Eq)]
@@ -88,6 +94,7 @@ fn parse_scenario(name: &str, text: &str) -> Scenario {
     let mut moves = None;
     let mut expect = None;
     let mut captured = None;
+    let mut disagrees = None;
     let mut in_diagram = false;
     let mut start = false;
     for line in text.lines() {
@@ -121,6 +128,7 @@ fn parse_scenario(name: &str, text: &str) -> Scenario {
                         value.split_whitespace().map(str::to_string).collect()
                     })
                 }
+                "disagrees" => disagrees = Some(value.to_string()),
                 other => panic!("{name}: unknown key `{other}:`"),
             }
         } else if trimmed.is_empty() || trimmed.starts_with('#') {
@@ -177,6 +185,7 @@ fn parse_scenario(name: &str, text: &str) -> Scenario {
         moves: moves.unwrap_or_else(|| panic!("{name}: `moves:` is missing (it may be empty)")),
         expect: expect.unwrap_or_else(|| panic!("{name}: `expect:` is missing")),
         captured,
+        disagrees,
     }
 }
 
@@ -221,7 +230,6 @@ fn reason_kind(reason: &IllegalReason) -> &'static str {
         IllegalReason::MayNotPass { .. } => "may_not_pass",
         IllegalReason::BackAndForth { .. } => "back_and_forth",
         IllegalReason::GameOver => "game_over",
-        _ => "other",
     }
 }
 
@@ -415,7 +423,55 @@ fn run(variant_name: &str, name: &str, scenario: &Scenario) -> String {
         .unwrap();
     }
 
-    // The assertions, independent of the snapshot.
+    // The assertions, independent of the snapshot. With `disagrees:` the source's expectation
+    // must *fail*: the scenario records a known disagreement, and fails once it is resolved.
+    if let Some(why) = &scenario.disagrees {
+        let holds = std::panic::catch_unwind(|| {
+            check(
+                name,
+                scenario,
+                refused,
+                claim_refused,
+                status,
+                reason,
+                &last_captured,
+                &out,
+            )
+        })
+        .is_ok();
+        assert!(
+            !holds,
+            "{name}: the engine now does what the source says; remove the `disagrees:` line"
+        );
+        writeln!(out).unwrap();
+        writeln!(out, "DISAGREEMENT: {why}").unwrap();
+        return out;
+    }
+    check(
+        name,
+        scenario,
+        refused,
+        claim_refused,
+        status,
+        reason,
+        &last_captured,
+        &out,
+    );
+    out
+}
+
+/// Checks the `expect:` and `captured:` lines against what happened.
+#[allow(clippy::too_many_arguments)]
+fn check(
+    name: &str,
+    scenario: &Scenario,
+    refused: Option<&str>,
+    claim_refused: bool,
+    status: &str,
+    reason: Option<&str>,
+    last_captured: &Option<Vec<String>>,
+    out: &str,
+) {
     match &scenario.expect {
         Expect::Illegal(why) => {
             let kind = refused.unwrap_or_else(|| {
@@ -449,10 +505,10 @@ fn run(variant_name: &str, name: &str, scenario: &Scenario) -> String {
     }
     if let Some(want) = &scenario.captured {
         let got = last_captured
+            .as_ref()
             .unwrap_or_else(|| panic!("{name}: `captured:` given but no move was played"));
-        assert_eq!(&got, want, "{name}: captures of the last move\n{out}");
+        assert_eq!(got, want, "{name}: captures of the last move\n{out}");
     }
-    out
 }
 
 #[test]
