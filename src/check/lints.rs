@@ -157,12 +157,30 @@ fn forbidden_starts(
     placed: &[(Square, &crate::ir::PieceKind)],
     setup: Span,
 ) {
+    // `only X may enter R` describes R as X's privilege: pieces the author sets up inside R
+    // anyway are evidently meant to start there (Thrones and Bones' draugs on their mounds) and
+    // may only leave. A clause that names the barred pieces (`defenders may not enter R`) is
+    // about them, and setting one of them up in R is a mistake.
+    let from_only = |span: Span| {
+        file.clauses.iter().any(|clause| {
+            clause.span == span
+                && matches!(
+                    &clause.kind,
+                    ClauseKind::Access {
+                        who: ast::Who::Only(_),
+                        ..
+                    }
+                )
+        })
+    };
     for (square, piece) in placed {
         if let Some(rule) = never_enters(rules, &piece.name, *square) {
-            let rule_span = checker
-                .source_map
-                .span(RuleRef::Access(rule))
-                .unwrap_or(setup);
+            let Some(rule_span) = checker.source_map.span(RuleRef::Access(rule)) else {
+                continue;
+            };
+            if from_only(rule_span) {
+                continue;
+            }
             checker.report(
                 Diagnostic::error(Code::ForbiddenStart, format!("`{}` starts on {square}, where it may never be", piece.name))
                     .label(cell_span(file, rules, *square).unwrap_or(setup), format!("`{}` on {square}", piece.symbol))
