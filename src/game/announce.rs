@@ -147,14 +147,15 @@ mod tests {
         assert_eq!(found.len(), 1);
         assert_eq!(found[0].word, "Raichi");
         assert_eq!(found[0].routes, vec![Square::new(2, 0)]);
-        let two = parse_position(&engine, "9/9/2K1T4/9/9/9/9/9/9", Side::Attackers).unwrap();
+        let two = parse_position(&engine, "2t6/9/2K1T4/9/9/9/9/9/9", Side::Attackers).unwrap();
         let found = calls(&engine, &two);
         assert_eq!(found.len(), 1);
         assert_eq!(found[0].word, "Tuichi");
-        // Three open lines are still a Tuichi, the largest call.
+        assert_eq!(found[0].routes, vec![Square::new(0, 6), Square::new(2, 0)]);
+        // Four open lines are still a Tuichi, the largest call.
         let three = parse_position(&engine, "9/9/2K6/9/9/9/9/9/9", Side::Attackers).unwrap();
         assert_eq!(calls(&engine, &three)[0].word, "Tuichi");
-        assert_eq!(calls(&engine, &three)[0].routes.len(), 3);
+        assert_eq!(calls(&engine, &three)[0].routes.len(), 4);
     }
 
     #[test]
