@@ -7,7 +7,7 @@
 //! still a Tuichi). Generic over the IR: any piece, any region.
 
 use crate::engine::{Engine, Move, Position};
-use crate::ir::Square;
+use crate::ir::{Side, Square};
 
 /// One call to make in a position.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -16,6 +16,8 @@ pub struct Call {
     pub word: String,
     /// The piece kind's display name ("King").
     pub piece: String,
+    /// The piece's side (the side that makes the call).
+    pub side: Side,
     /// Where the piece stands.
     pub square: Square,
     /// The region squares it can reach, sorted (one per clear route).
@@ -71,6 +73,7 @@ pub fn calls(engine: &Engine, position: &Position) -> Vec<Call> {
                 calls.push(Call {
                     word: announcement.word.clone(),
                     piece: rules.pieces[kind].display.clone(),
+                    side,
                     square,
                     routes,
                     region: region_name.to_string(),
@@ -124,7 +127,6 @@ fn clear_routes(
 mod tests {
     use super::*;
     use crate::game::notation::parse_position;
-    use crate::ir::Side;
     use crate::Variant;
 
     fn leaflet() -> Engine {

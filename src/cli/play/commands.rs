@@ -255,7 +255,7 @@ fn play_move(session: &mut Session, mv: Move) -> Result<String, IllegalMove> {
         .filter_map(|&sq| session.engine.piece_at(&before, sq))
         .collect();
     session.captured.push(kinds);
-    let mut line = format!("{} play {mv}", capitalise(&session.side_noun(side)));
+    let mut line = format!("{} {mv}", capitalise(&session.side_verb(side, "play")));
     if !ply.captured.is_empty() {
         line.push_str(&format!(
             ", capturing {}",
@@ -293,14 +293,16 @@ fn describe_captures(
 /// Announcements, the result, or a claimable draw: what to say after a move.
 fn after_move(session: &Session) -> String {
     let mut out = String::new();
-    if let Some(verdict) = session.verdict() {
-        out.push_str(&verdict);
+    if session.verdict().is_some() {
         out.push_str(
-            "\nType `new` for a new game, `undo` to take the move back, `save FILE` to keep it.\n",
+            "Type `new` for a new game, `undo` to take the move back, `save FILE` to keep it.\n",
         );
         return out;
     }
-    for call in announce::calls(&session.engine, session.game.position()) {
+    // The side that just moved makes its calls.
+    let mover = session.game.to_move().opponent();
+    let calls = announce::calls(&session.engine, session.game.position());
+    for call in calls.into_iter().filter(|call| call.side == mover) {
         let routes: Vec<String> = call.routes.iter().map(Square::to_string).collect();
         out.push_str(&format!(
             "{}! The {} on {} has {} clear route{} to the {}: {}.\n",
@@ -430,7 +432,7 @@ fn why(session: &mut Session, args: &str) -> Outcome {
             Ok(_) => preview.verdict().unwrap_or_default(),
             Err(_) => format!("{:?}", ending.reason),
         };
-        text.push_str(&format!(", and ends the game: {verdict}"));
+        text.push_str(&format!("; it ends the game. {verdict}"));
     } else {
         let calls = announce::calls(engine, &next);
         if let Some(call) = calls.first() {

@@ -195,6 +195,8 @@ impl Session {
                             .map_or(escape.piece.as_str(), |p| p.display.as_str());
                         let place = if escape.region == "edge" {
                             "the edge of the board".to_string()
+                        } else if escape.region == "corners" {
+                            "a corner".to_string()
                         } else {
                             format!("the {}", escape.region)
                         };
