@@ -97,8 +97,8 @@ mod tests {
     #[test]
     fn bad_lines_are_named() {
         assert_eq!(
-            parse("variant: linnaeus\n\n1. a4-a3 e7h7 zz\n"),
-            Err("line 3: `zz` is not a move: write two squares like `e1-e3`".to_string())
+            parse("variant: linnaeus\n\n1. a4-a3 e7h7 e4\n"),
+            Err("line 3: `e4` is not a move: write two squares like `e1-e3`".to_string())
         );
         assert!(parse("colour: red\n").unwrap_err().starts_with("line 1:"));
         let loose = parse("a4a3 e7-h7 # a comment\n12... a3-a2").unwrap();
