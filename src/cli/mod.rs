@@ -8,6 +8,7 @@ mod list;
 mod load;
 pub mod moves;
 pub mod perft;
+pub mod play;
 pub mod playouts;
 mod render;
 pub mod replay;
@@ -57,14 +58,9 @@ enum Command {
     Playouts(playouts::Args),
     /// Measure perft and random-playout speed, one thread and all threads.
     Bench(bench::Args),
-    /// Play a variant at the terminal (not yet available).
-    Play(PlayArgs),
-}
-
-#[derive(Debug, clap::Args)]
-struct PlayArgs {
-    /// A bundled variant name or a path to a .tafl file.
-    variant: String,
+    /// Play a variant at the terminal, both sides or against a friend (`help` inside lists the
+    /// commands).
+    Play(play::Args),
 }
 
 /// Runs the program with the process's arguments; the exit code says how it went.
@@ -80,20 +76,7 @@ pub fn run() -> ExitCode {
         Command::Perft(args) => perft::run(args),
         Command::Playouts(args) => playouts::run(args),
         Command::Bench(args) => bench::run(args),
-        Command::Play(args) => {
-            // Load the variant so that a bad name or a broken file is reported now.
-            match load(&args.variant) {
-                Some(variant) => {
-                    eprintln!(
-                        "tafl play is not available yet: the REPL is still being built. Meanwhile `tafl show {}` explains the rules.",
-                        args.variant
-                    );
-                    let _ = variant;
-                    ExitCode::from(2)
-                }
-                None => ExitCode::from(1),
-            }
-        }
+        Command::Play(args) => play::run(args),
     }
 }
 

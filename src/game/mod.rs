@@ -15,6 +15,7 @@
 //! assert_eq!(game.status(), Status::Ongoing);
 //! ```
 
+pub mod announce;
 pub mod notation;
 
 use std::fmt;

@@ -1,0 +1,757 @@
+//! The REPL's commands: one table drives both dispatch and `help`, so they cannot drift apart.
+//!
+//! Every handler either succeeds and returns what to print, or returns one line saying what is
+//! wrong and what to type instead, leaving the game as it was.
+
+use super::{capitalise, record, Declared, Reply, Session};
+use crate::engine::{EndReason, Move};
+use crate::game::announce;
+use crate::game::IllegalMove;
+use crate::ir::Square;
+use crate::variant::{RuleRef, Variant};
+
+/// What a handler returns: the reply, or the one-line error.
+type Outcome = Result<Reply, String>;
+
+/// One command of the REPL.
+pub struct Command {
+    /// What the user types.
+    pub name: &'static str,
+    /// Other names for it.
+    pub aliases: &'static [&'static str],
+    /// Its arguments, as `help` shows them.
+    pub args: &'static str,
+    /// One line for `help`.
+    pub help: &'static str,
+    /// What it does with the rest of the line.
+    pub run: fn(&mut Session, &str) -> Outcome,
+}
+
+/// Every command, in the order `help` lists them.
+pub const COMMANDS: &[Command] = &[
+    Command {
+        name: "moves",
+        aliases: &[],
+        args: "[SQUARE]",
+        help: "list the legal moves of the side to move, or of the piece on SQUARE",
+        run: moves,
+    },
+    Command {
+        name: "why",
+        aliases: &[],
+        args: "MOVE",
+        help: "say why MOVE is illegal (citing the variant's rule), or what it would capture",
+        run: why,
+    },
+    Command {
+        name: "undo",
+        aliases: &[],
+        args: "",
+        help: "take back the last move (or the resignation or draw that ended the game)",
+        run: undo,
+    },
+    Command {
+        name: "redo",
+        aliases: &[],
+        args: "",
+        help: "play again a move taken back with undo",
+        run: redo,
+    },
+    Command {
+        name: "board",
+        aliases: &[],
+        args: "",
+        help: "show the board",
+        run: board,
+    },
+    Command {
+        name: "rules",
+        aliases: &[],
+        args: "",
+        help: "explain the variant's rules in plain words",
+        run: rules,
+    },
+    Command {
+        name: "new",
+        aliases: &[],
+        args: "",
+        help: "start a new game of the same variant",
+        run: new,
+    },
+    Command {
+        name: "save",
+        aliases: &[],
+        args: "FILE",
+        help: "save the game to FILE as a text record (variant, result, moves)",
+        run: save,
+    },
+    Command {
+        name: "load",
+        aliases: &[],
+        args: "FILE",
+        help: "load a game record saved with save (every move is checked)",
+        run: load,
+    },
+    Command {
+        name: "draw",
+        aliases: &[],
+        args: "",
+        help: "offer a draw; the other side accepts by typing draw too, a move declines",
+        run: draw,
+    },
+    Command {
+        name: "claim",
+        aliases: &[],
+        args: "",
+        help: "claim a draw the rules allow now (repetition, moves without capture)",
+        run: claim,
+    },
+    Command {
+        name: "resign",
+        aliases: &[],
+        args: "",
+        help: "resign: the other side wins",
+        run: resign,
+    },
+    Command {
+        name: "help",
+        aliases: &["?"],
+        args: "[COMMAND]",
+        help: "list the commands, or explain one",
+        run: help,
+    },
+    Command {
+        name: "quit",
+        aliases: &["exit"],
+        args: "",
+        help: "leave (Ctrl-D too)",
+        run: quit,
+    },
+];
+
+/// The names Tab completes.
+pub fn names() -> Vec<&'static str> {
+    COMMANDS
+        .iter()
+        .flat_map(|c| std::iter::once(c.name).chain(c.aliases.iter().copied()))
+        .collect()
+}
+
+fn find(name: &str) -> Option<&'static Command> {
+    COMMANDS
+        .iter()
+        .find(|c| c.name == name || c.aliases.contains(&name))
+}
+
+/// What the REPL says first.
+pub fn banner(session: &Session) -> String {
+    let rules = session.engine.rules();
+    let first = rules.first_to_move;
+    format!(
+        "{}: {} (attackers) against {} (defenders); {} first.\n\
+         Type a move like `{}`, `moves` for the legal moves, `help` for every command.",
+        rules.name,
+        capitalise(&session.side_noun(crate::ir::Side::Attackers)),
+        session.side_noun(crate::ir::Side::Defenders),
+        session.side_verb(first, "move"),
+        session
+            .game
+            .legal_moves()
+            .first()
+            .map_or("e1-e3".to_string(), Move::to_string),
+    )
+}
+
+/// Runs one line of input.
+pub fn dispatch(session: &mut Session, line: &str) -> Outcome {
+    let line = line.trim();
+    if line.is_empty() || line.starts_with('#') {
+        return Ok(Reply::Text(String::new()));
+    }
+    let (word, rest) = line
+        .split_once(char::is_whitespace)
+        .map_or((line, ""), |(w, r)| (w, r.trim()));
+    if let Some(command) = find(word) {
+        return (command.run)(session, rest);
+    }
+    if looks_like_square(word) {
+        if !rest.is_empty() {
+            return Err(format!(
+                "`{line}` is not a move: write the two squares without spaces, like `{word}-{}`",
+                rest.split_whitespace().next().unwrap_or("e3")
+            ));
+        }
+        return play(session, word);
+    }
+    Err(format!(
+        "unknown command `{word}`: type `help` for the commands, or a move like `e1-e3`"
+    ))
+}
+
+/// A letter then a digit: the start of a square or a move.
+fn looks_like_square(word: &str) -> bool {
+    let mut chars = word.chars();
+    matches!((chars.next(), chars.next()), (Some(l), Some(d)) if l.is_ascii_alphabetic() && d.is_ascii_digit())
+}
+
+fn parse_move(text: &str) -> Result<Move, String> {
+    if let Ok(square) = text.parse::<Square>() {
+        return Err(format!(
+            "`{square}` is only a square: add where the piece goes, like `{square}-…` (`moves {square}` lists them)"
+        ));
+    }
+    text.parse::<Move>()
+        .map_err(|e| format!("{e}; `moves` lists the legal moves"))
+}
+
+fn game_over(session: &Session) -> String {
+    let verdict = session.verdict().unwrap_or_default();
+    let head = verdict.split(':').next().unwrap_or_default();
+    format!(
+        "the game is over ({head}): type `undo` to take back the last move, `new` for a new game, or `save FILE`"
+    )
+}
+
+/// The refusal of an illegal move, citing the clause, with what to type instead.
+fn refusal(session: &Session, illegal: &IllegalMove) -> String {
+    let text = super::super::replay::describe(illegal, Some(&session.variant));
+    let hint = if session
+        .game
+        .legal_moves()
+        .iter()
+        .any(|m| m.from == illegal.mv.from)
+    {
+        format!("`moves {}` lists that piece's moves", illegal.mv.from)
+    } else {
+        "`moves` lists the legal moves".to_string()
+    };
+    format!("{text}; {hint}")
+}
+
+fn play(session: &mut Session, text: &str) -> Outcome {
+    let mv = parse_move(text)?;
+    if session.is_over() {
+        return Err(game_over(session));
+    }
+    let mut out = play_move(session, mv).map_err(|e| refusal(session, &e))?;
+    if session.redo.last() == Some(&mv) {
+        session.redo.pop();
+    } else {
+        session.redo.clear();
+    }
+    out.push_str(&session.show());
+    out.push_str(&after_move(session));
+    Ok(Reply::Text(out))
+}
+
+/// Plays `mv`, keeping the captured kinds; returns the line saying what happened.
+fn play_move(session: &mut Session, mv: Move) -> Result<String, IllegalMove> {
+    let before = *session.game.position();
+    let side = session.game.to_move();
+    let ply = session.game.play(mv)?.clone();
+    let kinds: Vec<usize> = ply
+        .captured
+        .iter()
+        .filter_map(|&sq| session.engine.piece_at(&before, sq))
+        .collect();
+    session.captured.push(kinds);
+    let mut line = format!("{} {mv}", capitalise(&session.side_verb(side, "play")));
+    if !ply.captured.is_empty() {
+        line.push_str(&format!(
+            ", capturing {}",
+            describe_captures(session, &before, &ply.captured)
+        ));
+    }
+    line.push('.');
+    if let Some(offerer) = session.draw_offer.take() {
+        line.push_str(&format!(
+            " (The draw {} offered lapses.)",
+            session.side_noun(offerer)
+        ));
+    }
+    line.push('\n');
+    Ok(line)
+}
+
+/// `the Swede on d4 and the Swede on f4`.
+fn describe_captures(
+    session: &Session,
+    before: &crate::engine::Position,
+    squares: &[Square],
+) -> String {
+    let rules = session.engine.rules();
+    let names: Vec<String> = squares
+        .iter()
+        .map(|&sq| match session.engine.piece_at(before, sq) {
+            Some(kind) => format!("the {} on {sq}", rules.pieces[kind].display),
+            None => sq.to_string(),
+        })
+        .collect();
+    names.join(" and ")
+}
+
+/// Announcements, the result, or a claimable draw: what to say after a move.
+fn after_move(session: &Session) -> String {
+    let mut out = String::new();
+    if session.verdict().is_some() {
+        out.push_str(
+            "Type `new` for a new game, `undo` to take the move back, `save FILE` to keep it.\n",
+        );
+        return out;
+    }
+    // The side that just moved makes its calls.
+    let mover = session.game.to_move().opponent();
+    let calls = announce::calls(&session.engine, session.game.position());
+    for call in calls.into_iter().filter(|call| call.side == mover) {
+        let routes: Vec<String> = call.routes.iter().map(Square::to_string).collect();
+        out.push_str(&format!(
+            "{}! The {} on {} has {} clear route{} to the {}: {}.\n",
+            call.word,
+            call.piece,
+            call.square,
+            call.routes.len(),
+            if call.routes.len() == 1 { "" } else { "s" },
+            call.region,
+            routes.join(", ")
+        ));
+    }
+    if session.game.can_claim_draw() {
+        out.push_str("A draw can be claimed now: type `claim`.\n");
+    }
+    out
+}
+
+fn no_args(name: &str, args: &str) -> Result<(), String> {
+    if args.is_empty() {
+        Ok(())
+    } else {
+        Err(format!("`{name}` takes no arguments: type `{name}` alone"))
+    }
+}
+
+fn moves(session: &mut Session, args: &str) -> Outcome {
+    if session.is_over() {
+        return Err(game_over(session));
+    }
+    let side = session.game.to_move();
+    let all = session.game.legal_moves();
+    let mut words = args.split_whitespace();
+    let (square, extra) = (words.next(), words.next());
+    if extra.is_some() {
+        return Err("`moves` takes one square at most: `moves` or `moves e1`".to_string());
+    }
+    let chosen: Vec<Move> = match square {
+        None => all,
+        Some(text) => {
+            let square: Square = text
+                .parse()
+                .map_err(|e| format!("{e}; `moves` alone lists every legal move"))?;
+            let of_piece: Vec<Move> = all.into_iter().filter(|m| m.from == square).collect();
+            if of_piece.is_empty() {
+                let rules = session.engine.rules();
+                let problem = match session.engine.piece_at(session.game.position(), square) {
+                    None => format!("there is no piece on {square}"),
+                    Some(kind) if rules.pieces[kind].side != side => format!(
+                        "the {} on {square} belongs to {}, and {} are to move",
+                        rules.pieces[kind].display,
+                        session.side_noun(side.opponent()),
+                        session.side_noun(side)
+                    ),
+                    Some(kind) => {
+                        format!("the {} on {square} cannot move", rules.pieces[kind].display)
+                    }
+                };
+                return Err(format!("{problem}; `moves` alone lists every legal move"));
+            }
+            of_piece
+        }
+    };
+    let mut out = format!(
+        "{} {} {} legal move{}:\n",
+        capitalise(&session.side_noun(side)),
+        if session.side_name(side).ends_with('s') {
+            "have"
+        } else {
+            "has"
+        },
+        chosen.len(),
+        if chosen.len() == 1 { "" } else { "s" }
+    );
+    let mut i = 0;
+    while i < chosen.len() {
+        let from = chosen[i].from;
+        let group: Vec<String> = chosen[i..]
+            .iter()
+            .take_while(|m| m.from == from)
+            .map(Move::to_string)
+            .collect();
+        i += group.len();
+        out.push_str(&format!("  {from:>3}: {}\n", group.join(" ")));
+    }
+    Ok(Reply::Text(out))
+}
+
+fn why(session: &mut Session, args: &str) -> Outcome {
+    if args.is_empty() || args.contains(char::is_whitespace) {
+        return Err("`why` needs one move: `why e1-e3`".to_string());
+    }
+    let mv = parse_move(args)?;
+    if session.is_over() {
+        return Err(game_over(session));
+    }
+    let engine = &session.engine;
+    let position = session.game.position();
+    if let Some((reason, rule)) = engine.why_illegal(position, mv) {
+        let illegal = IllegalMove { mv, reason, rule };
+        let text = super::super::replay::describe(&illegal, Some(&session.variant));
+        return Ok(Reply::Text(format!("{text}.")));
+    }
+    let (next, effects) = engine.play_unchecked(position, mv);
+    let mut text = format!("{mv} is legal");
+    if effects.captured.is_empty() {
+        text.push_str(" and captures nothing");
+    } else {
+        text.push_str(&format!(
+            ": it captures {}",
+            describe_captures(session, position, &effects.captured)
+        ));
+    }
+    if let Some(ending) = effects.ending {
+        let mut preview = Session {
+            name: session.name.clone(),
+            variant: session.variant.clone(),
+            engine: session.engine.clone(),
+            game: session.game.clone(),
+            redo: Vec::new(),
+            captured: Vec::new(),
+            declared: None,
+            draw_offer: None,
+            style: session.style,
+        };
+        let verdict = match preview.game.play(mv) {
+            Ok(_) => preview.verdict().unwrap_or_default(),
+            Err(_) => format!("{:?}", ending.reason),
+        };
+        text.push_str(&format!("; it ends the game. {verdict}"));
+    } else {
+        let calls = announce::calls(engine, &next);
+        if let Some(call) = calls.first() {
+            text.push_str(&format!(", and would make {} ({})", call.word, call.piece));
+        }
+        text.push('.');
+    }
+    Ok(Reply::Text(text))
+}
+
+fn undo(session: &mut Session, args: &str) -> Outcome {
+    no_args("undo", args)?;
+    if let Some(declared) = session.declared.take() {
+        let what = match declared {
+            Declared::Resigned(side) => {
+                let noun = session.side_noun(side);
+                let apostrophe = if noun.ends_with('s') { "'" } else { "'s" };
+                format!("{noun}{apostrophe} resignation")
+            }
+            Declared::Agreed => "the agreed draw".to_string(),
+            Declared::Claimed(_) => "the claimed draw".to_string(),
+        };
+        return Ok(Reply::Text(format!(
+            "Took back {what}.\n{}",
+            session.show()
+        )));
+    }
+    session.draw_offer = None;
+    match session.game.undo() {
+        Some(ply) => {
+            session.captured.pop();
+            session.redo.push(ply.mv);
+            Ok(Reply::Text(format!(
+                "Took back {}. (`redo` plays it again.)\n{}",
+                ply.mv,
+                session.show()
+            )))
+        }
+        None => Err("nothing to undo: no move has been played yet".to_string()),
+    }
+}
+
+fn redo(session: &mut Session, args: &str) -> Outcome {
+    no_args("redo", args)?;
+    let Some(&mv) = session.redo.last() else {
+        return Err(
+            "nothing to redo: `redo` plays again the moves taken back with `undo`".to_string(),
+        );
+    };
+    if session.is_over() {
+        return Err(game_over(session));
+    }
+    play(session, &mv.to_string())
+}
+
+fn board(session: &mut Session, args: &str) -> Outcome {
+    no_args("board", args)?;
+    Ok(Reply::Text(session.show()))
+}
+
+fn rules(session: &mut Session, args: &str) -> Outcome {
+    no_args("rules", args)?;
+    Ok(Reply::Text(crate::explain::explain(session.engine.rules())))
+}
+
+fn new(session: &mut Session, args: &str) -> Outcome {
+    no_args("new", args)?;
+    session.restart();
+    Ok(Reply::Text(format!(
+        "A new game of {}.\n{}",
+        session.engine.rules().name,
+        session.show()
+    )))
+}
+
+fn save(session: &mut Session, args: &str) -> Outcome {
+    if args.is_empty() {
+        return Err("`save` needs a file name: `save game.txt`".to_string());
+    }
+    let moves: Vec<Move> = session.game.plies().iter().map(|p| p.mv).collect();
+    let text = record::write(&session.name, &session.result_word(), &moves);
+    std::fs::write(args, text).map_err(|e| {
+        format!("cannot write `{args}`: {e}; give a path in a folder you can write to")
+    })?;
+    Ok(Reply::Text(format!(
+        "Saved {} move{} to {args}.",
+        moves.len(),
+        if moves.len() == 1 { "" } else { "s" }
+    )))
+}
+
+fn load(session: &mut Session, args: &str) -> Outcome {
+    if args.is_empty() {
+        return Err("`load` needs a file name: `load game.txt`".to_string());
+    }
+    let text = std::fs::read_to_string(args).map_err(|e| {
+        format!("cannot read `{args}`: {e}; check the name (`save FILE` writes one)")
+    })?;
+    let record =
+        record::parse(&text).map_err(|e| format!("`{args}` {e}; fix that line and load again"))?;
+    // The record's variant, or the one being played.
+    let mut fresh = match &record.variant {
+        Some(name) if name != &session.name => {
+            let variant = Variant::load(name).map_err(|e| {
+                format!("`{args}` names the variant `{name}`, which cannot be loaded: {e}")
+            })?;
+            Session::new(name, variant, session.style)?
+        }
+        _ => Session::new(&session.name, session.variant.clone(), session.style)?,
+    };
+    for &(mv, line) in &record.moves {
+        if fresh.game.is_over() {
+            return Err(format!(
+                "`{args}` line {line}: {mv} comes after the end of the game; remove the moves after it"
+            ));
+        }
+        if let Err(illegal) = play_move(&mut fresh, mv) {
+            let text = super::super::replay::describe(&illegal, Some(&fresh.variant));
+            return Err(format!(
+                "`{args}` line {line}: {text}; fix that line and load again"
+            ));
+        }
+    }
+    if let Some((result, line)) = &record.result {
+        apply_result(&mut fresh, result)
+            .map_err(|e| format!("`{args}` line {line}: {e}; fix the result line or remove it"))?;
+    }
+    *session = fresh;
+    Ok(Reply::Text(format!(
+        "Loaded {} move{} of {} from {args}.\n{}",
+        session.game.plies().len(),
+        if session.game.plies().len() == 1 {
+            ""
+        } else {
+            "s"
+        },
+        session.engine.rules().name,
+        session.show()
+    )))
+}
+
+/// Checks a record's result line against the moves, and applies a declared ending.
+fn apply_result(session: &mut Session, result: &str) -> Result<(), String> {
+    let computed = session.result_word();
+    if result == computed {
+        return Ok(());
+    }
+    if session.game.is_over() || result == "ongoing" {
+        return Err(format!(
+            "the result says `{result}` but the moves give `{computed}`"
+        ));
+    }
+    let side = session.game.to_move();
+    let resigned = |s: crate::ir::Side| {
+        format!(
+            "{} (resignation)",
+            crate::engine::GameOutcome::Win(s.opponent()).as_str()
+        )
+    };
+    session.declared = if result == resigned(side) {
+        Some(Declared::Resigned(side))
+    } else if result == resigned(side.opponent()) {
+        Some(Declared::Resigned(side.opponent()))
+    } else if result == "draw (agreement)" && session.engine.rules().outcome.draw_by_agreement {
+        Some(Declared::Agreed)
+    } else if result == "draw (repetition)"
+        && session
+            .engine
+            .repetition_claimable(session.game.occurrences())
+    {
+        Some(Declared::Claimed(EndReason::Repetition))
+    } else if result == "draw (move_limit)"
+        && session.engine.move_limit_claimable(session.game.position())
+    {
+        Some(Declared::Claimed(EndReason::MoveLimit))
+    } else {
+        return Err(format!(
+            "the result `{result}` does not fit the moves (they give `{computed}`)"
+        ));
+    };
+    Ok(())
+}
+
+fn draw(session: &mut Session, args: &str) -> Outcome {
+    no_args("draw", args)?;
+    if session.is_over() {
+        return Err(game_over(session));
+    }
+    if !session.engine.rules().outcome.draw_by_agreement {
+        let claim = if session.game.can_claim_draw() {
+            " (but a draw can be claimed now: type `claim`)"
+        } else {
+            ""
+        };
+        return Err(format!(
+            "this variant has no draw by agreement{claim}; play on, or `resign`"
+        ));
+    }
+    let side = session.game.to_move();
+    match session.draw_offer {
+        None => {
+            session.draw_offer = Some(side);
+            let other = side.opponent();
+            Ok(Reply::Text(format!(
+                "{} offer{} a draw. {}: type `draw` to accept; a move declines.",
+                capitalise(&session.side_noun(side)),
+                if session.side_name(side).ends_with('s') {
+                    ""
+                } else {
+                    "s"
+                },
+                capitalise(&session.side_noun(other))
+            )))
+        }
+        Some(_) => {
+            session.draw_offer = None;
+            session.declared = Some(Declared::Agreed);
+            let verdict = session.verdict().unwrap_or_default();
+            Ok(Reply::Text(format!("Draw accepted. {verdict}")))
+        }
+    }
+}
+
+fn claim(session: &mut Session, args: &str) -> Outcome {
+    no_args("claim", args)?;
+    if session.is_over() {
+        return Err(game_over(session));
+    }
+    if !session.game.can_claim_draw() {
+        let rules = session.engine.rules();
+        let mut can = Vec::new();
+        if matches!(rules.outcome.repetition, Some(r) if r.claim == crate::ir::Claim::Claimable) {
+            can.push(format!("a repetition{}", session.cite(RuleRef::Repetition)));
+        }
+        if matches!(rules.outcome.no_capture_draw, Some(l) if l.claim == crate::ir::Claim::Claimable)
+        {
+            can.push(format!(
+                "a run of moves without capture{}",
+                session.cite(RuleRef::NoCaptureDraw)
+            ));
+        }
+        let hint = if rules.outcome.draw_by_agreement {
+            "; offer a draw with `draw`"
+        } else {
+            ""
+        };
+        return Err(if can.is_empty() {
+            format!("this variant has no draw to claim{hint}")
+        } else {
+            format!(
+                "no draw can be claimed now: only after {}{hint}",
+                can.join(" or ")
+            )
+        });
+    }
+    let reason = if session
+        .engine
+        .repetition_claimable(session.game.occurrences())
+    {
+        EndReason::Repetition
+    } else {
+        EndReason::MoveLimit
+    };
+    session.declared = Some(Declared::Claimed(reason));
+    Ok(Reply::Text(session.verdict().unwrap_or_default()))
+}
+
+fn resign(session: &mut Session, args: &str) -> Outcome {
+    no_args("resign", args)?;
+    if session.is_over() {
+        return Err(game_over(session));
+    }
+    session.declared = Some(Declared::Resigned(session.game.to_move()));
+    Ok(Reply::Text(format!(
+        "{}\nType `new` for a new game, `undo` to take the resignation back.",
+        session.verdict().unwrap_or_default()
+    )))
+}
+
+fn help(_session: &mut Session, args: &str) -> Outcome {
+    if !args.is_empty() {
+        let command = find(args)
+            .ok_or_else(|| format!("no command `{args}`: type `help` alone for the list"))?;
+        let aliases = if command.aliases.is_empty() {
+            String::new()
+        } else {
+            format!(" (also: {})", command.aliases.join(", "))
+        };
+        let usage = format!("{} {}", command.name, command.args);
+        return Ok(Reply::Text(format!(
+            "{}{aliases}\n  {}",
+            usage.trim_end(),
+            command.help
+        )));
+    }
+    let mut out = String::from("Commands:\n");
+    let usage = |name: &str, args: &str| format!("{name} {args}").trim_end().to_string();
+    let width = COMMANDS
+        .iter()
+        .map(|c| usage(c.name, c.args).len())
+        .max()
+        .unwrap_or(0)
+        .max("e1-e3".len());
+    out.push_str(&format!(
+        "  {:<width$}  move the piece on e1 to e3 (`e1e3` works too)\n",
+        "e1-e3"
+    ));
+    for command in COMMANDS {
+        out.push_str(&format!(
+            "  {:<width$}  {}\n",
+            usage(command.name, command.args),
+            command.help
+        ));
+    }
+    out.push_str("Squares are named from a1 at the bottom left.");
+    Ok(Reply::Text(out))
+}
+
+fn quit(_session: &mut Session, args: &str) -> Outcome {
+    no_args("quit", args)?;
+    Ok(Reply::Quit)
+}

@@ -1,0 +1,466 @@
+//! `tafl play VARIANT`: a REPL to play any variant, two people at one keyboard or one person
+//! playing both sides.
+//!
+//! On a terminal it edits lines with rustyline (history in the user's data dir, Tab completion
+//! of commands and legal moves, Ctrl-C clears the line, Ctrl-D quits). When standard input is not
+//! a terminal it reads commands line by line and prints no prompt and no escape codes: that is
+//! how the tests drive it. The commands are in [`commands`]; docs/repl.md describes them.
+
+mod board;
+mod commands;
+mod complete;
+mod record;
+
+use std::io::{BufRead, IsTerminal};
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::sync::Arc;
+
+use crate::engine::{EndReason, Ending, Engine, GameOutcome, Move};
+use crate::game::Game;
+use crate::ir::Side;
+use crate::variant::{RuleRef, Variant};
+
+pub use board::Style;
+
+/// Arguments of `tafl play`.
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// A bundled variant's name or a variant file.
+    pub variant: String,
+    /// Draw the board with ASCII letters instead of Unicode pieces.
+    #[arg(long)]
+    pub ascii: bool,
+    /// With commands from a pipe: stop at the first invalid command and exit 1.
+    #[arg(long)]
+    pub strict: bool,
+}
+
+/// An ending the players declared rather than a move made.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Declared {
+    /// A claimed draw (repetition or move limit).
+    Claimed(EndReason),
+    /// A draw by agreement.
+    Agreed,
+    /// This side resigned.
+    Resigned(Side),
+}
+
+/// The state of the REPL: the variant, the game and what the players said.
+pub struct Session {
+    /// The variant as named on the command line or in a loaded record.
+    pub name: String,
+    /// The variant file, to cite clauses.
+    pub variant: Variant,
+    /// The compiled rules.
+    pub engine: Arc<Engine>,
+    /// The game.
+    pub game: Game,
+    /// Moves taken back with `undo`, the next to redo last.
+    pub redo: Vec<Move>,
+    /// For each ply, the kinds of the pieces it captured.
+    pub captured: Vec<Vec<usize>>,
+    /// A claimed or agreed draw, or a resignation.
+    pub declared: Option<Declared>,
+    /// The side that offered a draw, while the offer stands.
+    pub draw_offer: Option<Side>,
+    /// How to draw the board.
+    pub style: Style,
+}
+
+impl Session {
+    /// A new game of `variant`.
+    pub fn new(name: &str, variant: Variant, style: Style) -> Result<Session, String> {
+        let engine = Engine::new(&variant.rules).map_err(|e| format!("`{name}`: {e}"))?;
+        let engine = Arc::new(engine);
+        Ok(Session {
+            name: name.to_string(),
+            variant,
+            game: Game::new(engine.clone()),
+            engine,
+            redo: Vec::new(),
+            captured: Vec::new(),
+            declared: None,
+            draw_offer: None,
+            style,
+        })
+    }
+
+    /// Starts the same variant again.
+    pub fn restart(&mut self) {
+        self.game = Game::new(self.engine.clone());
+        self.redo.clear();
+        self.captured.clear();
+        self.declared = None;
+        self.draw_offer = None;
+    }
+
+    /// The variant's name for a side ("Muscovites").
+    pub fn side_name(&self, side: Side) -> &str {
+        &self.engine.rules().sides.get(side).name
+    }
+
+    /// `the Muscovites` for a plural name, `White` for a singular one.
+    pub fn side_noun(&self, side: Side) -> String {
+        let name = self.side_name(side);
+        if name.ends_with('s') {
+            format!("the {name}")
+        } else {
+            name.to_string()
+        }
+    }
+
+    /// `the Muscovites win` / `White wins`.
+    pub fn side_verb(&self, side: Side, verb: &str) -> String {
+        let s = if self.side_name(side).ends_with('s') {
+            ""
+        } else {
+            "s"
+        };
+        format!("{} {verb}{s}", self.side_noun(side))
+    }
+
+    /// Whether the game is over, by a move or by what the players declared.
+    pub fn is_over(&self) -> bool {
+        self.declared.is_some() || self.game.is_over()
+    }
+
+    /// The result as a status word with its reason, as a record writes it.
+    pub fn result_word(&self) -> String {
+        match self.declared {
+            Some(Declared::Resigned(side)) => {
+                let winner = GameOutcome::Win(side.opponent());
+                format!("{} (resignation)", winner.as_str())
+            }
+            Some(Declared::Agreed) => "draw (agreement)".to_string(),
+            Some(Declared::Claimed(reason)) => format!("draw ({})", reason.as_str()),
+            None => match self.game.ending() {
+                Some(ending) => format!("{} ({})", ending.outcome.as_str(), ending.reason.as_str()),
+                None => "ongoing".to_string(),
+            },
+        }
+    }
+
+    /// ` (line 52: `defenders win when the king reaches the edge`)`: the clause behind a rule.
+    pub fn cite(&self, rule: RuleRef) -> String {
+        match (self.variant.line_of(rule), self.variant.clause_text(rule)) {
+            (Some(line), Some(text)) => format!(" (line {line}: `{}`)", text.trim()),
+            _ => String::new(),
+        }
+    }
+
+    /// Who won and why, in the variant's words; `None` while the game goes on.
+    pub fn verdict(&self) -> Option<String> {
+        let rules = self.engine.rules();
+        let ending = match self.declared {
+            Some(Declared::Resigned(side)) => {
+                return Some(format!(
+                    "{}: {} resigned.",
+                    capitalise(&self.side_verb(side.opponent(), "win")),
+                    self.side_noun(side)
+                ));
+            }
+            Some(Declared::Agreed) => Ending {
+                outcome: GameOutcome::Draw,
+                reason: EndReason::Agreement,
+            },
+            Some(Declared::Claimed(reason)) => Ending {
+                outcome: GameOutcome::Draw,
+                reason,
+            },
+            None => self.game.ending()?,
+        };
+        let head = match ending.outcome {
+            GameOutcome::Win(side) => capitalise(&self.side_verb(side, "win")),
+            GameOutcome::Draw => "The game is drawn".to_string(),
+        };
+        let winner = match ending.outcome {
+            GameOutcome::Win(side) => Some(side),
+            GameOutcome::Draw => None,
+        };
+        let stuck = self.game.to_move();
+        let why = match ending.reason {
+            EndReason::KingEscaped | EndReason::PieceEscaped => {
+                let found = rules
+                    .outcome
+                    .escapes
+                    .iter()
+                    .enumerate()
+                    .find(|(_, e)| Some(e.winner) == winner);
+                match found {
+                    Some((i, escape)) => {
+                        let piece = rules
+                            .piece(&escape.piece)
+                            .map_or(escape.piece.as_str(), |p| p.display.as_str());
+                        let place = if escape.region == "edge" {
+                            "the edge of the board".to_string()
+                        } else if escape.region == "corners" {
+                            "a corner".to_string()
+                        } else {
+                            format!("the {}", escape.region)
+                        };
+                        format!(
+                            "the {piece} reached {place}{}",
+                            self.cite(RuleRef::Escape(i))
+                        )
+                    }
+                    None => "a piece escaped".to_string(),
+                }
+            }
+            EndReason::KingCaptured | EndReason::LeaderCaptured => {
+                let found = rules
+                    .outcome
+                    .decisive_captures
+                    .iter()
+                    .enumerate()
+                    .find(|(_, c)| Some(c.winner) == winner);
+                match found {
+                    Some((i, capture)) => {
+                        let piece = rules
+                            .piece(&capture.piece)
+                            .map_or(capture.piece.as_str(), |p| p.display.as_str());
+                        format!(
+                            "the {piece} was captured{}",
+                            self.cite(RuleRef::DecisiveCapture(i))
+                        )
+                    }
+                    None => "the king was captured".to_string(),
+                }
+            }
+            EndReason::NoMoves => format!(
+                "{} cannot move{}",
+                self.side_noun(stuck),
+                self.cite(RuleRef::NoMoves)
+            ),
+            EndReason::Repetition => {
+                format!("a position was repeated{}", self.cite(RuleRef::Repetition))
+            }
+            EndReason::MoveLimit => format!(
+                "too many moves without a capture{}",
+                self.cite(RuleRef::NoCaptureDraw)
+            ),
+            EndReason::Agreement => {
+                format!("the players agreed{}", self.cite(RuleRef::DrawByAgreement))
+            }
+        };
+        Some(format!("{head}: {why}."))
+    }
+
+    /// The board with the status lines above it.
+    pub fn show(&self) -> String {
+        let last = self.game.plies().last().map(|ply| ply.mv);
+        let mut text = board::render(&self.engine, self.game.position(), last, self.style);
+        text.push_str(&self.captures_line());
+        text.push_str(&self.status_line());
+        text
+    }
+
+    /// `Captured so far: 2 Swedes (○ ○), 1 Muscovite (●)` or nothing before the first capture.
+    fn captures_line(&self) -> String {
+        let rules = self.engine.rules();
+        let mut parts = Vec::new();
+        for side in Side::BOTH {
+            let lost: Vec<usize> = self
+                .captured
+                .iter()
+                .flatten()
+                .copied()
+                .filter(|&kind| rules.pieces[kind].side == side)
+                .collect();
+            if !lost.is_empty() {
+                let glyphs: Vec<String> = lost
+                    .iter()
+                    .map(|&kind| board::glyph(rules, kind, self.style).to_string())
+                    .collect();
+                parts.push(format!(
+                    "{} of {} ({})",
+                    lost.len(),
+                    self.side_noun(side),
+                    glyphs.join(" ")
+                ));
+            }
+        }
+        if parts.is_empty() {
+            String::new()
+        } else {
+            format!("Captured so far: {}\n", parts.join("; "))
+        }
+    }
+
+    /// `Move 3: the Swedes (defenders) to move. Last move: e2-c2.` or the result.
+    fn status_line(&self) -> String {
+        let plies = self.game.plies();
+        let last = plies
+            .last()
+            .map(|ply| format!(" Last move: {}.", ply.mv))
+            .unwrap_or_default();
+        if let Some(verdict) = self.verdict() {
+            return format!("Game over after {} plies.{last}\n{verdict}\n", plies.len());
+        }
+        let side = self.game.to_move();
+        format!(
+            "Move {}: {} ({side}) to move.{last}\n",
+            plies.len() / 2 + 1,
+            capitalise(&self.side_noun(side)),
+        )
+    }
+
+    /// The prompt: `Muscovites 3> `, or `game over> `.
+    pub fn prompt(&self) -> String {
+        if self.is_over() {
+            "game over> ".to_string()
+        } else {
+            format!(
+                "{} {}> ",
+                self.side_name(self.game.to_move()),
+                self.game.plies().len() / 2 + 1
+            )
+        }
+    }
+}
+
+/// `text` with its first letter in upper case.
+pub fn capitalise(text: &str) -> String {
+    let mut chars = text.chars();
+    chars.next().map_or(String::new(), |first| {
+        first.to_uppercase().chain(chars).collect()
+    })
+}
+
+/// What a command did.
+pub enum Reply {
+    /// Text to print (possibly empty).
+    Text(String),
+    /// Leave the REPL.
+    Quit,
+}
+
+/// Runs `tafl play`.
+pub fn run(args: Args) -> ExitCode {
+    let variant = match super::load(&args.variant) {
+        Some(variant) => variant,
+        None => return ExitCode::FAILURE,
+    };
+    let interactive = std::io::stdin().is_terminal();
+    let colour = std::io::stdout().is_terminal()
+        && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty());
+    let style = Style {
+        unicode: !args.ascii,
+        colour,
+    };
+    let mut session = match Session::new(&args.variant, variant, style) {
+        Ok(session) => session,
+        Err(message) => {
+            eprintln!("error: {message}");
+            return ExitCode::FAILURE;
+        }
+    };
+    println!("{}", commands::banner(&session));
+    println!("{}", session.show());
+    if interactive {
+        interactive_loop(&mut session)
+    } else {
+        scripted_loop(&mut session, args.strict)
+    }
+}
+
+/// Runs one line; prints its output. `Ok(false)` to quit, `Err` when the line was invalid.
+fn run_line(session: &mut Session, line: &str) -> Result<bool, ()> {
+    match commands::dispatch(session, line) {
+        Ok(Reply::Text(text)) => {
+            if !text.is_empty() {
+                println!("{}", text.trim_end());
+            }
+            Ok(true)
+        }
+        Ok(Reply::Quit) => Ok(false),
+        Err(message) => {
+            println!("error: {message}");
+            Err(())
+        }
+    }
+}
+
+fn scripted_loop(session: &mut Session, strict: bool) -> ExitCode {
+    let stdin = std::io::stdin();
+    for line in stdin.lock().lines() {
+        let Ok(line) = line else {
+            // Unreadable input (not UTF-8): say so and go on with the next line.
+            println!("error: a line of input is not valid UTF-8; type commands in plain text");
+            if strict {
+                return ExitCode::FAILURE;
+            }
+            continue;
+        };
+        match run_line(session, &line) {
+            Ok(true) => {}
+            Ok(false) => break,
+            Err(()) if strict => return ExitCode::FAILURE,
+            Err(()) => {}
+        }
+    }
+    ExitCode::SUCCESS
+}
+
+/// Where the history is kept: `<data dir>/tafl/history.txt`.
+fn history_path() -> Option<PathBuf> {
+    let dir = dirs::data_dir()?.join("tafl");
+    std::fs::create_dir_all(&dir).ok()?;
+    Some(dir.join("history.txt"))
+}
+
+fn interactive_loop(session: &mut Session) -> ExitCode {
+    use rustyline::error::ReadlineError;
+    use rustyline::{CompletionType, Config, Editor};
+
+    let config = Config::builder()
+        .auto_add_history(true)
+        .completion_type(CompletionType::List)
+        .max_history_size(1000)
+        .map(|b| b.build())
+        .unwrap_or_default();
+    let mut editor: Editor<complete::TaflHelper, rustyline::history::DefaultHistory> =
+        match Editor::with_config(config) {
+            Ok(editor) => editor,
+            Err(e) => {
+                // No usable terminal after all: read plain lines instead.
+                eprintln!("note: line editing is unavailable ({e}); reading plain lines");
+                return scripted_loop(session, false);
+            }
+        };
+    editor.set_helper(Some(complete::TaflHelper::new(commands::names())));
+    let history = history_path();
+    if let Some(path) = &history {
+        // A missing or unreadable history is no reason to stop.
+        let _ = editor.load_history(path);
+    }
+    println!("Tab completes commands and moves; Ctrl-C clears the line; Ctrl-D or `quit` leaves.");
+    loop {
+        if let Some(helper) = editor.helper_mut() {
+            helper.moves = if session.is_over() {
+                Vec::new()
+            } else {
+                session.game.legal_moves()
+            };
+        }
+        match editor.readline(&session.prompt()) {
+            Ok(line) => {
+                if let Ok(false) = run_line(session, &line) {
+                    break;
+                }
+            }
+            Err(ReadlineError::Interrupted) => continue,
+            Err(ReadlineError::Eof) => break,
+            Err(e) => {
+                eprintln!("error: cannot read the terminal: {e}");
+                break;
+            }
+        }
+    }
+    if let Some(path) = &history {
+        // Failing to save the history is not worth an error at exit.
+        let _ = editor.save_history(path);
+    }
+    ExitCode::SUCCESS
+}
