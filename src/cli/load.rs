@@ -39,7 +39,8 @@ pub fn variant(name: &str) -> Result<Loaded, ExitCode> {
             Rules::from_json(&text).map_err(|e| fail(&format!("`{name}` is not valid IR: {e}")))?;
         (None, rules)
     } else {
-        let variant = Variant::load(name).map_err(|e| fail(&e.to_string()))?;
+        // The shared loader renders a broken file's diagnostics, as `show` and `play` do.
+        let variant = super::load(name).ok_or(ExitCode::FAILURE)?;
         let rules = variant.rules.clone();
         (Some(variant), rules)
     };
@@ -53,6 +54,14 @@ pub fn variant(name: &str) -> Result<Loaded, ExitCode> {
 fn fail(message: &str) -> ExitCode {
     eprintln!("error: {message}");
     ExitCode::FAILURE
+}
+
+/// The variant and the position `--from`/`--side` ask for: what `moves`, `perft` and `replay`
+/// start from.
+pub fn variant_and_position(name: &str, from: &From) -> Result<(Loaded, Position), ExitCode> {
+    let loaded = variant(name)?;
+    let position = position(&loaded.engine, from)?;
+    Ok((loaded, position))
 }
 
 /// The position `--from`/`--side` ask for, or the start position.

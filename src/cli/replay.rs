@@ -43,12 +43,8 @@ struct PlyReport {
 
 /// Runs `tafl replay`.
 pub fn run(args: Args) -> ExitCode {
-    let loaded = match load::variant(&args.variant) {
+    let (loaded, position) = match load::variant_and_position(&args.variant, &args.from) {
         Ok(loaded) => loaded,
-        Err(code) => return code,
-    };
-    let position = match load::position(&loaded.engine, &args.from) {
-        Ok(position) => position,
         Err(code) => return code,
     };
     let mut game = Game::from_position(loaded.engine.clone(), position);
