@@ -40,6 +40,18 @@ pub const BUNDLED: &[(&str, &str)] = &[
         "tafl-leaflet",
         include_str!("../variants/tafl-leaflet.tafl"),
     ),
+    (
+        "thrones-and-bones",
+        include_str!("../variants/thrones-and-bones.tafl"),
+    ),
+    (
+        "thrones-and-bones-pinshape",
+        include_str!("../variants/thrones-and-bones-pinshape.tafl"),
+    ),
+    (
+        "thrones-and-bones-tts",
+        include_str!("../variants/thrones-and-bones-tts.tafl"),
+    ),
 ];
 
 /// The names of the bundled variants, sorted.
