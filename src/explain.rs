@@ -6,8 +6,8 @@
 use std::fmt::Write as _;
 
 use crate::ir::{
-    AccessCondition, Action, Armed, Claim, Hostile, KingCaptureMethod, MoveStyle, NoMoves, Place,
-    RepetitionResult, Role, Rules, Side, Square,
+    AccessCondition, Action, Armed, Claim, Hostile, KingCaptureMethod, MoveStyle, Movement,
+    NoMoves, Place, RepetitionResult, Role, Rules, Side, Square,
 };
 
 /// The rules of `rules` in plain words, with the start diagram.
@@ -72,11 +72,17 @@ fn write_all(out: &mut String, rules: &Rules) -> std::fmt::Result {
         writeln!(out, "  Special squares: {}.", special.join("; "))?;
     }
 
-    for part in rule_sections(rules) {
+    let mut title = "";
+    let parts = rule_sections(rules);
+    for part in &parts {
         if part.sentences.is_empty() {
             continue;
         }
-        section(out, &part.title)?;
+        // Parts with the same title (movement and access) print under one heading.
+        if part.title != title {
+            section(out, &part.title)?;
+            title = &part.title;
+        }
         for sentence in &part.sentences {
             bullet(out, sentence)?;
         }
@@ -90,11 +96,38 @@ fn write_all(out: &mut String, rules: &Rules) -> std::fmt::Result {
     Ok(())
 }
 
+/// Who moves first, as a sentence: "The Muscovites move first."
+pub fn first_move_sentence(rules: &Rules) -> String {
+    let words = Words { rules };
+    format!(
+        "{} first.",
+        capitalise(&words.side_verb(rules.first_to_move, "move"))
+    )
+}
+
+/// How a piece moves, after "moves": "any number of empty squares along a rank or file, like a
+/// rook in chess".
+pub fn movement_words(movement: Movement) -> String {
+    match (movement.style, movement.max_distance) {
+        (MoveStyle::Rook, None) => {
+            "any number of empty squares along a rank or file, like a rook in chess".to_string()
+        }
+        (MoveStyle::Rook, Some(1)) => "one square along a rank or file".to_string(),
+        (MoveStyle::Rook, Some(max)) => format!("up to {max} empty squares along a rank or file"),
+        (MoveStyle::AnyEmptySquare, _) => "to any empty square of the board".to_string(),
+    }
+}
+
+/// What a side is called, as a player says it: "the Muscovites", "White".
+pub fn side_noun(rules: &Rules, side: Side) -> String {
+    Words { rules }.side_noun(side)
+}
+
 /// One part of the rule sheet: a title and its rules, one plain-word sentence each.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Section {
-    /// A stable key for the part, the same in every variant: `moving`, `capturing`, `king`,
-    /// `end`, `announcements`.
+    /// A stable key for the part, the same in every variant: `movement`, `access`, `capturing`,
+    /// `king`, `end`, `announcements`. Movement and access share the title "Moving".
     pub key: &'static str,
     /// The title shown to players ("Capturing the King").
     pub title: String,
@@ -116,35 +149,28 @@ impl Section {
     }
 }
 
-/// The rules after the start position, in plain words: how pieces move, how they are captured,
+/// The rules after the start position, in plain words: how pieces move and where they may go,
+/// how they are captured,
 /// how the king is captured, how the game ends and the announcements, always in that order and
 /// with those keys (a part may have no sentence). `tafl show` prints them; `tafl diff` compares
 /// them sentence by sentence.
 pub fn rule_sections(rules: &Rules) -> Vec<Section> {
     let words = Words { rules };
-    let mut moving = Section::new("moving", "Moving");
+    let mut movement = Section::new("movement", "Moving");
     let same_movement = rules
         .pieces
         .windows(2)
         .all(|pair| pair[0].movement == pair[1].movement);
     for piece in &rules.pieces {
-        let how = match (piece.movement.style, piece.movement.max_distance) {
-            (MoveStyle::Rook, None) => {
-                "any number of empty squares along a rank or file, like a rook in chess".to_string()
-            }
-            (MoveStyle::Rook, Some(1)) => "one square along a rank or file".to_string(),
-            (MoveStyle::Rook, Some(max)) => {
-                format!("up to {max} empty squares along a rank or file")
-            }
-            (MoveStyle::AnyEmptySquare, _) => "to any empty square of the board".to_string(),
-        };
+        let how = movement_words(piece.movement);
         if same_movement {
-            moving.push(format!("Every piece moves {how}."));
+            movement.push(format!("Every piece moves {how}."));
             break;
         }
-        moving.push(format!("{} moves {how}.", words.piece_plural(&piece.name)));
+        movement.push(format!("{} moves {how}.", words.piece_plural(&piece.name)));
     }
-    moving.push("No piece jumps over another or lands on an occupied square.".to_string());
+    movement.push("No piece jumps over another or lands on an occupied square.".to_string());
+    let mut moving = Section::new("access", "Moving");
     for rule in &rules.access {
         let what = match rule.action {
             Action::Land => "land on",
@@ -209,7 +235,11 @@ pub fn rule_sections(rules: &Rules) -> Vec<Section> {
             Hostile::Always => String::new(),
             Hostile::WhenEmpty => ", while empty,".to_string(),
             Hostile::WhenOccupied { by, enemies_beside } => {
-                let mut text = format!(", while {} stands on it", words.pieces(by));
+                let who = match words.pieces(by) {
+                    every if every == "every piece" => "any piece".to_string(),
+                    who => who,
+                };
+                let mut text = format!(", while {who} stands on it");
                 if *enemies_beside > 0 {
                     let _ = write!(
                         text,
@@ -363,7 +393,7 @@ pub fn rule_sections(rules: &Rules) -> Vec<Section> {
             ));
         }
     }
-    vec![moving, capturing, king, end, announcements]
+    vec![movement, moving, capturing, king, end, announcements]
 }
 
 /// Names of pieces, sides and regions as a player reads them.
@@ -473,7 +503,7 @@ impl Words<'_> {
 }
 
 /// The regions some rule refers to: the special squares a player must know.
-fn used_regions(rules: &Rules) -> Vec<&str> {
+pub fn used_regions(rules: &Rules) -> Vec<&str> {
     let mut used: Vec<&str> = Vec::new();
     used.extend(rules.access.iter().map(|rule| rule.region.as_str()));
     used.extend(rules.hostility.iter().map(|rule| rule.region.as_str()));

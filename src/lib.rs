@@ -16,6 +16,7 @@
 
 pub mod check;
 mod diagnostic;
+pub mod diff;
 pub mod engine;
 pub mod explain;
 pub mod game;
