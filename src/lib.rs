@@ -22,6 +22,7 @@ pub mod explain;
 pub mod game;
 pub mod ir;
 pub mod span;
+pub mod svg;
 pub mod syntax;
 mod variant;
 
