@@ -114,3 +114,27 @@ fn show_svg_writes_the_file() {
     assert_eq!(std::fs::read_to_string(&path).unwrap(), svg("linnaeus"));
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// docs/variants.md has a section and the picture of every bundled variant, and a column in a
+/// table of differences.
+#[test]
+fn the_catalogue_lists_every_variant() {
+    let catalogue =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/variants.md")).unwrap();
+    for name in tafl::bundled_names() {
+        assert!(
+            catalogue.contains(&format!("### {name}\n")),
+            "{name}: no section"
+        );
+        assert!(
+            catalogue.contains(&format!("(img/{name}.svg)")),
+            "{name}: no picture"
+        );
+        assert!(
+            catalogue
+                .lines()
+                .any(|line| line.starts_with("| rule |") && line.contains(&format!(" {name} "))),
+            "{name}: no column in a table of differences"
+        );
+    }
+}
