@@ -6,8 +6,8 @@
 use std::fmt::Write as _;
 
 use crate::ir::{
-    AccessCondition, Action, Armed, Claim, Hostile, KingCaptureMethod, MoveStyle, NoMoves, Place,
-    RepetitionResult, Role, Rules, Side, Square,
+    AccessCondition, Action, Armed, Claim, Hostile, KingCaptureMethod, MoveStyle, Movement,
+    NoMoves, Place, RepetitionResult, Role, Rules, Side, Square,
 };
 
 /// The rules of `rules` in plain words, with the start diagram.
@@ -72,35 +72,105 @@ fn write_all(out: &mut String, rules: &Rules) -> std::fmt::Result {
         writeln!(out, "  Special squares: {}.", special.join("; "))?;
     }
 
-    section(out, "Moving")?;
+    let mut title = "";
+    let parts = rule_sections(rules);
+    for part in &parts {
+        if part.sentences.is_empty() {
+            continue;
+        }
+        // Parts with the same title (movement and access) print under one heading.
+        if part.title != title {
+            section(out, &part.title)?;
+            title = &part.title;
+        }
+        for sentence in &part.sentences {
+            bullet(out, sentence)?;
+        }
+    }
+    if !rules.notes.is_empty() {
+        section(out, "Notes")?;
+        for note in &rules.notes {
+            bullet(out, note)?;
+        }
+    }
+    Ok(())
+}
+
+/// Who moves first, as a sentence: "The Muscovites move first."
+pub fn first_move_sentence(rules: &Rules) -> String {
+    let words = Words { rules };
+    format!(
+        "{} first.",
+        capitalise(&words.side_verb(rules.first_to_move, "move"))
+    )
+}
+
+/// How a piece moves, after "moves": "any number of empty squares along a rank or file, like a
+/// rook in chess".
+pub fn movement_words(movement: Movement) -> String {
+    match (movement.style, movement.max_distance) {
+        (MoveStyle::Rook, None) => {
+            "any number of empty squares along a rank or file, like a rook in chess".to_string()
+        }
+        (MoveStyle::Rook, Some(1)) => "one square along a rank or file".to_string(),
+        (MoveStyle::Rook, Some(max)) => format!("up to {max} empty squares along a rank or file"),
+        (MoveStyle::AnyEmptySquare, _) => "to any empty square of the board".to_string(),
+    }
+}
+
+/// What a side is called, as a player says it: "the Muscovites", "White".
+pub fn side_noun(rules: &Rules, side: Side) -> String {
+    Words { rules }.side_noun(side)
+}
+
+/// One part of the rule sheet: a title and its rules, one plain-word sentence each.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Section {
+    /// A stable key for the part, the same in every variant: `movement`, `access`, `capturing`,
+    /// `king`, `end`, `announcements`. Movement and access share the title "Moving".
+    pub key: &'static str,
+    /// The title shown to players ("Capturing the King").
+    pub title: String,
+    /// The rules, one sentence each, in the order `tafl show` prints them.
+    pub sentences: Vec<String>,
+}
+
+impl Section {
+    fn new(key: &'static str, title: &str) -> Section {
+        Section {
+            key,
+            title: title.to_string(),
+            sentences: Vec::new(),
+        }
+    }
+
+    fn push(&mut self, sentence: String) {
+        self.sentences.push(sentence);
+    }
+}
+
+/// The rules after the start position, in plain words: how pieces move and where they may go,
+/// how they are captured,
+/// how the king is captured, how the game ends and the announcements, always in that order and
+/// with those keys (a part may have no sentence). `tafl show` prints them; `tafl diff` compares
+/// them sentence by sentence.
+pub fn rule_sections(rules: &Rules) -> Vec<Section> {
+    let words = Words { rules };
+    let mut movement = Section::new("movement", "Moving");
     let same_movement = rules
         .pieces
         .windows(2)
         .all(|pair| pair[0].movement == pair[1].movement);
     for piece in &rules.pieces {
-        let how = match (piece.movement.style, piece.movement.max_distance) {
-            (MoveStyle::Rook, None) => {
-                "any number of empty squares along a rank or file, like a rook in chess".to_string()
-            }
-            (MoveStyle::Rook, Some(1)) => "one square along a rank or file".to_string(),
-            (MoveStyle::Rook, Some(max)) => {
-                format!("up to {max} empty squares along a rank or file")
-            }
-            (MoveStyle::AnyEmptySquare, _) => "to any empty square of the board".to_string(),
-        };
+        let how = movement_words(piece.movement);
         if same_movement {
-            bullet(out, &format!("Every piece moves {how}."))?;
+            movement.push(format!("Every piece moves {how}."));
             break;
         }
-        bullet(
-            out,
-            &format!("{} moves {how}.", words.piece_plural(&piece.name)),
-        )?;
+        movement.push(format!("{} moves {how}.", words.piece_plural(&piece.name)));
     }
-    bullet(
-        out,
-        "No piece jumps over another or lands on an occupied square.",
-    )?;
+    movement.push("No piece jumps over another or lands on an occupied square.".to_string());
+    let mut moving = Section::new("access", "Moving");
     for rule in &rules.access {
         let what = match rule.action {
             Action::Land => "land on",
@@ -110,7 +180,7 @@ fn write_all(out: &mut String, rules: &Rules) -> std::fmt::Result {
         let when = match rule.condition {
             AccessCondition::Always => String::new(),
             AccessCondition::OnceLeft => {
-                " once it has left them (or if it never stood there)".to_string()
+                " once they have left them (or if they never stood there)".to_string()
             }
             AccessCondition::WhileGroupEmpty => {
                 " while no piece stands in that group of squares".to_string()
@@ -122,7 +192,8 @@ fn write_all(out: &mut String, rules: &Rules) -> std::fmt::Result {
             format!("No piece may {what} {region}{when}.")
         } else {
             let allowed = words.complement(&rule.pieces);
-            let others = if allowed.is_empty() {
+            // A conditional ban leaves the others free only while the condition lasts: say nothing.
+            let others = if allowed.is_empty() || rule.condition != AccessCondition::Always {
                 String::new()
             } else {
                 format!(" (only {allowed} may)")
@@ -132,21 +203,15 @@ fn write_all(out: &mut String, rules: &Rules) -> std::fmt::Result {
                 capitalise(&who)
             )
         };
-        bullet(out, &sentence)?;
+        moving.push(sentence);
     }
     if let Some(limit) = rules.outcome.back_and_forth_limit {
-        bullet(
-            out,
-            &format!("A piece may move back and forth between the same two squares at most {limit} times in a row; a further such move is not allowed."),
-        )?;
+        moving.push(format!("A piece may move back and forth between the same two squares at most {limit} times in a row; a further such move is not allowed."));
     }
 
-    section(out, "Capturing")?;
-    bullet(
-        out,
-        "A piece is captured when the enemy moves a piece so that it stands between two enemies on opposite sides \
-         (along a rank or file). Only the side that moved captures, and a piece may safely move between two enemies.",
-    )?;
+    let mut capturing = Section::new("capturing", "Capturing");
+    capturing.push("A piece is captured when the enemy moves a piece so that it stands between two enemies on opposite sides \
+         (along a rank or file). Only the side that moved captures, and a piece may safely move between two enemies.".to_string());
     for piece in &rules.pieces {
         let sentence = match piece.armed {
             Armed::Yes if piece.role == Role::Soldier => continue,
@@ -164,14 +229,18 @@ fn write_all(out: &mut String, rules: &Rules) -> std::fmt::Result {
                 words.piece_plural(&piece.name)
             ),
         };
-        bullet(out, &sentence)?;
+        capturing.push(sentence);
     }
     for rule in &rules.hostility {
         let when = match &rule.when {
             Hostile::Always => String::new(),
             Hostile::WhenEmpty => ", while empty,".to_string(),
             Hostile::WhenOccupied { by, enemies_beside } => {
-                let mut text = format!(", while {} stands on it", words.pieces(by));
+                let who = match words.pieces(by) {
+                    every if every == "every piece" => "any piece".to_string(),
+                    who => who,
+                };
+                let mut text = format!(", while {who} stands on it");
                 if *enemies_beside > 0 {
                     let _ = write!(
                         text,
@@ -182,22 +251,19 @@ fn write_all(out: &mut String, rules: &Rules) -> std::fmt::Result {
                 text
             }
         };
-        bullet(
-            out,
-            &format!(
-                "{}{when} {} hostile to {}: it can stand in for one of the two captors.",
-                words.region(&rule.region),
-                if rules
-                    .region(&rule.region)
-                    .is_some_and(|region| region.squares.len() > 1)
-                {
-                    "are"
-                } else {
-                    "is"
-                },
-                words.pieces(&rule.victims)
-            ),
-        )?;
+        capturing.push(format!(
+            "{}{when} {} hostile to {}: it can stand in for one of the two captors.",
+            words.region(&rule.region),
+            if rules
+                .region(&rule.region)
+                .is_some_and(|region| region.squares.len() > 1)
+            {
+                "are"
+            } else {
+                "is"
+            },
+            words.pieces(&rule.victims)
+        ));
     }
 
     let kings: Vec<&str> = rules
@@ -206,19 +272,19 @@ fn write_all(out: &mut String, rules: &Rules) -> std::fmt::Result {
         .filter(|piece| piece.role == Role::King)
         .map(|piece| piece.name.as_str())
         .collect();
+    let mut king = Section::new(
+        "king",
+        &format!(
+            "Capturing {}",
+            words.pieces(
+                &kings
+                    .iter()
+                    .map(|name| name.to_string())
+                    .collect::<Vec<_>>()
+            )
+        ),
+    );
     if !kings.is_empty() {
-        section(
-            out,
-            &format!(
-                "Capturing {}",
-                words.pieces(
-                    &kings
-                        .iter()
-                        .map(|name| name.to_string())
-                        .collect::<Vec<_>>()
-                )
-            ),
-        )?;
         let only_rule = rules.king_capture.len() == 1;
         for rule in &rules.king_capture {
             let place = match &rule.place {
@@ -250,39 +316,33 @@ fn write_all(out: &mut String, rules: &Rules) -> std::fmt::Result {
                     }
                 }
             };
-            bullet(out, &format!("{place}: {method}."))?;
+            king.push(format!("{place}: {method}."));
         }
     }
 
-    section(out, "End of the game")?;
+    let mut end = Section::new("end", "End of the game");
     for escape in &rules.outcome.escapes {
-        bullet(
-            out,
-            &format!(
-                "{} when {} reaches {}.",
-                words.side_verb(escape.winner, "win"),
-                words.piece_plural(&escape.piece),
-                words.destination(&escape.region)
-            ),
-        )?;
+        end.push(format!(
+            "{} when {} reaches {}.",
+            words.side_verb(escape.winner, "win"),
+            words.piece_plural(&escape.piece),
+            words.destination(&escape.region)
+        ));
     }
     for capture in &rules.outcome.decisive_captures {
-        bullet(
-            out,
-            &format!(
-                "{} when {} is captured.",
-                words.side_verb(capture.winner, "win"),
-                words.piece_plural(&capture.piece)
-            ),
-        )?;
+        end.push(format!(
+            "{} when {} is captured.",
+            words.side_verb(capture.winner, "win"),
+            words.piece_plural(&capture.piece)
+        ));
     }
-    bullet(
-        out,
+    end.push(
         match rules.outcome.no_moves {
             NoMoves::Loses => "A side that cannot move on its turn loses.",
             NoMoves::Draw => "If a side cannot move on its turn, the game is drawn.",
-        },
-    )?;
+        }
+        .to_string(),
+    );
     if let Some(repetition) = rules.outcome.repetition {
         let when = if repetition.occurrences == 2 {
             "a position repeats (the same pieces on the same squares, with the same side to move)"
@@ -299,7 +359,7 @@ fn write_all(out: &mut String, rules: &Rules) -> std::fmt::Result {
                 format!("When {when}, the side that made it happen loses.")
             }
         };
-        bullet(out, &what)?;
+        end.push(what);
     }
     if let Some(limit) = rules.outcome.no_capture_draw {
         let what = match limit.claim {
@@ -312,38 +372,29 @@ fn write_all(out: &mut String, rules: &Rules) -> std::fmt::Result {
                 limit.moves
             ),
         };
-        bullet(out, &what)?;
+        end.push(what);
     }
     if rules.outcome.draw_by_agreement {
-        bullet(out, "The players may agree a draw.")?;
+        end.push("The players may agree a draw.".to_string());
     }
 
-    if !rules.announcements.is_empty() {
-        section(out, "Announcements")?;
+    let mut announcements = Section::new("announcements", "Announcements");
+    {
         for announcement in &rules.announcements {
             let routes = if announcement.routes == 1 {
                 "one clear route".to_string()
             } else {
                 format!("{} clear routes", announcement.routes)
             };
-            bullet(
-                out,
-                &format!(
-                    "Say \"{}\" when {} has {routes} to {}.",
-                    announcement.word,
-                    words.piece_plural(&announcement.piece),
-                    words.destination(&announcement.region)
-                ),
-            )?;
+            announcements.push(format!(
+                "Say \"{}\" when {} has {routes} to {}.",
+                announcement.word,
+                words.piece_plural(&announcement.piece),
+                words.destination(&announcement.region)
+            ));
         }
     }
-    if !rules.notes.is_empty() {
-        section(out, "Notes")?;
-        for note in &rules.notes {
-            bullet(out, note)?;
-        }
-    }
-    Ok(())
+    vec![movement, moving, capturing, king, end, announcements]
 }
 
 /// Names of pieces, sides and regions as a player reads them.
@@ -453,7 +504,7 @@ impl Words<'_> {
 }
 
 /// The regions some rule refers to: the special squares a player must know.
-fn used_regions(rules: &Rules) -> Vec<&str> {
+pub fn used_regions(rules: &Rules) -> Vec<&str> {
     let mut used: Vec<&str> = Vec::new();
     used.extend(rules.access.iter().map(|rule| rule.region.as_str()));
     used.extend(rules.hostility.iter().map(|rule| rule.region.as_str()));

@@ -16,11 +16,13 @@
 
 pub mod check;
 mod diagnostic;
+pub mod diff;
 pub mod engine;
 pub mod explain;
 pub mod game;
 pub mod ir;
 pub mod span;
+pub mod svg;
 pub mod syntax;
 mod variant;
 

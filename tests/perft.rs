@@ -100,6 +100,28 @@ fn engine_matches_the_perft_files() {
     }
 }
 
+/// Every bundled variant has a perft entry from its start position to depth 3 at least, so each
+/// count below depth 4 is checked against the slow reference by the test after this one.
+#[test]
+fn every_bundled_variant_has_perft_to_depth_3() {
+    let entries = entries();
+    for name in tafl::bundled_names() {
+        let rules = rules(name);
+        let engine = Engine::new(&rules).unwrap();
+        let covered = entries.iter().any(|entry| {
+            entry.variant == name
+                && entry.side == rules.first_to_move
+                && parse_position(&engine, &entry.position, entry.side).unwrap() == engine.start()
+                && (1..=3).all(|depth| entry.counts.iter().any(|(d, _)| *d == depth))
+        });
+        assert!(
+            covered,
+            "{name}: no perft entry from the start to depth 3 in tests/perft"
+        );
+    }
+}
+
+/// The slow reference agrees with every count to depth 3 (a few seconds even in a debug build).
 #[test]
 fn reference_matches_the_perft_files_to_depth_3() {
     for entry in entries() {
@@ -114,8 +136,7 @@ fn reference_matches_the_perft_files_to_depth_3() {
         let start = reference.with_board(board, entry.side);
         // Depth 3 in every build: the reference counts the last ply in bulk, so even the 15x15
         // entry takes seconds in a debug build.
-        let limit = 3;
-        for &(depth, count) in entry.counts.iter().filter(|(d, _)| *d <= limit) {
+        for &(depth, count) in entry.counts.iter().filter(|(d, _)| *d <= 3) {
             assert_eq!(
                 reference.perft(&start, depth, &mut Vec::new()),
                 count,

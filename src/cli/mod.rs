@@ -2,6 +2,7 @@
 //! prints.
 
 pub mod bench;
+mod diff;
 mod ir;
 mod lint;
 mod list;
@@ -46,6 +47,8 @@ enum Command {
     Show(show::Args),
     /// Print a variant's fully resolved rules (the IR) as JSON.
     Ir(ir::Args),
+    /// The rule differences between two variants, in words.
+    Diff(diff::Args),
     /// List the bundled variants.
     List,
     /// List the legal moves of the side to move, one per line, sorted.
@@ -70,6 +73,7 @@ pub fn run() -> ExitCode {
         Command::Lint(args) => lint::run(&args),
         Command::Show(args) => show::run(&args),
         Command::Ir(args) => ir::run(&args),
+        Command::Diff(args) => diff::run(&args),
         Command::List => list::run(),
         Command::Moves(args) => moves::run(args),
         Command::Replay(args) => replay::run(args),

@@ -1,0 +1,336 @@
+//! The rule differences between two variants, in words: what a player must know when switching
+//! from one to the other (`tafl diff A B`).
+//!
+//! The comparison is semantic. Board, sides, pieces, special squares and the start position are
+//! compared field by field; the rules proper are compared as the plain-word sentences of
+//! [`crate::explain::rule_sections`], part by part. Before that, the second variant's pieces and
+//! sides take the first one's names where they are the same piece (same symbol, side and role),
+//! so that renaming a piece is reported once, not in every sentence that mentions it.
+
+use std::fmt::Write as _;
+
+use crate::explain::{first_move_sentence, movement_words, rule_sections, side_noun, used_regions};
+use crate::ir::{Role, Rules, Side, Square};
+
+/// The differences between `a` (labelled `a_label`, e.g. its bundled name) and `b`, as text.
+pub fn diff(a_label: &str, a: &Rules, b_label: &str, b: &Rules) -> String {
+    let mut out = String::new();
+    let title = format!("{a_label} and {b_label}: the rules that differ");
+    let _ = writeln!(out, "{title}");
+    let _ = writeln!(out, "{}", "=".repeat(title.chars().count()));
+    let _ = writeln!(out, "{a_label}: {}", a.name);
+    let _ = writeln!(out, "{b_label}: {}", b.name);
+    let mut topics: Vec<(String, Vec<String>)> = Vec::new();
+
+    if a.board != b.board {
+        topics.push((
+            "Board".into(),
+            vec![
+                format!("{a_label}: {} x {} squares.", a.board.width, a.board.height),
+                format!("{b_label}: {} x {} squares.", b.board.width, b.board.height),
+            ],
+        ));
+    }
+    if a.first_to_move != b.first_to_move {
+        topics.push((
+            "First move".into(),
+            vec![
+                format!("{a_label}: {}", first_move_sentence(a)),
+                format!("{b_label}: {}", first_move_sentence(b)),
+            ],
+        ));
+    }
+    let names: Vec<String> = Side::BOTH
+        .iter()
+        .filter(|side| a.sides.get(**side).name != b.sides.get(**side).name)
+        .map(|side| {
+            format!(
+                "The {side} are {} in {a_label}, {} in {b_label}.",
+                side_noun(a, *side),
+                side_noun(b, *side)
+            )
+        })
+        .collect();
+    if !names.is_empty() {
+        topics.push(("Side names".into(), names));
+    }
+    let pieces = piece_differences(a_label, a, b_label, b);
+    if !pieces.is_empty() {
+        topics.push(("Pieces".into(), pieces));
+    }
+    let squares = region_differences(a_label, a, b_label, b);
+    if !squares.is_empty() {
+        topics.push(("Special squares".into(), squares));
+    }
+    let setup = setup_differences(a_label, a, b_label, b);
+    if !setup.is_empty() {
+        topics.push(("Start position".into(), setup));
+    }
+
+    let renamed = with_names_of(b, a);
+    // For comparing only: `b`'s rules on `a`'s squares, so that a region that moved (the throne
+    // on another board) is reported once, under special squares, and not in every rule about it.
+    let mut on_a_squares = renamed.clone();
+    for region in &mut on_a_squares.regions {
+        if let Some(same) = a.region(&region.name) {
+            region.squares.clone_from(&same.squares);
+        }
+    }
+    let mine_sections = rule_sections(a);
+    let theirs_sections = rule_sections(&renamed);
+    let compare_sections = rule_sections(&on_a_squares);
+    for ((mine, theirs), compare) in mine_sections
+        .into_iter()
+        .zip(theirs_sections)
+        .zip(compare_sections)
+    {
+        let mut lines = Vec::new();
+        if mine.key == "movement" {
+            // Piece by piece: "every piece moves like a rook" against a list says too much.
+            lines = movement_differences(a_label, a, b_label, b);
+            if !lines.is_empty() {
+                topics.push(("Movement".into(), lines));
+            }
+            continue;
+        }
+        for sentence in mine
+            .sentences
+            .iter()
+            .filter(|s| !compare.sentences.contains(s))
+        {
+            lines.push(format!("only in {a_label}: {}", capitalise(sentence)));
+        }
+        for (sentence, compared) in theirs.sentences.iter().zip(&compare.sentences) {
+            if !mine.sentences.contains(compared) {
+                lines.push(format!("only in {b_label}: {}", capitalise(sentence)));
+            }
+        }
+        if !lines.is_empty() {
+            let title = if mine.key == "access" {
+                "Where pieces may go".to_string()
+            } else {
+                mine.title.clone()
+            };
+            topics.push((title, lines));
+        }
+    }
+
+    if topics.is_empty() {
+        let _ = writeln!(out);
+        let _ = writeln!(out, "The rules are the same.");
+        return out;
+    }
+    if renamed.pieces != b.pieces || renamed.sides != b.sides {
+        let _ = writeln!(out);
+        let _ = writeln!(
+            out,
+            "(Rules of {b_label} are worded with {a_label}'s names for the same pieces and sides.)"
+        );
+    }
+    for (title, lines) in topics {
+        let _ = writeln!(out);
+        let _ = writeln!(out, "{title}");
+        let _ = writeln!(out, "{}", "-".repeat(title.chars().count()));
+        for line in lines {
+            bullet(&mut out, &line);
+        }
+    }
+    out
+}
+
+/// `b` with the display names of `a`'s matching pieces (same symbol, side and role) and `a`'s
+/// side names: its rules read in `a`'s words.
+fn with_names_of(b: &Rules, a: &Rules) -> Rules {
+    let mut renamed = b.clone();
+    for piece in &mut renamed.pieces {
+        if let Some(same) = a.piece_by_symbol(piece.symbol) {
+            if same.side == piece.side && same.role == piece.role {
+                piece.display.clone_from(&same.display);
+            }
+        }
+    }
+    renamed.sides = a.sides.clone();
+    renamed
+}
+
+fn role_word(role: Role) -> &'static str {
+    match role {
+        Role::King => "king",
+        Role::Soldier => "soldier",
+    }
+}
+
+fn describe(rules: &Rules, symbol: char) -> String {
+    rules
+        .piece_by_symbol(symbol)
+        .map_or_else(String::new, |piece| {
+            format!(
+                "{symbol} {} (a {} of {})",
+                piece.display,
+                role_word(piece.role),
+                side_noun(rules, piece.side)
+            )
+        })
+}
+
+/// Pieces by symbol: present in one variant only, or changed in side, role or name.
+fn piece_differences(a_label: &str, a: &Rules, b_label: &str, b: &Rules) -> Vec<String> {
+    let mut symbols: Vec<char> = a.pieces.iter().map(|piece| piece.symbol).collect();
+    for piece in &b.pieces {
+        if !symbols.contains(&piece.symbol) {
+            symbols.push(piece.symbol);
+        }
+    }
+    let mut lines = Vec::new();
+    for symbol in symbols {
+        match (a.piece_by_symbol(symbol), b.piece_by_symbol(symbol)) {
+            (Some(_), None) => lines.push(format!("only in {a_label}: {}.", describe(a, symbol))),
+            (None, Some(_)) => lines.push(format!("only in {b_label}: {}.", describe(b, symbol))),
+            (Some(mine), Some(theirs)) if mine.side != theirs.side || mine.role != theirs.role => {
+                lines.push(format!(
+                    "{symbol} is {} in {a_label}, {} in {b_label}.",
+                    describe(a, symbol),
+                    describe(b, symbol)
+                ));
+            }
+            (Some(mine), Some(theirs)) if mine.display != theirs.display => {
+                lines.push(format!(
+                    "{symbol} is called {} in {a_label}, {} in {b_label}.",
+                    mine.display, theirs.display
+                ));
+            }
+            _ => {}
+        }
+    }
+    lines
+}
+
+fn square_list(squares: &[Square]) -> String {
+    squares
+        .iter()
+        .map(Square::to_string)
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// The pieces (by symbol, in both variants) that move differently.
+fn movement_differences(a_label: &str, a: &Rules, b_label: &str, b: &Rules) -> Vec<String> {
+    let mut lines = Vec::new();
+    for mine in &a.pieces {
+        if let Some(theirs) = b.piece_by_symbol(mine.symbol) {
+            if mine.movement != theirs.movement {
+                lines.push(format!(
+                    "{} {}: moves {} in {a_label}; {} in {b_label}.",
+                    mine.symbol,
+                    mine.display,
+                    movement_words(mine.movement),
+                    movement_words(theirs.movement)
+                ));
+            }
+        }
+    }
+    lines
+}
+
+/// Regions some rule uses, present in one variant only or on other squares.
+fn region_differences(a_label: &str, a: &Rules, b_label: &str, b: &Rules) -> Vec<String> {
+    let (used_a, used_b) = (used_regions(a), used_regions(b));
+    let mut names: Vec<&str> = used_a.clone();
+    names.extend(used_b.iter().copied());
+    names.retain(|name| *name != "edge");
+    let mut seen = Vec::new();
+    let mut lines = Vec::new();
+    for name in names {
+        if seen.contains(&name) {
+            continue;
+        }
+        seen.push(name);
+        let mine = a.region(name).filter(|_| used_a.contains(&name));
+        let theirs = b.region(name).filter(|_| used_b.contains(&name));
+        match (mine, theirs) {
+            (Some(region), None) => lines.push(format!(
+                "only in {a_label}: rules about the {name} ({}).",
+                square_list(&region.squares)
+            )),
+            (None, Some(region)) => lines.push(format!(
+                "only in {b_label}: rules about the {name} ({}).",
+                square_list(&region.squares)
+            )),
+            (Some(mine), Some(theirs)) if mine.squares != theirs.squares => lines.push(format!(
+                "The {name}: {} in {a_label}, {} in {b_label}.",
+                square_list(&mine.squares),
+                square_list(&theirs.squares)
+            )),
+            _ => {}
+        }
+    }
+    lines
+}
+
+/// The squares whose starting piece differs, or the piece counts when the boards differ.
+fn setup_differences(a_label: &str, a: &Rules, b_label: &str, b: &Rules) -> Vec<String> {
+    let count = |rules: &Rules| -> String {
+        rules
+            .pieces
+            .iter()
+            .map(|piece| {
+                let n = rules
+                    .start_pieces()
+                    .iter()
+                    .filter(|(_, placed)| placed.name == piece.name)
+                    .count();
+                format!("{n} {}", piece.symbol)
+            })
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    if a.board != b.board {
+        return vec![
+            format!("{a_label}: {}.", count(a)),
+            format!("{b_label}: {}.", count(b)),
+        ];
+    }
+    let height = a.setup.len();
+    let mut lines = Vec::new();
+    for (row, (mine, theirs)) in a.setup.iter().zip(&b.setup).enumerate() {
+        for (file, (x, y)) in mine.chars().zip(theirs.chars()).enumerate() {
+            if x != y {
+                let square = Square::new(file as u8, (height - 1 - row) as u8);
+                let say = |rules: &Rules, symbol: char| {
+                    if symbol == '.' {
+                        "empty".to_string()
+                    } else {
+                        describe(rules, symbol)
+                    }
+                };
+                lines.push(format!(
+                    "{square}: {} in {a_label}, {} in {b_label}.",
+                    say(a, x),
+                    say(b, y)
+                ));
+            }
+        }
+    }
+    lines
+}
+
+fn bullet(out: &mut String, text: &str) {
+    // Wrap at 92 columns, continuation lines indented under the text.
+    let mut line = String::from("  -");
+    for word in text.split_whitespace() {
+        if line.len() + 1 + word.len() > 92 && line.len() > 4 {
+            let _ = writeln!(out, "{line}");
+            line = String::from("   ");
+        }
+        line.push(' ');
+        line.push_str(word);
+    }
+    let _ = writeln!(out, "{line}");
+}
+
+fn capitalise(text: &str) -> String {
+    let mut chars = text.chars();
+    chars.next().map_or(String::new(), |first| {
+        first.to_uppercase().chain(chars).collect()
+    })
+}

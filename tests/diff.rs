@@ -1,0 +1,73 @@
+//! `tafl diff A B`: the rule differences between two variants, in words.
+
+use std::process::Command;
+
+use tafl::Variant;
+
+fn diff(a: &str, b: &str) -> String {
+    let rules = |name: &str| Variant::bundled(name).expect("bundled").rules;
+    tafl::diff::diff(a, &rules(a), b, &rules(b))
+}
+
+#[test]
+fn diff_linnaeus_brettspielnetz() {
+    insta::assert_snapshot!(
+        "diff_linnaeus_brettspielnetz",
+        diff("linnaeus", "brettspielnetz")
+    );
+}
+
+#[test]
+fn diff_dragonheelslair_v1_v3() {
+    insta::assert_snapshot!(
+        "diff_dragonheelslair-v1_dragonheelslair-v3",
+        diff("dragonheelslair-v1", "dragonheelslair-v3")
+    );
+}
+
+#[test]
+fn diff_thrones_and_bones_readings() {
+    insta::assert_snapshot!(
+        "diff_thrones-and-bones_thrones-and-bones-pinshape",
+        diff("thrones-and-bones", "thrones-and-bones-pinshape")
+    );
+}
+
+#[test]
+fn diff_linnaeus_fetlar_renames_and_resizes() {
+    insta::assert_snapshot!("diff_linnaeus_fetlar", diff("linnaeus", "fetlar"));
+}
+
+#[test]
+fn a_variant_does_not_differ_from_itself() {
+    for name in tafl::bundled_names() {
+        assert!(
+            diff(name, name).ends_with("The rules are the same.\n"),
+            "{name}"
+        );
+    }
+}
+
+#[test]
+fn every_pair_differs_somewhere_and_the_cli_exits_0() {
+    let names: Vec<&str> = tafl::bundled_names().collect();
+    for a in &names {
+        for b in &names {
+            if a != b {
+                assert!(
+                    !diff(a, b).contains("The rules are the same."),
+                    "{a} and {b} should differ"
+                );
+            }
+        }
+    }
+    let output = Command::new(env!("CARGO_BIN_EXE_tafl"))
+        .args(["diff", "linnaeus", "brettspielnetz"])
+        .output()
+        .expect("the binary runs");
+    assert!(output.status.success());
+    assert_eq!(
+        String::from_utf8_lossy(&output.stdout),
+        diff("linnaeus", "brettspielnetz")
+    );
+}

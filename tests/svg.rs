@@ -1,0 +1,140 @@
+//! `tafl show VARIANT --svg FILE`: the start-position picture, and the pictures committed under
+//! docs/img for docs/variants.md.
+
+use tafl::Variant;
+
+fn svg(name: &str) -> String {
+    tafl::svg::start_position_svg(&Variant::bundled(name).expect("bundled").rules)
+}
+
+#[test]
+fn brandubh_svg_snapshot() {
+    insta::assert_snapshot!("svg_brandubh", svg("brandubh"));
+}
+
+/// Every tag is closed, in order, and the document is one `<svg>` element: XML enough for a
+/// browser. Text may not hold a bare `<` or `&`.
+fn assert_balanced(name: &str, text: &str) {
+    let mut stack: Vec<String> = Vec::new();
+    let mut rest = text.trim();
+    assert!(
+        rest.starts_with("<svg "),
+        "{name}: does not start with <svg"
+    );
+    let mut roots = 0;
+    while let Some(open) = rest.find('<') {
+        let between = &rest[..open];
+        assert!(!between.contains('>'), "{name}: stray > in {between:?}");
+        if let Some(amp) = between.find('&') {
+            let entity = &between[amp..];
+            assert!(
+                ["&amp;", "&lt;", "&gt;", "&quot;", "&apos;"]
+                    .iter()
+                    .any(|e| entity.starts_with(e)),
+                "{name}: bare & in {between:?}"
+            );
+        }
+        let close = rest[open..].find('>').expect("tag closed") + open;
+        let tag = &rest[open + 1..close];
+        if let Some(end) = tag.strip_prefix('/') {
+            let top = stack
+                .pop()
+                .unwrap_or_else(|| panic!("{name}: </{end}> without opening"));
+            assert_eq!(top, end.trim(), "{name}: </{end}> closes <{top}>");
+        } else if !tag.ends_with('/') {
+            let element: String = tag.chars().take_while(|c| !c.is_whitespace()).collect();
+            if stack.is_empty() {
+                roots += 1;
+            }
+            stack.push(element);
+        } else if stack.is_empty() {
+            panic!("{name}: empty element outside the root");
+        }
+        assert_eq!(
+            tag.matches('"').count() % 2,
+            0,
+            "{name}: unbalanced quotes in <{tag}>"
+        );
+        rest = &rest[close + 1..];
+    }
+    assert!(stack.is_empty(), "{name}: unclosed {stack:?}");
+    assert_eq!(roots, 1, "{name}: one root element");
+    assert!(rest.trim().is_empty(), "{name}: text after the root");
+}
+
+#[test]
+fn every_bundled_svg_is_balanced_xml() {
+    for name in tafl::bundled_names() {
+        let text = svg(name);
+        assert_balanced(name, &text);
+        let pieces = Variant::bundled(name).unwrap().rules.start_pieces().len();
+        assert_eq!(
+            text.matches(r#"<g class="piece" data-square=""#).count()
+                - text.matches(r#"data-square="legend""#).count(),
+            pieces,
+            "{name}: one glyph per piece"
+        );
+    }
+}
+
+#[test]
+fn the_checker_rejects_broken_svg() {
+    let broken = std::panic::catch_unwind(|| assert_balanced("broken", "<svg a=\"1\"><g></svg>"));
+    assert!(broken.is_err());
+}
+
+/// docs/img/<variant>.svg is what `tafl show <variant> --svg` writes today. To refresh them:
+/// `for v in $(tafl list | cut -d' ' -f1); do tafl show $v --svg docs/img/$v.svg; done`.
+#[test]
+fn committed_pictures_are_up_to_date() {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/docs/img");
+    for name in tafl::bundled_names() {
+        let path = format!("{dir}/{name}.svg");
+        let committed = std::fs::read_to_string(&path).unwrap_or_else(|error| {
+            panic!("{path}: {error}; generate it with tafl show {name} --svg")
+        });
+        assert!(
+            committed == svg(name),
+            "{path} is out of date: run `tafl show {name} --svg docs/img/{name}.svg`"
+        );
+    }
+}
+
+#[test]
+fn show_svg_writes_the_file() {
+    let dir = std::env::temp_dir().join(format!("tafl-svg-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("linnaeus.svg");
+    let output = std::process::Command::new(env!("CARGO_BIN_EXE_tafl"))
+        .args(["show", "linnaeus", "--svg"])
+        .arg(&path)
+        .output()
+        .expect("the binary runs");
+    assert!(output.status.success());
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), svg("linnaeus"));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// docs/variants.md has a section and the picture of every bundled variant, and a column in a
+/// table of differences.
+#[test]
+fn the_catalogue_lists_every_variant() {
+    let catalogue =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/variants.md")).unwrap();
+    for name in tafl::bundled_names() {
+        assert!(
+            catalogue.contains(&format!("### {name}\n")),
+            "{name}: no section"
+        );
+        assert!(
+            catalogue.contains(&format!("(img/{name}.svg)")),
+            "{name}: no picture"
+        );
+        assert!(
+            catalogue
+                .lines()
+                .any(|line| line.starts_with("| rule |") && line.contains(&format!(" {name} "))),
+            "{name}: no column in a table of differences"
+        );
+    }
+}
