@@ -59,6 +59,19 @@ fn truncating_anywhere_never_panics() {
     }
 }
 
+/// Found by the proptest below: a two-byte character just before a reserved word used as a name
+/// made the error message slice inside the character.
+#[test]
+fn multibyte_characters_next_to_a_misused_name_never_panic() {
+    for text in [
+        "region ×only = e5\n",
+        "board 9 x 9\nregion é×the = e5\n",
+        "piece t ×a1: attacker soldier\n",
+    ] {
+        check(text);
+    }
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(300))]
 

@@ -286,9 +286,13 @@ const RESERVED: &[&str] = &[
 fn misused_word(text: &str, position: usize) -> Option<Diagnostic> {
     let is_name_char = |c: char| c.is_ascii_alphanumeric() || c == '-' || c == '_';
     let before = &text[..position.min(text.len())];
+    // The word's first byte: just after the last character that cannot be part of a name
+    // (which may be several bytes long, like `×`).
     let start = before
-        .rfind(|c: char| !is_name_char(c))
-        .map_or(0, |index| index + 1);
+        .char_indices()
+        .rev()
+        .find(|(_, c)| !is_name_char(*c))
+        .map_or(0, |(index, c)| index + c.len_utf8());
     let end = position
         + text[position..]
             .find(|c: char| !is_name_char(c))
