@@ -158,20 +158,6 @@ pub(crate) struct Core<B: Bits> {
     pub no_capture: Option<(u32, Claim)>,
 }
 
-/// A small deterministic generator (splitmix64) for Zobrist keys: fixed seed, so hashes are the
-/// same from run to run and machine to machine.
-pub(crate) struct SplitMix(pub u64);
-
-impl SplitMix {
-    pub fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-}
-
 const DIRS: [(i32, i32); 4] = [(0, 1), (1, 0), (0, -1), (-1, 0)];
 
 impl<B: Bits> Core<B> {
@@ -411,7 +397,8 @@ impl<B: Bits> Core<B> {
             decisive[kind_index(&capture.piece)?] = Some(capture.winner);
         }
 
-        let mut rng = SplitMix(0x7AF1_5EED_2024_0003);
+        // A fixed seed, so hashes are the same from run to run and machine to machine.
+        let mut rng = super::Rng::new(0x7AF1_5EED_2024_0003);
         let zobrist = (0..squares)
             .map(|_| {
                 let mut keys = [0; MAX_KINDS];
