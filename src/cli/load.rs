@@ -79,3 +79,24 @@ pub fn position(engine: &Engine, from: &From) -> Result<Position, ExitCode> {
         }),
     }
 }
+
+/// Runs `parallel` on a pool of `threads` threads, or `single` when one thread is asked for (the
+/// default of `perft` and `playouts`, so that timings compare fairly). Prints the problem and
+/// returns the exit code when the pool cannot start.
+pub fn on_threads<T: Send>(
+    threads: usize,
+    single: impl FnOnce() -> T,
+    parallel: impl FnOnce() -> T + Send,
+) -> Result<T, ExitCode> {
+    if threads <= 1 {
+        return Ok(single());
+    }
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .map_err(|e| {
+            eprintln!("error: cannot start {threads} threads: {e}");
+            ExitCode::FAILURE
+        })?;
+    Ok(pool.install(parallel))
+}

@@ -25,19 +25,13 @@ pub fn run(args: Args) -> ExitCode {
         Err(code) => return code,
     };
     let engine = &loaded.engine;
-    let count = if args.threads <= 1 {
-        engine.perft(&position, args.depth)
-    } else {
-        match rayon::ThreadPoolBuilder::new()
-            .num_threads(args.threads)
-            .build()
-        {
-            Ok(pool) => pool.install(|| engine.perft_parallel(&position, args.depth)),
-            Err(e) => {
-                eprintln!("error: cannot start {} threads: {e}", args.threads);
-                return ExitCode::FAILURE;
-            }
-        }
+    let count = match load::on_threads(
+        args.threads,
+        || engine.perft(&position, args.depth),
+        || engine.perft_parallel(&position, args.depth),
+    ) {
+        Ok(count) => count,
+        Err(code) => return code,
     };
     println!("{count}");
     ExitCode::SUCCESS

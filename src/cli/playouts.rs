@@ -32,21 +32,13 @@ pub fn run(args: Args) -> ExitCode {
     let engine = &loaded.engine;
     let start = engine.start();
     let timer = Instant::now();
-    let summary = if args.threads <= 1 {
-        engine.playouts(&start, args.games, args.seed, args.cap)
-    } else {
-        match rayon::ThreadPoolBuilder::new()
-            .num_threads(args.threads)
-            .build()
-        {
-            Ok(pool) => {
-                pool.install(|| engine.playouts_parallel(&start, args.games, args.seed, args.cap))
-            }
-            Err(e) => {
-                eprintln!("error: cannot start {} threads: {e}", args.threads);
-                return ExitCode::FAILURE;
-            }
-        }
+    let summary = match load::on_threads(
+        args.threads,
+        || engine.playouts(&start, args.games, args.seed, args.cap),
+        || engine.playouts_parallel(&start, args.games, args.seed, args.cap),
+    ) {
+        Ok(summary) => summary,
+        Err(code) => return code,
     };
     let seconds = timer.elapsed().as_secs_f64();
     // Written by hand to keep the contract's key order.
