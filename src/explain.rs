@@ -5,6 +5,7 @@
 
 use std::fmt::Write as _;
 
+use crate::english::{capitalise, count, join_and};
 use crate::ir::{
     AccessCondition, Action, Armed, Claim, Hostile, KingCaptureMethod, MoveStyle, Movement,
     NoMoves, Place, RepetitionResult, Role, Rules, Side, Square,
@@ -113,7 +114,10 @@ pub fn movement_words(movement: Movement) -> String {
             "any number of empty squares along a rank or file, like a rook in chess".to_string()
         }
         (MoveStyle::Rook, Some(1)) => "one square along a rank or file".to_string(),
-        (MoveStyle::Rook, Some(max)) => format!("up to {max} empty squares along a rank or file"),
+        (MoveStyle::Rook, Some(max)) => format!(
+            "up to {} along a rank or file",
+            count(usize::from(max), "empty square")
+        ),
         (MoveStyle::AnyEmptySquare, _) => "to any empty square of the board".to_string(),
     }
 }
@@ -206,7 +210,10 @@ pub fn rule_sections(rules: &Rules) -> Vec<Section> {
         moving.push(sentence);
     }
     if let Some(limit) = rules.outcome.back_and_forth_limit {
-        moving.push(format!("A piece may move back and forth between the same two squares at most {limit} times in a row; a further such move is not allowed."));
+        moving.push(format!(
+            "A piece may move back and forth between the same two squares at most {} in a row; a further such move is not allowed.",
+            count(limit as usize, "time")
+        ));
     }
 
     let mut capturing = Section::new("capturing", "Capturing");
@@ -364,12 +371,12 @@ pub fn rule_sections(rules: &Rules) -> Vec<Section> {
     if let Some(limit) = rules.outcome.no_capture_draw {
         let what = match limit.claim {
             Claim::Automatic => format!(
-                "The game is drawn after {} moves by each side without a capture.",
-                limit.moves
+                "The game is drawn after {} by each side without a capture.",
+                count(limit.moves as usize, "move")
             ),
             Claim::Claimable => format!(
-                "A player may claim a draw after {} moves by each side without a capture.",
-                limit.moves
+                "A player may claim a draw after {} by each side without a capture.",
+                count(limit.moves as usize, "move")
             ),
         };
         end.push(what);
@@ -462,7 +469,11 @@ impl Words<'_> {
                 None => name.clone(),
             })
             .collect();
-        join_and(&displays)
+        if displays.is_empty() {
+            "no piece".to_string()
+        } else {
+            join_and(&displays)
+        }
     }
 
     /// The pieces not in `names`.
@@ -537,20 +548,6 @@ fn squares(list: &[Square]) -> String {
         .join(", ")
 }
 
-fn join_and(items: &[String]) -> String {
-    match items {
-        [] => "no piece".to_string(),
-        [one] => one.clone(),
-        [init @ .., last] => format!("{} and {last}", init.join(", ")),
-    }
-}
-
-fn capitalise(text: &str) -> String {
-    let mut chars = text.chars();
-    chars.next().map_or(String::new(), |first| {
-        first.to_uppercase().chain(chars).collect()
-    })
-}
 
 fn section(out: &mut String, title: &str) -> std::fmt::Result {
     writeln!(out)?;

@@ -18,6 +18,7 @@ pub mod check;
 mod diagnostic;
 pub mod diff;
 pub mod engine;
+pub mod english;
 pub mod explain;
 pub mod game;
 pub mod ir;

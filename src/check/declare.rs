@@ -4,6 +4,7 @@ use std::collections::BTreeSet;
 
 use super::{default_sides, file_start, Checker};
 use crate::diagnostic::{Code, Diagnostic};
+use crate::english::count;
 use crate::ir::{
     Armed, Board, BySide, MoveStyle, Movement, PieceKind, Region, Role, Side, SideInfo, Square,
     MAX_BOARD_SIDE, MIN_BOARD_SIDE,
@@ -187,7 +188,7 @@ fn board_size(checker: &mut Checker, width: &Spanned<u32>, height: &Spanned<u32>
         if !range.contains(&side.value) {
             ok = false;
             checker.report(
-                Diagnostic::error(Code::BoardSize, format!("a board side of {} squares is not supported", side.value))
+                Diagnostic::error(Code::BoardSize, format!("a board side of {} is not supported", count(side.value as usize, "square")))
                     .label(side.span, format!("must be from {MIN_BOARD_SIDE} to {MAX_BOARD_SIDE}"))
                     .help(format!("tafl boards here are {MIN_BOARD_SIDE}x{MIN_BOARD_SIDE} to {MAX_BOARD_SIDE}x{MAX_BOARD_SIDE}, e.g. `board 9 x 9`"))
 
@@ -495,15 +496,15 @@ fn check_setup(
         ok = false;
         let (label_span, label) = match rows.get(usize::from(board.height)) {
             Some(extra) => (extra.span, "this row is one too many".to_string()),
-            None => (span, format!("{} rows here", rows.len())),
+            None => (span, format!("{} here", count(rows.len(), "row"))),
         };
         checker.report(
             Diagnostic::error(
                 Code::SetupHeight,
                 format!(
-                    "the diagram has {} rows but the board has {} ranks",
-                    rows.len(),
-                    board.height
+                    "the diagram has {} but the board has {}",
+                    count(rows.len(), "row"),
+                    count(usize::from(board.height), "rank")
                 ),
             )
             .label(label_span, label)
@@ -521,15 +522,15 @@ fn check_setup(
                 Diagnostic::error(
                     Code::SetupWidth,
                     format!(
-                        "row {} of the diagram has {} squares but the board has {} files",
+                        "row {} of the diagram has {} but the board has {}",
                         index + 1,
-                        row.cells.len(),
-                        board.width
+                        count(row.cells.len(), "square"),
+                        count(usize::from(board.width), "file")
                     ),
                 )
                 .label(
                     row.span,
-                    format!("{} squares (rank {rank})", row.cells.len()),
+                    format!("{} (rank {rank})", count(row.cells.len(), "square")),
                 )
                 .help(format!(
                     "give every row {} symbols: a piece letter or `.` for an empty square",

@@ -8,6 +8,7 @@ use pest::error::{Error, InputLocation};
 
 use super::parser::Rule;
 use crate::diagnostic::{Code, Diagnostic};
+use crate::english::join_or;
 use crate::span::Span;
 
 /// After this many syntax errors the parser stops: the file is probably not a variant file.
@@ -362,13 +363,6 @@ fn expected_in_words(error: &Error<Rule>) -> Vec<String> {
     words.into_iter().collect()
 }
 
-fn join_or(words: &[String]) -> String {
-    match words {
-        [] => String::new(),
-        [one] => one.clone(),
-        [init @ .., last] => format!("{} or {last}", init.join(", ")),
-    }
-}
 
 /// The word (or character) at `position`, or `None` at the end of a line or of the text.
 fn found_at(text: &str, position: usize) -> Option<String> {
