@@ -67,7 +67,12 @@ pub fn count_with(number: usize, singular: &str, plural: &str) -> String {
 /// Spelling stands in for sound, which is right for the words of this toolkit (no `hour`,
 /// `unit` or `one`).
 pub fn article(word: &str) -> &'static str {
-    match word.trim_start().chars().next().map(|c| c.to_ascii_lowercase()) {
+    match word
+        .trim_start()
+        .chars()
+        .next()
+        .map(|c| c.to_ascii_lowercase())
+    {
         Some('a' | 'e' | 'i' | 'o' | 'u' | '8') => "an",
         _ => "a",
     }

@@ -548,7 +548,6 @@ fn squares(list: &[Square]) -> String {
         .join(", ")
 }
 
-
 fn section(out: &mut String, title: &str) -> std::fmt::Result {
     writeln!(out)?;
     writeln!(out, "{title}")?;

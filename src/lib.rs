@@ -23,6 +23,7 @@ pub mod explain;
 pub mod game;
 pub mod ir;
 pub mod span;
+mod suggest;
 pub mod svg;
 pub mod syntax;
 mod variant;

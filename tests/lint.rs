@@ -1,8 +1,10 @@
 //! The diagnostics of `tafl lint`, one broken variant file per code in `tests/lint/`.
 //!
 //! Each fixture is named after the code it shows (`setup_width.tafl`), or after the code and a
-//! situation (`unexpected_end_of_clause.tafl`); `many_problems.tafl` shows several problems
-//! reported at once. The rendered output of each is an insta snapshot in `tests/snapshots/`.
+//! situation (`unexpected_end_of_clause.tafl`). The `many_problems*.tafl` fixtures each hold
+//! several independent mistakes and list, in an `# expect:` line, exactly the codes the file
+//! must report: every mistake found in one pass, and nothing that follows from another.
+//! The rendered output of each is an insta snapshot in `tests/snapshots/`.
 
 use std::path::Path;
 use std::process::{Command, Output};
@@ -10,8 +12,15 @@ use std::process::{Command, Output};
 use tafl::cli::{render_diagnostics, Style};
 use tafl::Code;
 
-/// The fixture that shows several codes at once rather than one.
+/// The stem that starts the fixtures with several mistakes rather than one.
 const MANY_PROBLEMS: &str = "many_problems";
+
+/// The codes a several-mistakes fixture declares in its `# expect: code code ...` line.
+fn expected_codes(text: &str) -> Option<Vec<String>> {
+    text.lines()
+        .find_map(|line| line.strip_prefix("# expect:"))
+        .map(|codes| codes.split_whitespace().map(str::to_string).collect())
+}
 
 /// The last part of a code: `tafl::check::setup_width` → `setup_width`.
 fn short_name(code: Code) -> &'static str {
@@ -76,8 +85,16 @@ fn rendered_diagnostics() {
 
         let stem = origin.trim_end_matches(".tafl");
         let codes: Vec<Code> = diagnostics.items().iter().map(|item| item.code).collect();
-        if stem == MANY_PROBLEMS {
-            let mut distinct = codes.clone();
+        if stem.starts_with(MANY_PROBLEMS) {
+            let expected = expected_codes(&text).unwrap_or_else(|| {
+                panic!("{origin}: list the codes it must report in an `# expect:` line")
+            });
+            let found: Vec<&str> = codes.iter().map(|&code| short_name(code)).collect();
+            assert_eq!(
+                found, expected,
+                "{origin}: every mistake, in the order reported, and no follow-on diagnostic"
+            );
+            let mut distinct = found.clone();
             distinct.sort();
             distinct.dedup();
             assert!(

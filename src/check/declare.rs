@@ -22,6 +22,9 @@ pub(super) struct Declared {
     pub sides: BySide<SideInfo>,
     pub first_to_move: Side,
     pub setup: Vec<String>,
+    /// Whether `setup` is the file's diagram; when not (missing or broken, and reported), it
+    /// is an empty board, so that the rules can still be checked.
+    pub setup_ok: bool,
 }
 
 pub(super) fn role_of(role: ast::RoleWord) -> Role {
@@ -107,6 +110,8 @@ pub(super) fn declarations(checker: &mut Checker, file: &ast::File) -> Option<De
     }
 
     let board = match board {
+        // A `board` line with a syntax error is reported already.
+        None if super::broken_line_mentions(file, &["board"]) => None,
         None => {
             checker.report(
                 Diagnostic::error(
@@ -130,6 +135,7 @@ pub(super) fn declarations(checker: &mut Checker, file: &ast::File) -> Option<De
     }
 
     let setup_rows = match (&setup, board) {
+        (None, _) if super::broken_line_mentions(file, &["setup"]) => None,
         (None, _) => {
             checker.report(
                 Diagnostic::error(Code::MissingSetup, "the file has no setup diagram")
@@ -141,7 +147,7 @@ pub(super) fn declarations(checker: &mut Checker, file: &ast::File) -> Option<De
         (Some(_), None) => None,
         (Some((rows, span)), Some(board)) => {
             checker.source_map.insert(RuleRef::Setup, *span);
-            check_setup(checker, rows, *span, board)
+            check_setup(checker, file, rows, *span, board)
         }
     };
 
@@ -170,7 +176,15 @@ pub(super) fn declarations(checker: &mut Checker, file: &ast::File) -> Option<De
         board: board?,
         sides,
         first_to_move,
-        setup: setup_rows?,
+        setup_ok: setup_rows.is_some(),
+        setup: setup_rows.unwrap_or_else(|| {
+            let board = board.unwrap_or(Board {
+                width: MIN_BOARD_SIDE,
+                height: MIN_BOARD_SIDE,
+            });
+            let empty = ".".repeat(usize::from(board.width));
+            vec![empty; usize::from(board.height)]
+        }),
     })
 }
 
@@ -487,6 +501,7 @@ fn square(checker: &mut Checker, text: &Spanned<String>, board: Board) -> Option
 /// The diagram as IR rows, or `None` (reported) when its shape or symbols are wrong.
 fn check_setup(
     checker: &mut Checker,
+    file: &ast::File,
     rows: &[ast::SetupRow],
     span: Span,
     board: Board,
@@ -538,30 +553,51 @@ fn check_setup(
                 )),
             );
         }
-        for cell in &row.cells {
-            let known = cell.value == '.'
-                || checker
-                    .pieces
-                    .iter()
-                    .any(|piece| piece.symbol == cell.value);
-            if !known {
-                ok = false;
-                let symbols: Vec<String> = checker
-                    .pieces
-                    .iter()
-                    .map(|piece| format!("`{}` {}", piece.symbol, piece.name))
-                    .collect();
-                checker.report(
-                    Diagnostic::error(Code::UnknownSymbol, format!("`{}` is not a piece of this variant", cell.value))
-                        .label(cell.span, "unknown symbol")
-                        .help(format!(
-                            "use `.` for an empty square or a declared piece: {}; or declare it with `piece {} <name>: <side> <soldier|king>`",
-                            symbols.join(", "),
-                            cell.value
-                        )),
-                );
-            }
+    }
+    // One diagnostic per unknown symbol, at its first square: the same letter everywhere is one
+    // mistake (usually a missing or misspelt `piece` clause).
+    let mut unknown: Vec<(char, Span, usize)> = Vec::new();
+    for cell in rows.iter().flat_map(|row| &row.cells) {
+        let known = cell.value == '.'
+            || checker
+                .pieces
+                .iter()
+                .any(|piece| piece.symbol == cell.value);
+        if known {
+            continue;
         }
+        ok = false;
+        match unknown
+            .iter_mut()
+            .find(|(symbol, _, _)| *symbol == cell.value)
+        {
+            Some((_, _, count)) => *count += 1,
+            None => unknown.push((cell.value, cell.span, 1)),
+        }
+    }
+    // A `piece` line with a syntax error may declare any of them: it is reported already.
+    if super::broken_line_mentions(file, &["piece"]) {
+        unknown.clear();
+    }
+    for (symbol, span, squares) in unknown {
+        let symbols: Vec<String> = checker
+            .pieces
+            .iter()
+            .map(|piece| format!("`{}` {}", piece.symbol, piece.name))
+            .collect();
+        let label = if squares == 1 {
+            "unknown symbol".to_string()
+        } else {
+            format!("unknown symbol, on {} in all", count(squares, "square"))
+        };
+        checker.report(
+            Diagnostic::error(Code::UnknownSymbol, format!("`{symbol}` is not a piece of this variant"))
+                .label(span, label)
+                .help(format!(
+                    "use `.` for an empty square or a declared piece: {}; or declare it with `piece {symbol} <name>: <side> <soldier|king>`",
+                    symbols.join(", "),
+                )),
+        );
     }
     ok.then(|| {
         rows.iter()

@@ -2,8 +2,11 @@
 //!
 //! [`check_text`] runs the whole front end on a file's text. It never stops at the first
 //! problem: every clause is checked, and every problem is reported, each as a [`Diagnostic`]
-//! with the span it concerns and a hint on how to fix it. Syntax errors stop the semantic checks
-//! (their clauses are missing, so most semantic findings would be noise).
+//! with the span it concerns and a hint on how to fix it. A clause with a syntax error is left
+//! out and the rest of the file is still checked; checks that the missing clause could have
+//! satisfied ("no clause says who moves first") look at the broken lines before reporting, so
+//! one mistake gives one diagnostic. Likewise a broken setup diagram skips only the checks of
+//! the start position, and an unknown name skips only the checks that need it.
 //!
 //! The checker works in three passes over the clauses:
 //! 1. declarations ([`declare`]): board, sides, pieces, regions, setup;
@@ -16,8 +19,10 @@ mod lints;
 mod rules;
 
 use crate::diagnostic::{Code, Diagnostic, Diagnostics};
+use crate::english;
 use crate::ir::{Board, BySide, NoMoves, Outcome, PieceKind, Region, Rules, Side, SideInfo};
 use crate::span::Span;
+use crate::suggest::{nearest, phrasing_hint};
 use crate::syntax::{self, ast};
 use crate::variant::SourceMap;
 
@@ -34,10 +39,12 @@ pub struct Checked {
 
 /// Parses and checks a variant file's text. `origin` names the file in diagnostics.
 pub fn check_text(origin: &str, text: &str) -> Checked {
-    let (rules, items) = match syntax::parse(text) {
-        Ok(file) => check_file(&file),
-        Err(errors) => (None, errors),
-    };
+    let (file, mut items) = syntax::parse_recovering(text);
+    let rules = file.and_then(|file| {
+        let (rules, found) = check_file(&file);
+        items.extend(found);
+        rules
+    });
     Checked {
         rules,
         diagnostics: Diagnostics::new(origin, text, items),
@@ -51,6 +58,7 @@ pub fn check_file(file: &ast::File) -> (Option<(Rules, SourceMap)>, Vec<Diagnost
     let Some(declared) = declared else {
         return (None, checker.diagnostics);
     };
+    checker.setup_ok = declared.setup_ok;
     let mut rules = Rules {
         name: declared.name,
         source: declared.source,
@@ -97,6 +105,12 @@ pub(crate) struct Checker {
     /// Whether some rule refers to each region.
     region_used: Vec<bool>,
     source_map: SourceMap,
+    /// Whether the setup diagram was read without error (when not, the rules are checked
+    /// against an empty board, and the checks of the start position are skipped).
+    setup_ok: bool,
+    /// Sides with a win clause that could not be resolved (an unknown piece or region): the
+    /// side is meant to win somehow, so "no clause says how they win" would be a cascade.
+    meant_to_win: Vec<Side>,
 }
 
 impl Checker {
@@ -129,6 +143,18 @@ impl Checker {
                     format!("no region is called `{}`", name.value),
                 )
                 .label(name.span, "not defined");
+                let singulars: Vec<String> = known
+                    .iter()
+                    .filter_map(|region| region.strip_suffix('s').map(str::to_string))
+                    .collect();
+                let near = nearest(
+                    &name.value,
+                    known
+                        .iter()
+                        .copied()
+                        .chain(singulars.iter().map(String::as_str)),
+                )
+                .map(str::to_string);
                 diagnostic = if name.value == "throne" {
                     let example = self.board.map_or_else(
                         || "e5".to_string(),
@@ -139,12 +165,23 @@ impl Checker {
                     diagnostic.help(format!(
                         "this board has no single centre square, so there is no built-in throne: define one, e.g. `square throne = {example}`"
                     ))
+                } else if let Some(near) = near {
+                    // The region meant is used after all: do not also call it unused.
+                    let meant = self.regions.iter().position(|region| {
+                        region.name == near || region.name == format!("{near}s")
+                    });
+                    if let Some(meant) = meant {
+                        self.region_used[meant] = true;
+                    }
+                    diagnostic.help(format!("did you mean `{near}`?"))
                 } else if self.pieces.iter().any(|piece| piece.name == name.value) {
                     diagnostic.help(format!(
                         "`{}` is a piece; here a region is needed: {}",
                         name.value,
                         known.join(", ")
                     ))
+                } else if let Some(hint) = phrasing_hint(&name.value) {
+                    diagnostic.help(hint)
                 } else {
                     diagnostic.help(format!(
                         "define it with `region {} = <squares>`, or use one of: {}",
@@ -188,7 +225,18 @@ impl Checker {
                             .iter()
                             .map(|piece| piece.name.as_str())
                             .collect();
-                        let help = if self.regions.iter().any(|region| &region.name == name) {
+                        let plurals: Vec<String> =
+                            known.iter().map(|piece| english::plural(piece)).collect();
+                        let near = nearest(
+                            name,
+                            known
+                                .iter()
+                                .copied()
+                                .chain(plurals.iter().map(String::as_str)),
+                        );
+                        let help = if let Some(near) = near {
+                            format!("did you mean `{near}`?")
+                        } else if self.regions.iter().any(|region| &region.name == name) {
                             format!(
                                 "`{name}` is a region; here pieces are needed: {}",
                                 known.join(", ")
@@ -260,7 +308,19 @@ fn file_start(file: &ast::File) -> Span {
         .map_or(Span::new(0, 0), |clause| clause.span)
 }
 
-#[allow(dead_code)]
-fn side_word(side: Side) -> &'static str {
-    side.as_str()
+/// Whether a line left out for a syntax error might have been a clause using all of `words`
+/// (`["attackers", "win"]`): then a check that misses such a clause stays silent, since the
+/// syntax error already points at the line.
+fn broken_line_mentions(file: &ast::File, words: &[&str]) -> bool {
+    file.broken.iter().any(|line| {
+        let lower = line.value.to_lowercase();
+        let line_words: Vec<&str> = lower
+            .split(|c: char| !(c.is_alphanumeric() || c == '-' || c == '_'))
+            .collect();
+        words.iter().all(|word| {
+            line_words
+                .iter()
+                .any(|found| found == word || found.strip_suffix('s') == Some(word))
+        })
+    })
 }

@@ -4,7 +4,9 @@ use pest::iterators::Pair;
 use pest::Parser as _;
 
 use super::ast::*;
-use super::error::{syntax_diagnostic, MAX_SYNTAX_ERRORS};
+use std::ops::Range;
+
+use super::error::{error_line, syntax_diagnostic, Recovery, MAX_SYNTAX_ERRORS};
 use crate::diagnostic::Diagnostic;
 use crate::ir::Side;
 use crate::span::{Span, Spanned};
@@ -16,37 +18,82 @@ pub(super) struct TaflParser;
 /// Parses a variant file.
 ///
 /// # Errors
-/// Every syntax error found, as diagnostics (at most a few dozen: after that the rest of the file
-/// is unlikely to be meaningful).
+/// Every syntax error found, as diagnostics; see [`parse_recovering`] for the clauses that
+/// could be read around them.
 pub fn parse(text: &str) -> Result<File, Vec<Diagnostic>> {
+    match parse_recovering(text) {
+        (Some(file), errors) if errors.is_empty() => Ok(file),
+        (_, errors) => Err(errors),
+    }
+}
+
+/// Parses a variant file as far as it can be read: every syntax error, and the file without
+/// the clauses they broke (their lines are listed in [`File::broken`]) so that the rest can
+/// still be checked. A misspelt keyword with a near match (`boadr` for `board`) is reported
+/// and read as that keyword.
+///
+/// The file is `None` when the errors leave nothing to check: a diagram without `end`
+/// swallows the rest of the file, and after a few dozen errors the text is probably not a
+/// variant file at all.
+pub fn parse_recovering(text: &str) -> (Option<File>, Vec<Diagnostic>) {
     // Detailed attempts let errors name the keywords expected, not just grammar rules.
     pest::set_error_detail(true);
     let mut errors = Vec::new();
+    let mut broken: Vec<Spanned<String>> = Vec::new();
+    let mut corrected: Vec<Range<usize>> = Vec::new();
     let mut attempt = text.to_string();
     loop {
         match TaflParser::parse(Rule::file, &attempt) {
             Ok(mut pairs) => {
-                if !errors.is_empty() {
-                    return Err(errors);
-                }
                 // The grammar's top rule always yields one `file` pair on success.
                 let file = pairs.next().expect("a parsed file has a `file` pair");
-                return Ok(parse_file(file));
+                let mut file = parse_file(file);
+                broken.sort_by_key(|line| line.span.start);
+                file.broken = broken;
+                return (Some(file), errors);
             }
             Err(error) => {
-                let (diagnostic, blank) = syntax_diagnostic(&error, &attempt);
-                errors.push(diagnostic);
-                if errors.len() >= MAX_SYNTAX_ERRORS || blank.is_empty() {
-                    return Err(errors);
+                // A line read again with a correction that still fails: its error is already
+                // reported, so leave the line out quietly.
+                let line = error_line(&error, &attempt);
+                if corrected.contains(&line) {
+                    leave_out(&mut attempt, &mut broken, text, line);
+                    continue;
                 }
-                // Blank the broken clause (a space per byte, newlines kept) and try again, so
-                // later errors keep their true offsets. `blank` runs from a line start to a line
-                // end, both character boundaries, so `replace_range` cannot panic.
-                let blanked = blank_out(&attempt[blank.clone()]);
-                attempt.replace_range(blank, &blanked);
+                let (diagnostic, recovery) = syntax_diagnostic(&error, &attempt);
+                errors.push(diagnostic);
+                if errors.len() >= MAX_SYNTAX_ERRORS {
+                    return (None, errors);
+                }
+                match recovery {
+                    Recovery::Stop => return (None, errors),
+                    Recovery::Blank(line) => leave_out(&mut attempt, &mut broken, text, line),
+                    // The range is on character boundaries and at least as long as the word.
+                    Recovery::Replace { line, range, with } => {
+                        let padded = format!("{with:<width$}", width = range.len());
+                        attempt.replace_range(range, &padded);
+                        corrected.push(line);
+                    }
+                }
             }
         }
     }
+}
+
+/// Blanks a broken line of `attempt` (a space per byte, newlines kept) so that parsing again
+/// reads on without it and later errors keep their true offsets; remembers the line's original
+/// text. `line` runs from a line start to a line end, both character boundaries, so
+/// `replace_range` cannot panic.
+fn leave_out(
+    attempt: &mut String,
+    broken: &mut Vec<Spanned<String>>,
+    text: &str,
+    line: Range<usize>,
+) {
+    let span = Span::new(line.start, line.end);
+    broken.push(Spanned::new(text[line.clone()].to_string(), span));
+    let blanked = blank_out(&attempt[line.clone()]);
+    attempt.replace_range(line, &blanked);
 }
 
 /// `text` with every byte but line breaks turned into a space.
@@ -93,7 +140,10 @@ fn parse_file(pair: Pair<'_, Rule>) -> File {
         .filter(|clause| clause.as_rule() != Rule::EOI)
         .map(parse_clause)
         .collect();
-    File { clauses }
+    File {
+        clauses,
+        broken: Vec::new(),
+    }
 }
 
 fn parse_clause(pair: Pair<'_, Rule>) -> Clause {
