@@ -10,6 +10,7 @@ use crate::ir::{
     AccessCondition, Action, Armed, Claim, Hostile, KingCaptureMethod, MoveStyle, Movement,
     NoMoves, Place, RepetitionResult, Role, Rules, Side, Square,
 };
+use crate::variant::RuleRef;
 
 /// The rules of `rules` in plain words, with the start diagram.
 pub fn explain(rules: &Rules) -> String {
@@ -137,6 +138,9 @@ pub struct Section {
     pub title: String,
     /// The rules, one sentence each, in the order `tafl show` prints them.
     pub sentences: Vec<String>,
+    /// For each sentence, the rules of the IR it states (none for the general rules every
+    /// variant shares): the link from a clause to its wording, for an editor's hover.
+    pub rules: Vec<Vec<RuleRef>>,
 }
 
 impl Section {
@@ -145,11 +149,19 @@ impl Section {
             key,
             title: title.to_string(),
             sentences: Vec::new(),
+            rules: Vec::new(),
         }
     }
 
+    /// Adds a general sentence, stated by no clause of its own.
     fn push(&mut self, sentence: String) {
+        self.push_for(sentence, []);
+    }
+
+    /// Adds a sentence that states `rules`.
+    fn push_for(&mut self, sentence: String, rules: impl IntoIterator<Item = RuleRef>) {
         self.sentences.push(sentence);
+        self.rules.push(rules.into_iter().collect());
     }
 }
 
@@ -165,17 +177,21 @@ pub fn rule_sections(rules: &Rules) -> Vec<Section> {
         .pieces
         .windows(2)
         .all(|pair| pair[0].movement == pair[1].movement);
-    for piece in &rules.pieces {
+    for (index, piece) in rules.pieces.iter().enumerate() {
         let how = movement_words(piece.movement);
         if same_movement {
-            movement.push(format!("Every piece moves {how}."));
+            let all = (0..rules.pieces.len()).map(RuleRef::Movement);
+            movement.push_for(format!("Every piece moves {how}."), all);
             break;
         }
-        movement.push(format!("{} moves {how}.", words.piece_plural(&piece.name)));
+        movement.push_for(
+            format!("{} moves {how}.", words.piece_plural(&piece.name)),
+            [RuleRef::Movement(index)],
+        );
     }
     movement.push("No piece jumps over another or lands on an occupied square.".to_string());
     let mut moving = Section::new("access", "Moving");
-    for rule in &rules.access {
+    for (index, rule) in rules.access.iter().enumerate() {
         let what = match rule.action {
             Action::Land => "land on",
             Action::Pass => "pass over",
@@ -207,19 +223,19 @@ pub fn rule_sections(rules: &Rules) -> Vec<Section> {
                 capitalise(&who)
             )
         };
-        moving.push(sentence);
+        moving.push_for(sentence, [RuleRef::Access(index)]);
     }
     if let Some(limit) = rules.outcome.back_and_forth_limit {
-        moving.push(format!(
+        moving.push_for(format!(
             "A piece may move back and forth between the same two squares at most {} in a row; a further such move is not allowed.",
             count(limit as usize, "time")
-        ));
+        ), [RuleRef::BackAndForth]);
     }
 
     let mut capturing = Section::new("capturing", "Capturing");
     capturing.push("A piece is captured when the enemy moves a piece so that it stands between two enemies on opposite sides \
          (along a rank or file). Only the side that moved captures, and a piece may safely move between two enemies.".to_string());
-    for piece in &rules.pieces {
+    for (index, piece) in rules.pieces.iter().enumerate() {
         let sentence = match piece.armed {
             Armed::Yes if piece.role == Role::Soldier => continue,
             Armed::Yes => format!(
@@ -236,9 +252,9 @@ pub fn rule_sections(rules: &Rules) -> Vec<Section> {
                 words.piece_plural(&piece.name)
             ),
         };
-        capturing.push(sentence);
+        capturing.push_for(sentence, [RuleRef::Armed(index)]);
     }
-    for rule in &rules.hostility {
+    for (index, rule) in rules.hostility.iter().enumerate() {
         let when = match &rule.when {
             Hostile::Always => String::new(),
             Hostile::WhenEmpty => ", while empty,".to_string(),
@@ -251,26 +267,30 @@ pub fn rule_sections(rules: &Rules) -> Vec<Section> {
                 if *enemies_beside > 0 {
                     let _ = write!(
                         text,
-                        " with {enemies_beside} enemies of the captured piece beside it"
+                        " with {} of the captured piece beside it",
+                        count(usize::from(*enemies_beside), "enemy")
                     );
                 }
                 text.push(',');
                 text
             }
         };
-        capturing.push(format!(
-            "{}{when} {} hostile to {}: it can stand in for one of the two captors.",
-            words.region(&rule.region),
-            if rules
-                .region(&rule.region)
-                .is_some_and(|region| region.squares.len() > 1)
-            {
-                "are"
-            } else {
-                "is"
-            },
-            words.pieces(&rule.victims)
-        ));
+        capturing.push_for(
+            format!(
+                "{}{when} {} hostile to {}: it can stand in for one of the two captors.",
+                words.region(&rule.region),
+                if rules
+                    .region(&rule.region)
+                    .is_some_and(|region| region.squares.len() > 1)
+                {
+                    "are"
+                } else {
+                    "is"
+                },
+                words.pieces(&rule.victims)
+            ),
+            [RuleRef::Hostility(index)],
+        );
     }
 
     let kings: Vec<&str> = rules
@@ -293,7 +313,7 @@ pub fn rule_sections(rules: &Rules) -> Vec<Section> {
     );
     if !kings.is_empty() {
         let only_rule = rules.king_capture.len() == 1;
-        for rule in &rules.king_capture {
+        for (index, rule) in rules.king_capture.iter().enumerate() {
             let place = match &rule.place {
                 Place::On(region) => format!("On {}", words.region(region)),
                 Place::Beside(region) => {
@@ -323,32 +343,39 @@ pub fn rule_sections(rules: &Rules) -> Vec<Section> {
                     }
                 }
             };
-            king.push(format!("{place}: {method}."));
+            king.push_for(format!("{place}: {method}."), [RuleRef::KingCapture(index)]);
         }
     }
 
     let mut end = Section::new("end", "End of the game");
-    for escape in &rules.outcome.escapes {
-        end.push(format!(
-            "{} when {} reaches {}.",
-            words.side_verb(escape.winner, "win"),
-            words.piece_plural(&escape.piece),
-            words.destination(&escape.region)
-        ));
+    for (index, escape) in rules.outcome.escapes.iter().enumerate() {
+        end.push_for(
+            format!(
+                "{} when {} reaches {}.",
+                words.side_verb(escape.winner, "win"),
+                words.piece_plural(&escape.piece),
+                words.destination(&escape.region)
+            ),
+            [RuleRef::Escape(index)],
+        );
     }
-    for capture in &rules.outcome.decisive_captures {
-        end.push(format!(
-            "{} when {} is captured.",
-            words.side_verb(capture.winner, "win"),
-            words.piece_plural(&capture.piece)
-        ));
+    for (index, capture) in rules.outcome.decisive_captures.iter().enumerate() {
+        end.push_for(
+            format!(
+                "{} when {} is captured.",
+                words.side_verb(capture.winner, "win"),
+                words.piece_plural(&capture.piece)
+            ),
+            [RuleRef::DecisiveCapture(index)],
+        );
     }
-    end.push(
+    end.push_for(
         match rules.outcome.no_moves {
             NoMoves::Loses => "A side that cannot move on its turn loses.",
             NoMoves::Draw => "If a side cannot move on its turn, the game is drawn.",
         }
         .to_string(),
+        [RuleRef::NoMoves],
     );
     if let Some(repetition) = rules.outcome.repetition {
         let when = if repetition.occurrences == 2 {
@@ -366,7 +393,7 @@ pub fn rule_sections(rules: &Rules) -> Vec<Section> {
                 format!("When {when}, the side that made it happen loses.")
             }
         };
-        end.push(what);
+        end.push_for(what, [RuleRef::Repetition]);
     }
     if let Some(limit) = rules.outcome.no_capture_draw {
         let what = match limit.claim {
@@ -379,26 +406,32 @@ pub fn rule_sections(rules: &Rules) -> Vec<Section> {
                 count(limit.moves as usize, "move")
             ),
         };
-        end.push(what);
+        end.push_for(what, [RuleRef::NoCaptureDraw]);
     }
     if rules.outcome.draw_by_agreement {
-        end.push("The players may agree a draw.".to_string());
+        end.push_for(
+            "The players may agree a draw.".to_string(),
+            [RuleRef::DrawByAgreement],
+        );
     }
 
     let mut announcements = Section::new("announcements", "Announcements");
     {
-        for announcement in &rules.announcements {
+        for (index, announcement) in rules.announcements.iter().enumerate() {
             let routes = if announcement.routes == 1 {
                 "one clear route".to_string()
             } else {
                 format!("{} clear routes", announcement.routes)
             };
-            announcements.push(format!(
-                "Say \"{}\" when {} has {routes} to {}.",
-                announcement.word,
-                words.piece_plural(&announcement.piece),
-                words.destination(&announcement.region)
-            ));
+            announcements.push_for(
+                format!(
+                    "Say \"{}\" when {} has {routes} to {}.",
+                    announcement.word,
+                    words.piece_plural(&announcement.piece),
+                    words.destination(&announcement.region)
+                ),
+                [RuleRef::Announcement(index)],
+            );
         }
     }
     vec![movement, moving, capturing, king, end, announcements]

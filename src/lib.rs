@@ -22,6 +22,7 @@ pub mod english;
 pub mod explain;
 pub mod game;
 pub mod ir;
+pub mod lsp;
 pub mod span;
 mod suggest;
 pub mod svg;

@@ -35,19 +35,23 @@ pub struct Checked {
     pub rules: Option<(Rules, SourceMap)>,
     /// Every problem found, in file order.
     pub diagnostics: Diagnostics,
+    /// The syntax tree of the clauses that could be parsed (`None` when the syntax errors left
+    /// nothing to read): what an editor needs to find names and their uses.
+    pub file: Option<ast::File>,
 }
 
 /// Parses and checks a variant file's text. `origin` names the file in diagnostics.
 pub fn check_text(origin: &str, text: &str) -> Checked {
     let (file, mut items) = syntax::parse_recovering(text);
-    let rules = file.and_then(|file| {
-        let (rules, found) = check_file(&file);
+    let rules = file.as_ref().and_then(|file| {
+        let (rules, found) = check_file(file);
         items.extend(found);
         rules
     });
     Checked {
         rules,
         diagnostics: Diagnostics::new(origin, text, items),
+        file,
     }
 }
 

@@ -5,7 +5,9 @@
 //! place, and parses again, so the clauses around the error can still be checked.
 
 pub mod ast;
+mod complete;
 mod error;
 mod parser;
 
+pub use complete::{expected_after, Expected};
 pub use parser::{parse, parse_recovering};
