@@ -25,7 +25,7 @@ pub use outline::{Symbol, SymbolKind};
 
 use crate::check::{check_text, Checked};
 use crate::diagnostic::Diagnostics;
-use crate::english::{count, join_and};
+use crate::english::{capitalise, count, join_and};
 use crate::explain::{movement_words, rule_sections};
 use crate::ir::{Role, Rules, Square};
 use crate::span::Span;
@@ -100,13 +100,15 @@ impl Analysis {
         if let Some((rules, _)) = &checked.rules {
             for section in rule_sections(rules) {
                 for (sentence, refs) in section.sentences.iter().zip(&section.rules) {
+                    // `tafl show` capitalises as it prints; so does the hover.
+                    let sentence = capitalise(sentence);
                     for rule in refs {
                         sentences
                             .entry(*rule)
                             .and_modify(|text: &mut String| {
                                 if !text.contains(sentence.as_str()) {
                                     text.push(' ');
-                                    text.push_str(sentence);
+                                    text.push_str(&sentence);
                                 }
                             })
                             .or_insert_with(|| sentence.clone());
