@@ -498,7 +498,7 @@ impl Words<'_> {
             .iter()
             .map(|name| match self.rules.piece(name) {
                 Some(piece) if piece.role == Role::King => format!("the {}", piece.display),
-                Some(piece) => format!("{}s", piece.display),
+                Some(piece) => piece.display_plural(),
                 None => name.clone(),
             })
             .collect();

@@ -31,7 +31,8 @@ enum Pattern {
 }
 
 fn compile(source: &str) -> Regex {
-    Regex::new(source).unwrap_or_else(|error| panic!("pattern `{source}` does not compile: {error}"))
+    Regex::new(source)
+        .unwrap_or_else(|error| panic!("pattern `{source}` does not compile: {error}"))
 }
 
 fn scope_of(rule: &Value) -> String {
@@ -59,7 +60,9 @@ fn patterns(list: &Value, repository: &Value) -> Vec<Pattern> {
                     regex: compile(source),
                 }
             } else {
-                let begin = rule["begin"].as_str().expect("a rule has `match` or `begin`");
+                let begin = rule["begin"]
+                    .as_str()
+                    .expect("a rule has `match` or `begin`");
                 let end = rule["end"].as_str().expect("a `begin` rule has an `end`");
                 let inner = if rule["patterns"].is_array() {
                     patterns(&rule["patterns"], repository)
@@ -87,7 +90,12 @@ fn grammar() -> (Value, Vec<Pattern>) {
 /// marks `invalid`, with its 1-based column.
 type Problems = Vec<(usize, &'static str, String)>;
 
-fn problem(line: &str, start: usize, end: usize, kind: &'static str) -> Option<(usize, &'static str, String)> {
+fn problem(
+    line: &str,
+    start: usize,
+    end: usize,
+    kind: &'static str,
+) -> Option<(usize, &'static str, String)> {
     let text = &line[start..end];
     let trimmed = text.trim_start();
     let column = start + (text.len() - trimmed.len()) + 1;
@@ -193,7 +201,12 @@ fn the_lint_fixtures_are_highlighted_too() {
         let text = std::fs::read_to_string(&path).expect("readable");
         for (line, problems) in tokenize(&root, &text) {
             for (column, kind, text) in problems {
-                assert_eq!(kind, "invalid", "{}:{line}:{column}: `{text}`", path.display());
+                assert_eq!(
+                    kind,
+                    "invalid",
+                    "{}:{line}:{column}: `{text}`",
+                    path.display()
+                );
             }
         }
     }
@@ -207,5 +220,8 @@ fn the_grammar_marks_what_it_should() {
     let problems = tokenize(&root, "setup\n  . t ?\nend\n");
     assert_eq!(problems, vec![(2, vec![(7, "invalid", "?".to_string())])]);
     let problems = tokenize(&root, "board 9 x 9 ; oops\n");
-    assert_eq!(problems, vec![(1, vec![(13, "uncovered", ";".to_string())])]);
+    assert_eq!(
+        problems,
+        vec![(1, vec![(13, "uncovered", ";".to_string())])]
+    );
 }

@@ -251,3 +251,36 @@ fn exit_code_follows_errors_for_every_fixture() {
         );
     }
 }
+
+#[test]
+fn a_declared_plural_names_the_piece_and_reads_in_explanations() {
+    let text = "board 7 x 7\nattackers move first\npiece t man: attacker soldier, plural \"Men\"\n\
+                piece l lady: attacker soldier\npiece K king: defender king\n\
+                setup\n  . . . t . . .\n  . . . t . . .\n  . . . . . . .\n  t t . K . t t\n  . . . . . . .\n  . . . t . . .\n  . . . t . . .\nend\n\
+                men may not enter the throne\nking moves like a rook\n\
+                defenders win when the king reaches the edge\nattackers win when the king is captured\n";
+    let checked = tafl::check::check_text("men.tafl", text);
+    let codes: Vec<Code> = checked
+        .diagnostics
+        .items()
+        .iter()
+        .map(|item| item.code)
+        .collect();
+    assert!(
+        !codes.contains(&Code::UnknownPiece),
+        "`men` names the piece declared with plural \"Men\": {codes:?}"
+    );
+    let (rules, _) = checked.rules.expect("the rules are built");
+    assert_eq!(rules.pieces[0].display_plural(), "Men");
+    assert_eq!(rules.pieces[1].display_plural(), "Ladies");
+    let explained = tafl::explain::explain(&rules);
+    assert!(
+        explained.contains("Men may not land on or pass over the throne"),
+        "{explained}"
+    );
+    assert!(
+        explained.contains("(only Ladies and the King may)"),
+        "{explained}"
+    );
+    assert!(!explained.contains("Mans"), "{explained}");
+}

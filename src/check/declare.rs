@@ -310,13 +310,12 @@ fn declare_pieces(checker: &mut Checker, file: &ast::File) {
         checker
             .source_map
             .insert(RuleRef::Piece(checker.pieces.len()), clause_span);
-        checker.pieces.push(piece_kind(
-            &declaration.name.value,
-            display,
-            symbol,
-            side,
-            role,
-        ));
+        let mut piece = piece_kind(&declaration.name.value, display, symbol, side, role);
+        piece.plural = declaration
+            .plural
+            .as_ref()
+            .map(|plural| plural.value.clone());
+        checker.pieces.push(piece);
         checker.piece_spans.push(Some(clause_span));
     }
 }
@@ -331,6 +330,7 @@ fn piece_kind(
     PieceKind {
         name: name.to_string(),
         display: display.unwrap_or_else(|| display_name(name)),
+        plural: None,
         symbol,
         side,
         role,

@@ -273,15 +273,12 @@ impl Checker {
     }
 
     fn piece_index(&self, name: &str) -> Option<usize> {
-        // Accept a plural for a name (`muscovites`), as a player would write it.
+        // Accept a plural for a name (`muscovites`, or a declared one), as a player would
+        // write it; an exact name first, in case one piece's name is another's plural.
         self.pieces
             .iter()
             .position(|piece| piece.name == name)
-            .or_else(|| {
-                name.strip_suffix('s').and_then(|singular| {
-                    self.pieces.iter().position(|piece| piece.name == singular)
-                })
-            })
+            .or_else(|| self.pieces.iter().position(|piece| piece.is_called(name)))
     }
 
     fn names(&self, pieces: &[usize]) -> Vec<String> {

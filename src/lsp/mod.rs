@@ -157,8 +157,9 @@ impl Analysis {
             .find(|known| known.name == written)
             .or_else(|| match kind {
                 NameKind::Piece => {
-                    let singular = written.strip_suffix('s')?;
-                    of_kind().find(|known| known.name == singular)
+                    let rules = self.rules()?;
+                    let piece = rules.pieces.iter().find(|piece| piece.is_called(written))?;
+                    of_kind().find(|known| known.name == piece.name)
                 }
                 NameKind::Region => {
                     let plural = format!("{written}s");

@@ -156,6 +156,8 @@ pub struct PieceDecl {
     pub role: Spanned<RoleWord>,
     /// `called "..."`.
     pub display: Option<Spanned<String>>,
+    /// `plural "..."`.
+    pub plural: Option<Spanned<String>>,
 }
 
 /// `soldier` or `king` in a piece declaration.

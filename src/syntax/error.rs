@@ -81,6 +81,8 @@ fn rule_in_words(rule: Rule) -> Option<&'static str> {
         | Rule::side_name_clause
         | Rule::first_move_clause
         | Rule::piece_clause
+        | Rule::piece_called
+        | Rule::piece_plural
         | Rule::region_clause
         | Rule::region_keyword
         | Rule::square_item
@@ -450,6 +452,7 @@ const GRAMMAR_WORDS: &[&str] = &[
     "each",
     "end",
     "the",
+    "plural",
 ];
 
 /// The form of the clauses that start with a keyword of their own.

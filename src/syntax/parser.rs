@@ -186,13 +186,23 @@ fn parse_clause(pair: Pair<'_, Rule>) -> Clause {
                 RoleWord::Soldier
             };
             let role = Spanned::new(role_word, span_of(&role));
-            let display = parts.next().map(parse_string);
+            let mut display = None;
+            let mut plural = None;
+            for part in parts.by_ref() {
+                let text = parse_string(first_child(part.clone()));
+                match part.as_rule() {
+                    Rule::piece_called => display = Some(text),
+                    Rule::piece_plural => plural = Some(text),
+                    other => unreachable!("{other:?} in a piece clause"),
+                }
+            }
             ClauseKind::Piece(PieceDecl {
                 symbol,
                 name,
                 side,
                 role,
                 display,
+                plural,
             })
         }
         Rule::region_clause => {
