@@ -277,8 +277,12 @@ fn wins(checker: &mut Checker, rules: &Rules, file: &ast::File) {
                 .decisive_captures
                 .iter()
                 .any(|capture| capture.winner == side);
+        // A broken win clause may name the side by its own name (`Swedes win when ...`).
+        let own_name = rules.sides.get(side).name.to_lowercase();
+        let own_name = own_name.split_whitespace().last().unwrap_or("");
         let meant = checker.meant_to_win.contains(&side)
-            || broken_line_mentions(file, &[side.as_str(), "win"]);
+            || broken_line_mentions(file, &[side.as_str(), "win"])
+            || broken_line_mentions(file, &[own_name, "win"]);
         if !can_win && !meant {
             let span = checker
                 .source_map

@@ -286,16 +286,22 @@ fn diagnose(error: &Error<Rule>, text: &str) -> (Diagnostic, Recovery) {
             first_word.clone()
         };
         let names = declared_names(text);
-        let suggestion = nearest(
-            &first_word,
-            KEYWORDS
-                .iter()
-                .copied()
-                .chain(names.iter().map(String::as_str)),
-        );
-        let help = match suggestion {
-            Some(word) => format!("did you mean `{word}`?"),
-            None => phrasing_hint(line_text).map_or_else(
+        let side_name = side_called(text, &first_word);
+        let suggestion = side_name.or_else(|| {
+            nearest(
+                &first_word,
+                KEYWORDS
+                    .iter()
+                    .copied()
+                    .chain(names.iter().map(String::as_str)),
+            )
+        });
+        let help = match (side_name, suggestion) {
+            (Some(side), _) => format!(
+                "clauses call the sides `attackers` and `defenders`, whatever their names: write `{side}`"
+            ),
+            (None, Some(word)) => format!("did you mean `{word}`?"),
+            (None, None) => phrasing_hint(line_text).map_or_else(
                 || "a clause starts with `name`, `source`, `note`, `board`, `piece`, `region`, `square`, `setup`, \
                     `announce`, a side (`attackers ...`), `nobody`, `only`, `the game is drawn ...`, \
                     or a piece or region name; see docs/language.md"
@@ -644,6 +650,33 @@ fn open_setup_before(text: &str, position: usize) -> Option<usize> {
         offset += line.len();
     }
     open
+}
+
+/// The side (`attackers` or `defenders`) whose name, given by `attackers are called "..."`,
+/// `word` is or nearly is (`Swedes`, `swede`, `Muscovits`).
+fn side_called(text: &str, word: &str) -> Option<&'static str> {
+    text.lines().find_map(|line| {
+        let code = code_part(line).trim();
+        let (side, rest) = code.split_once(char::is_whitespace)?;
+        let side = match side {
+            "attackers" => "attackers",
+            "defenders" => "defenders",
+            _ => return None,
+        };
+        let name = rest
+            .trim()
+            .strip_prefix("are")?
+            .trim()
+            .strip_prefix("called")?
+            .trim()
+            .trim_matches('"')
+            .to_lowercase();
+        let word = word.to_lowercase();
+        let singular = name.strip_suffix('s').unwrap_or(&name);
+        let near =
+            word == name || word == singular || nearest(&word, [name.as_str(), singular]).is_some();
+        (near && !word.is_empty()).then_some(side)
+    })
 }
 
 /// Names the file declares with `piece` and `region`/`square` clauses, and the built-in ones.
