@@ -35,8 +35,8 @@ pub mod cli;
 pub use diagnostic::{Code, Diagnostic, Diagnostics, Label, Report, Severity};
 pub use engine::{
     CompileError, EndReason, Ending, Engine, GameOutcome, IllegalReason, Move, MoveEffects,
-    Position,
+    Position, PositionError, Setup,
 };
-pub use game::{Game, IllegalMove, Ply, Status};
+pub use game::{DrawError, Game, IllegalMove, Ply, Status, Undone};
 pub use ir::{BySide, Rules, Side, Square};
 pub use variant::{bundled_names, LoadError, RuleRef, SourceMap, Variant, BUNDLED};

@@ -3,7 +3,7 @@
 use std::sync::Arc;
 
 use proptest::prelude::*;
-use tafl::engine::{Engine, Rng};
+use tafl::engine::{Engine, Rng, Setup};
 use tafl::ir::{AccessCondition, Square};
 use tafl::{Game, Variant};
 
@@ -27,6 +27,31 @@ fn random_game(engine: &Arc<Engine>, seed: u64, plies: usize) -> Game {
 
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(48))]
+
+    /// One legality: the explaining path (`why_illegal`) finds a reason for exactly the moves
+    /// that generation leaves out, over every from/to pair of the board, in every bundled
+    /// variant; and `Game::play` accepts exactly the generated moves.
+    #[test]
+    fn explanation_agrees_with_generation(seed in any::<u64>(), plies in 0usize..150, variant in prop::sample::select(tafl::bundled_names().collect::<Vec<_>>())) {
+        let engine = engine(variant);
+        let game = random_game(&engine, seed, plies);
+        let position = game.position();
+        let generated = engine.legal_moves(position);
+        let (w, h) = (engine.width(), engine.height());
+        let squares: Vec<Square> = (0..h).flat_map(|r| (0..w).map(move |f| Square::new(f, r))).collect();
+        for &from in &squares {
+            for &to in &squares {
+                let mv = tafl::Move::new(from, to);
+                let legal = generated.binary_search_by_key(&(from.file, from.rank, to.file, to.rank), |m| (m.from.file, m.from.rank, m.to.file, m.to.rank)).is_ok();
+                prop_assert_eq!(engine.is_legal(position, mv), legal, "{} in {}", mv, variant);
+                let explained = engine.why_illegal(position, mv);
+                prop_assert_eq!(explained.is_none(), legal, "{} in {}: generation says {}, explanation {:?}", mv, variant, legal, explained);
+                if !game.is_over() {
+                    prop_assert_eq!(game.check(mv).is_ok(), legal);
+                }
+            }
+        }
+    }
 
     #[test]
     fn undo_restores_position_and_hash(seed in any::<u64>(), plies in 0usize..120, variant in prop::sample::select(vec!["linnaeus", "brettspielnetz", "fetlar"])) {
@@ -56,7 +81,8 @@ proptest! {
         let pieces = engine.pieces(game.position());
         let side = game.to_move();
         // Fresh positions (no history) on both sides, so once-left and shuttle state match.
-        let plain = engine.position(&pieces, side);
+        let setup = |pieces: Vec<(Square, usize)>| engine.setup(&Setup { pieces, to_move: side }).unwrap();
+        let plain = setup(pieces.clone());
         let transforms: [fn(Square, u8, u8) -> Square; 3] = [
             |s, w, _| Square::new(w - 1 - s.file, s.rank),
             |s, _, h| Square::new(s.file, h - 1 - s.rank),
@@ -64,7 +90,7 @@ proptest! {
         ];
         for transform in transforms {
             let moved: Vec<_> = pieces.iter().map(|&(s, k)| (transform(s, w, h), k)).collect();
-            let image = engine.position(&moved, side);
+            let image = setup(moved);
             prop_assert_eq!(engine.count_moves(&plain), engine.count_moves(&image));
         }
     }

@@ -25,17 +25,18 @@ fn play(game: &mut Game, mv: &str) -> Vec<String> {
 
 #[test]
 fn linnaeus_6_custodial_capture_by_two() {
-    // T d3 between t d2 and the t landing on d4.
-    let mut g = game("linnaeus", "9/9/9/9/t8/9/3T5/3t5/K8", Side::Attackers);
+    // T d3 between t d2 and the t landing on d4. (Kings stand off the edge in these tests:
+    // a king on an escape square would be a game already won.)
+    let mut g = game("linnaeus", "9/9/7K1/9/t8/9/3T5/3t5/9", Side::Attackers);
     assert_eq!(play(&mut g, "a5-d5"), Vec::<String>::new());
-    let mut g = game("linnaeus", "9/9/9/9/9/t8/3T5/3t5/8K", Side::Attackers);
+    let mut g = game("linnaeus", "9/9/7K1/9/9/t8/3T5/3t5/9", Side::Attackers);
     assert_eq!(play(&mut g, "a4-d4"), ["d3"]);
     assert_eq!(g.status(), Status::Ongoing);
 }
 
 #[test]
 fn linnaeus_6_moving_between_two_enemies_is_safe() {
-    let mut g = game("linnaeus", "9/9/9/9/9/2t1t4/9/9/3T4K", Side::Defenders);
+    let mut g = game("linnaeus", "9/9/7K1/9/9/2t1t4/9/9/3T5", Side::Defenders);
     assert_eq!(play(&mut g, "d1-d4"), Vec::<String>::new());
     assert_eq!(
         g.engine().piece_at(g.position(), "d4".parse().unwrap()),
@@ -46,14 +47,14 @@ fn linnaeus_6_moving_between_two_enemies_is_safe() {
 #[test]
 fn linnaeus_6_the_king_captures_with_a_defender() {
     // t c3 between the king landing on b3 and the defender on d3.
-    let mut g = game("linnaeus", "9/9/9/9/9/9/K1tT5/9/9", Side::Defenders);
-    assert_eq!(play(&mut g, "a3-b3"), ["c3"]);
+    let mut g = game("linnaeus", "9/9/9/9/9/1K7/2tT5/9/9", Side::Defenders);
+    assert_eq!(play(&mut g, "b4-b3"), ["c3"]);
 }
 
 #[test]
 fn linnaeus_7_the_empty_castle_is_hostile() {
     // t e6 between the empty castle e5 and the T landing on e7.
-    let mut g = game("linnaeus", "9/9/T8/4t4/9/9/9/9/K8", Side::Defenders);
+    let mut g = game("linnaeus", "9/9/T8/4t4/9/9/9/7K1/9", Side::Defenders);
     assert_eq!(play(&mut g, "a7-e7"), ["e6"]);
 }
 
@@ -140,7 +141,7 @@ fn linnaeus_13_a_repeated_position_is_a_draw() {
 
 #[test]
 fn brettspielnetz_corners_are_hostile() {
-    let mut g = game("brettspielnetz", "9/9/9/9/9/9/9/9/1t2T3K", Side::Defenders);
+    let mut g = game("brettspielnetz", "9/9/9/9/9/9/9/7K1/1t2T4", Side::Defenders);
     assert_eq!(play(&mut g, "e1-c1"), ["b1"]);
 }
 

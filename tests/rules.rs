@@ -53,7 +53,6 @@ use std::fmt::Write as _;
 use std::path::Path;
 use std::sync::Arc;
 
-use tafl::cli::replay::describe;
 use tafl::engine::{Engine, IllegalReason, Position};
 use tafl::game::notation::parse_position;
 use tafl::{Game, Move, Side, Variant};
@@ -230,6 +229,8 @@ fn reason_kind(reason: &IllegalReason) -> &'static str {
         IllegalReason::MayNotPass { .. } => "may_not_pass",
         IllegalReason::BackAndForth { .. } => "back_and_forth",
         IllegalReason::GameOver => "game_over",
+        IllegalReason::ForeignPosition => "foreign_position",
+        IllegalReason::NotGenerated => "not_generated",
     }
 }
 
@@ -396,7 +397,7 @@ fn run(variant_name: &str, name: &str, scenario: &Scenario) -> String {
                     }
                     Err(illegal) => {
                         writeln!(out, "  {ply}. {side} {mv} ({piece}): REFUSED").unwrap();
-                        writeln!(out, "     {}", describe(&illegal, Some(&variant))).unwrap();
+                        writeln!(out, "     {}", illegal.describe(Some(&variant))).unwrap();
                         refused = Some(reason_kind(&illegal.reason));
                     }
                 }

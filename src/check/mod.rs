@@ -15,6 +15,7 @@
 //!    pieces, an asymmetric setup ...).
 
 mod declare;
+pub mod limits;
 mod lints;
 mod rules;
 
@@ -42,6 +43,14 @@ pub struct Checked {
 
 /// Parses and checks a variant file's text. `origin` names the file in diagnostics.
 pub fn check_text(origin: &str, text: &str) -> Checked {
+    let too_large = limits::text(text);
+    if !too_large.is_empty() {
+        return Checked {
+            rules: None,
+            diagnostics: Diagnostics::new(origin, text, limits::cap(too_large)),
+            file: None,
+        };
+    }
     let (file, mut items) = syntax::parse_recovering(text);
     let rules = file.as_ref().and_then(|file| {
         let (rules, found) = check_file(file);
@@ -50,7 +59,7 @@ pub fn check_text(origin: &str, text: &str) -> Checked {
     });
     Checked {
         rules,
-        diagnostics: Diagnostics::new(origin, text, items),
+        diagnostics: Diagnostics::new(origin, text, limits::cap(items)),
         file,
     }
 }
@@ -92,6 +101,9 @@ pub fn check_file(file: &ast::File) -> (Option<(Rules, SourceMap)>, Vec<Diagnost
     rules.regions = checker.regions.clone();
     lints::lints(&mut checker, file, &rules);
     let source_map = std::mem::take(&mut checker.source_map);
+    checker
+        .diagnostics
+        .extend(limits::counts(&rules, &source_map));
     (Some((rules, source_map)), checker.diagnostics)
 }
 

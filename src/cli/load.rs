@@ -69,10 +69,7 @@ pub fn position(engine: &Engine, from: &From) -> Result<Position, ExitCode> {
     let side = from.side.unwrap_or(engine.rules().first_to_move);
     match &from.from {
         None if from.side.is_none() => Ok(engine.start()),
-        None => {
-            let pieces = engine.pieces(&engine.start());
-            Ok(engine.position(&pieces, side))
-        }
+        None => Ok(engine.with_side_to_move(&engine.start(), side)),
         Some(text) => parse_position(engine, text, side).map_err(|e| {
             eprintln!("error: bad position `{text}`: {e}");
             ExitCode::from(USAGE)

@@ -7,9 +7,9 @@ use serde::Serialize;
 
 use super::load;
 use crate::engine::Move;
+use crate::game::describe::{cite, Citation};
 use crate::game::notation::position_to_string;
-use crate::game::{Game, IllegalMove};
-use crate::variant::Variant;
+use crate::game::Game;
 
 /// Arguments of `tafl replay`.
 #[derive(Debug, clap::Args)]
@@ -31,6 +31,8 @@ struct Report {
     to_move: &'static str,
     status: &'static str,
     reason: Option<&'static str>,
+    /// The clause of the variant file that ended the game, when the file writes it.
+    rule: Option<Citation>,
     plies: Vec<PlyReport>,
 }
 
@@ -58,7 +60,7 @@ pub fn run(args: Args) -> ExitCode {
             }
         };
         if let Err(illegal) = game.play(mv) {
-            eprintln!("ply {ply}: {}", describe(&illegal, loaded.variant.as_ref()));
+            eprintln!("ply {ply}: {}", illegal.describe(loaded.variant.as_ref()));
             return ExitCode::from(load::USAGE);
         }
     }
@@ -68,6 +70,11 @@ pub fn run(args: Args) -> ExitCode {
         to_move: game.to_move().as_str(),
         status: game.status().as_str(),
         reason: game.reason().map(|r| r.as_str()),
+        rule: game
+            .ending()
+            .and_then(|ending| ending.rule)
+            .zip(loaded.variant.as_ref())
+            .and_then(|(rule, variant)| cite(variant, rule)),
         plies: game
             .plies()
             .iter()
@@ -93,15 +100,4 @@ pub fn run(args: Args) -> ExitCode {
         );
     }
     ExitCode::SUCCESS
-}
-
-/// The refusal, citing the clause that forbids the move when the variant file has one.
-pub fn describe(illegal: &IllegalMove, variant: Option<&Variant>) -> String {
-    let mut text = illegal.to_string();
-    if let (Some(rule), Some(variant)) = (illegal.rule, variant) {
-        if let (Some(line), Some(clause)) = (variant.line_of(rule), variant.clause_text(rule)) {
-            text.push_str(&format!(": line {line}, `{}`", clause.trim()));
-        }
-    }
-    text
 }

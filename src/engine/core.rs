@@ -109,6 +109,8 @@ pub(crate) struct KingRule<B> {
 
 #[derive(Clone, Debug)]
 pub(crate) struct EscapeRule<B> {
+    /// Index into `Rules::outcome.escapes`, so an ending can cite its clause.
+    pub rule: usize,
     pub kind: usize,
     pub region: B,
     pub winner: Side,
@@ -148,7 +150,9 @@ pub(crate) struct Core<B: Bits> {
     pub escapes: Vec<EscapeRule<B>>,
     /// Per kind, the squares that win for it when it lands there (union of its escapes).
     pub escape_any: [B; MAX_KINDS],
-    pub decisive: [Option<Side>; MAX_KINDS],
+    /// Per kind, the side its capture wins for and the index of that rule in
+    /// `Rules::outcome.decisive_captures`.
+    pub decisive: [Option<(Side, usize)>; MAX_KINDS],
     pub zobrist: Vec<[u64; MAX_KINDS]>,
     pub side_key: u64,
     pub no_moves: NoMoves,
@@ -382,19 +386,20 @@ impl<B: Bits> Core<B> {
         // Outcome.
         let mut escapes = Vec::new();
         let mut escape_any = [B::EMPTY; MAX_KINDS];
-        for escape in &rules.outcome.escapes {
+        for (rule, escape) in rules.outcome.escapes.iter().enumerate() {
             let kind = kind_index(&escape.piece)?;
             let set = region(&escape.region)?;
             escape_any[kind] |= set;
             escapes.push(EscapeRule {
+                rule,
                 kind,
                 region: set,
                 winner: escape.winner,
             });
         }
         let mut decisive = [None; MAX_KINDS];
-        for capture in &rules.outcome.decisive_captures {
-            decisive[kind_index(&capture.piece)?] = Some(capture.winner);
+        for (rule, capture) in rules.outcome.decisive_captures.iter().enumerate() {
+            decisive[kind_index(&capture.piece)?] = Some((capture.winner, rule));
         }
 
         // A fixed seed, so hashes are the same from run to run and machine to machine.
@@ -613,6 +618,23 @@ impl<B: Bits> Core<B> {
         }
     }
 
+    /// Whether `mv` is among the legal moves: the same computation as move generation, for the
+    /// one piece on `mv.from`. This is the one definition of legality.
+    pub fn is_legal(&self, pos: &Pos<B>, mv: RawMove) -> bool {
+        let (from, to) = (usize::from(mv.from), usize::from(mv.to));
+        let Some(k) = self.kind_on(pos, from, pos.to_move) else {
+            return false;
+        };
+        let (mut land, mut pass) = (self.land_always[k], self.pass_always[k]);
+        if self.has_conditional_access {
+            let (land_dyn, pass_dyn) = self.group_bans(pos);
+            land |= land_dyn[k];
+            pass |= pass_dyn[k];
+        }
+        self.targets(pos, k, from, pos.occupied(), land, pass)
+            .has(to)
+    }
+
     /// The number of legal moves of the side to move.
     pub fn count_moves(&self, pos: &Pos<B>) -> u64 {
         let mut count = 0u64;
@@ -763,7 +785,7 @@ impl<B: Bits> Core<B> {
                     for stayed in &mut pos.stayed {
                         stayed.clear(sq);
                     }
-                    if let Some(winner) = self.decisive[victim] {
+                    if let Some((winner, rule)) = self.decisive[victim] {
                         let reason = if self.kinds[victim].king {
                             EndReason::KingCaptured
                         } else {
@@ -772,6 +794,7 @@ impl<B: Bits> Core<B> {
                         ending = Some(Ending {
                             outcome: GameOutcome::Win(winner),
                             reason,
+                            rule: Some(RuleRef::DecisiveCapture(rule)),
                         });
                     }
                 }
@@ -792,6 +815,7 @@ impl<B: Bits> Core<B> {
                 ending = Some(Ending {
                     outcome: GameOutcome::Win(escape.winner),
                     reason,
+                    rule: Some(RuleRef::Escape(escape.rule)),
                 });
             }
         }
@@ -801,6 +825,7 @@ impl<B: Bits> Core<B> {
                     ending = Some(Ending {
                         outcome: GameOutcome::Draw,
                         reason: EndReason::MoveLimit,
+                        rule: Some(RuleRef::NoCaptureDraw),
                     });
                 }
             }
@@ -808,32 +833,34 @@ impl<B: Bits> Core<B> {
         (captured, ending)
     }
 
-    /// The ending when the side to move has no legal move.
-    pub fn no_moves_ending(&self, pos: &Pos<B>) -> Ending {
+    /// The ending when `stuck`, the side to move, has no legal move.
+    pub fn no_moves_ending(&self, stuck: Side) -> Ending {
         let outcome = match self.no_moves {
-            NoMoves::Loses => GameOutcome::Win(pos.to_move.opponent()),
+            NoMoves::Loses => GameOutcome::Win(stuck.opponent()),
             NoMoves::Draw => GameOutcome::Draw,
         };
         Ending {
             outcome,
             reason: EndReason::NoMoves,
+            rule: Some(RuleRef::NoMoves),
         }
     }
 
     /// The ending a repetition causes, for the position just reached by a move of
-    /// `pos.to_move.opponent()`, when it occurred `occurrences` times (this time included).
-    pub fn repetition_ending(&self, pos: &Pos<B>, occurrences: u32) -> Option<Ending> {
+    /// `to_move.opponent()`, when it occurred `occurrences` times (this time included).
+    pub fn repetition_ending(&self, to_move: Side, occurrences: u32) -> Option<Ending> {
         let (needed, result, claim) = self.repetition?;
         if claim != Claim::Automatic || occurrences < needed {
             return None;
         }
         let outcome = match result {
             RepetitionResult::Draw => GameOutcome::Draw,
-            RepetitionResult::MoverLoses => GameOutcome::Win(pos.to_move),
+            RepetitionResult::MoverLoses => GameOutcome::Win(to_move),
         };
         Some(Ending {
             outcome,
             reason: EndReason::Repetition,
+            rule: Some(RuleRef::Repetition),
         })
     }
 
@@ -864,7 +891,7 @@ impl<B: Bits> Core<B> {
             }
             if track
                 && self
-                    .repetition_ending(&child, occurrences(&child, history))
+                    .repetition_ending(child.to_move, occurrences(&child, history))
                     .is_some()
             {
                 continue;

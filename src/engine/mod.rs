@@ -128,6 +128,8 @@ pub enum EndReason {
     MoveLimit,
     /// The players agreed a draw.
     Agreement,
+    /// A player resigned.
+    Resignation,
 }
 
 impl EndReason {
@@ -142,17 +144,21 @@ impl EndReason {
             EndReason::Repetition => "repetition",
             EndReason::MoveLimit => "move_limit",
             EndReason::Agreement => "agreement",
+            EndReason::Resignation => "resignation",
         }
     }
 }
 
-/// How a game ended: the result and why.
+/// How a game ended: the result, why, and the rule of the variant that says so.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Ending {
     /// Who won.
     pub outcome: GameOutcome,
     /// Why.
     pub reason: EndReason,
+    /// The rule that ended the game (cite it with [`crate::Variant::line_of`] and
+    /// [`crate::Variant::clause_text`]). `None` only for a resignation, which no rule decides.
+    pub rule: Option<RuleRef>,
 }
 
 /// Why a move is not legal. Where a rule of the variant forbids it, [`Engine::why_illegal`]
@@ -230,6 +236,14 @@ pub enum IllegalReason {
     /// The game is over.
     #[error("the game is over")]
     GameOver,
+    /// The position was made by an engine for other rules (see [`Engine::owns`]).
+    #[error("the position belongs to another variant's engine")]
+    ForeignPosition,
+    /// Move generation refuses the move and the explaining path finds no reason. A property
+    /// test checks that this never happens; it exists so that a disagreement is an error, not
+    /// a panic or a wrongly accepted move.
+    #[error("the move is not among the legal moves")]
+    NotGenerated,
 }
 
 /// What a move did.
@@ -250,10 +264,71 @@ enum Inner {
 
 /// A position: where the pieces stand, whose move it is, and the little history the rules need
 /// (which pieces have left a once-left region, the back-and-forth counters, plies since the last
-/// capture). Made by an [`Engine`] and only meaningful with it.
+/// capture).
+///
+/// Positions are made only by an [`Engine`]: its start, [`Engine::setup`] (which validates a
+/// [`Setup`] against the rules) and its moves. A position remembers which engine made it; any
+/// other engine treats it as an empty board with no moves (see [`Engine::owns`]), never
+/// panicking and never reading it with the wrong geometry.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Position {
     inner: PosInner,
+    /// The [`Engine::id`] of the engine that made it.
+    engine: u32,
+}
+
+/// A position as plain data, not yet checked against any rules: pieces by square and kind
+/// (an index into `Rules::pieces`), and the side to move. [`Engine::setup`] turns it into a
+/// [`Position`] or says why the rules make it impossible.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Setup {
+    /// The pieces: square and kind.
+    pub pieces: Vec<(Square, usize)>,
+    /// The side to move.
+    pub to_move: Side,
+}
+
+/// Why a [`Setup`] is not a position of the variant.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum PositionError {
+    /// A piece stands off the board.
+    #[error("{square} is outside the board")]
+    OffBoard {
+        /// The square.
+        square: Square,
+    },
+    /// A piece kind the rules do not declare.
+    #[error("piece kind #{kind} is not declared by the rules")]
+    UnknownKind {
+        /// The index given.
+        kind: usize,
+    },
+    /// Two pieces on one square.
+    #[error("two pieces stand on {square}")]
+    SharedSquare {
+        /// The square.
+        square: Square,
+    },
+    /// More pieces of a kind than the game starts with (pieces are never added).
+    #[error("{found} {piece} pieces, but the game starts with {most}")]
+    TooMany {
+        /// The piece's name.
+        piece: String,
+        /// How many the setup has.
+        found: usize,
+        /// How many the start position has.
+        most: usize,
+    },
+    /// A piece on a square its kind may never land on, and did not start on.
+    #[error("the {piece} on {square} stands where it may never land")]
+    Forbidden {
+        /// The piece's name.
+        piece: String,
+        /// The square.
+        square: Square,
+        /// The access rule that forbids it.
+        rule: RuleRef,
+    },
 }
 
 // Positions are `Copy` and never allocate, so copy-make stays cheap on 9x9 and 11x11; the price
@@ -272,16 +347,23 @@ pub struct Engine {
     rules: Rules,
     inner: Inner,
     start: Position,
+    /// Unique to each compilation (clones share it: they play the same rules).
+    id: u32,
 }
 
+/// Hands out [`Engine::id`]s.
+static NEXT_ENGINE_ID: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::new(1);
+
 /// Runs `$body` with `$core` and `$pos` bound to the engine's core and the position's inner
-/// value of the same width.
+/// value, or evaluates `$foreign` when the position was made by another engine.
 macro_rules! with_core {
-    ($engine:expr, $position:expr, |$core:ident, $pos:ident| $body:expr) => {
+    ($engine:expr, $position:expr, |$core:ident, $pos:ident| $body:expr, else $foreign:expr) => {
         match (&$engine.inner, &$position.inner) {
-            (Inner::Narrow($core), PosInner::Narrow($pos)) => $body,
-            (Inner::Wide($core), PosInner::Wide($pos)) => $body,
-            _ => panic!("a position used with an engine for another board size"),
+            (Inner::Narrow($core), PosInner::Narrow($pos)) if $position.engine == $engine.id => {
+                $body
+            }
+            (Inner::Wide($core), PosInner::Wide($pos)) if $position.engine == $engine.id => $body,
+            _ => $foreign,
         }
     };
 }
@@ -307,12 +389,15 @@ impl Engine {
         } else {
             Inner::Wide(Box::new(Core::compile(rules)?))
         };
+        let id = NEXT_ENGINE_ID.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
         let mut engine = Engine {
             rules: rules.clone(),
             inner,
             start: Position {
                 inner: PosInner::Narrow(Core::<u128>::empty_pos()),
+                engine: id,
             },
+            id,
         };
         let mut pieces = Vec::new();
         if rules.setup.len() != usize::from(height) {
@@ -341,7 +426,7 @@ impl Engine {
                 pieces.push((Square::new(file as u8, rank as u8), kind));
             }
         }
-        engine.start = engine.position(&pieces, rules.first_to_move);
+        engine.start = engine.position_unchecked(&pieces, rules.first_to_move);
         Ok(engine)
     }
 
@@ -378,10 +463,78 @@ impl Engine {
         square.is_on(self.width(), self.height())
     }
 
-    /// A position with `pieces` (square, index into `Rules::pieces`) and `to_move` to play, with
-    /// no history: every piece standing in a once-left region counts as never having left it.
-    /// Pieces off the board or of unknown kinds are ignored (notation parsing checks both).
-    pub fn position(&self, pieces: &[(Square, usize)], to_move: Side) -> Position {
+    /// Whether `position` was made by this engine (or a clone of it). Every method treats a
+    /// position it does not own as an empty board with no moves.
+    pub fn owns(&self, position: &Position) -> bool {
+        position.engine == self.id
+    }
+
+    /// The position `setup` describes, with no history: every piece standing in a once-left
+    /// region counts as never having left it.
+    ///
+    /// # Errors
+    /// [`PositionError`] when the rules make the setup impossible: a piece off the board or of
+    /// an unknown kind, two on one square, more pieces of a kind than the game starts with
+    /// (two kings), or a piece on a square its kind may never land on and did not start on (a
+    /// soldier on a throne nobody may land on, an attacker on a corner only the king may enter).
+    /// A position that is legal but already decided is accepted; see
+    /// [`Engine::standing_ending`].
+    pub fn setup(&self, setup: &Setup) -> Result<Position, PositionError> {
+        let start = self.pieces(&self.start);
+        let kinds = &self.rules.pieces;
+        let mut seen = std::collections::BTreeSet::new();
+        let mut counts = vec![0usize; kinds.len()];
+        for &(square, kind) in &setup.pieces {
+            if !self.is_on(square) {
+                return Err(PositionError::OffBoard { square });
+            }
+            if kind >= kinds.len() {
+                return Err(PositionError::UnknownKind { kind });
+            }
+            if !seen.insert((square.file, square.rank)) {
+                return Err(PositionError::SharedSquare { square });
+            }
+            counts[kind] += 1;
+            if !start.contains(&(square, kind)) {
+                if let Some(rule) = self.never_lands(kind, square) {
+                    return Err(PositionError::Forbidden {
+                        piece: kinds[kind].display.clone(),
+                        square,
+                        rule,
+                    });
+                }
+            }
+        }
+        for (kind, &found) in counts.iter().enumerate() {
+            let most = start.iter().filter(|(_, k)| *k == kind).count();
+            if found > most {
+                return Err(PositionError::TooMany {
+                    piece: kinds[kind].display.clone(),
+                    found,
+                    most,
+                });
+            }
+        }
+        Ok(self.position_unchecked(&setup.pieces, setup.to_move))
+    }
+
+    /// The access rule that forbids a piece of `kind` ever to land on `square`, if one does
+    /// (conditional rules do not: a once-left or group condition may allow it).
+    fn never_lands(&self, kind: usize, square: Square) -> Option<RuleRef> {
+        let name = &self.rules.pieces[kind].name;
+        self.rules.access.iter().enumerate().find_map(|(i, rule)| {
+            let region = self.rules.region(&rule.region)?;
+            (rule.condition == crate::ir::AccessCondition::Always
+                && rule.action.includes_landing()
+                && rule.pieces.contains(name)
+                && region.squares.contains(&square))
+            .then_some(RuleRef::Access(i))
+        })
+    }
+
+    /// A position with `pieces` on the board (squares on it, known kinds: callers check) and
+    /// `to_move` to play, with no history.
+    fn position_unchecked(&self, pieces: &[(Square, usize)], to_move: Side) -> Position {
         let raw: Vec<(usize, usize)> = pieces
             .iter()
             .filter(|(square, kind)| self.is_on(*square) && *kind < self.rules.pieces.len())
@@ -391,7 +544,86 @@ impl Engine {
             Inner::Narrow(core) => PosInner::Narrow(core.setup(&raw, to_move)),
             Inner::Wide(core) => PosInner::Wide(core.setup(&raw, to_move)),
         };
-        Position { inner }
+        Position {
+            inner,
+            engine: self.id,
+        }
+    }
+
+    /// `position` with the other side to move (the pieces and their history unchanged): what
+    /// the position would offer the side that just moved.
+    pub fn with_side_to_move(&self, position: &Position, side: Side) -> Position {
+        let mut flipped = *position;
+        if self.to_move(position) != side {
+            let key = match &self.inner {
+                Inner::Narrow(core) => core.side_key,
+                Inner::Wide(core) => core.side_key,
+            };
+            match &mut flipped.inner {
+                PosInner::Narrow(pos) => {
+                    pos.to_move = side;
+                    pos.hash ^= key;
+                }
+                PosInner::Wide(pos) => {
+                    pos.to_move = side;
+                    pos.hash ^= key;
+                }
+            }
+        }
+        flipped
+    }
+
+    /// How `position` already stands decided, before anyone moves in it: a piece stands on a
+    /// square its escape rule wins on, a piece whose capture decides is missing from the board,
+    /// or the side to move has no legal move. `None` for a position where play goes on.
+    pub fn standing_ending(&self, position: &Position) -> Option<Ending> {
+        if !self.owns(position) {
+            return None;
+        }
+        let pieces = self.pieces(position);
+        let kind_of = |name: &str| self.rules.pieces.iter().position(|p| p.name == name);
+        for (i, escape) in self.rules.outcome.escapes.iter().enumerate() {
+            let (Some(kind), Some(region)) =
+                (kind_of(&escape.piece), self.rules.region(&escape.region))
+            else {
+                continue;
+            };
+            if pieces
+                .iter()
+                .any(|(square, k)| *k == kind && region.squares.contains(square))
+            {
+                let reason = if self.rules.pieces[kind].role == crate::ir::Role::King {
+                    EndReason::KingEscaped
+                } else {
+                    EndReason::PieceEscaped
+                };
+                return Some(Ending {
+                    outcome: GameOutcome::Win(escape.winner),
+                    reason,
+                    rule: Some(RuleRef::Escape(i)),
+                });
+            }
+        }
+        let start = self.pieces(&self.start);
+        for (i, capture) in self.rules.outcome.decisive_captures.iter().enumerate() {
+            let Some(kind) = kind_of(&capture.piece) else {
+                continue;
+            };
+            let present = |list: &[(Square, usize)]| list.iter().any(|(_, k)| *k == kind);
+            if present(&start) && !present(&pieces) {
+                let reason = if self.rules.pieces[kind].role == crate::ir::Role::King {
+                    EndReason::KingCaptured
+                } else {
+                    EndReason::LeaderCaptured
+                };
+                return Some(Ending {
+                    outcome: GameOutcome::Win(capture.winner),
+                    reason,
+                    rule: Some(RuleRef::DecisiveCapture(i)),
+                });
+            }
+        }
+        (!self.has_moves(position)).then(|| self.no_moves_ending(position))
     }
 
     /// The side to move in `position`.
@@ -412,7 +644,7 @@ impl Engine {
 
     /// The Zobrist hash of `position` computed from scratch; always equal to [`Engine::hash`].
     pub fn full_hash(&self, position: &Position) -> u64 {
-        with_core!(self, position, |core, pos| core.full_hash(pos))
+        with_core!(self, position, |core, pos| core.full_hash(pos), else 0)
     }
 
     /// Plies since the last capture (or since the position was set up).
@@ -429,7 +661,7 @@ impl Engine {
             return None;
         }
         let index = self.index(square);
-        with_core!(self, position, |core, pos| core.piece_on(pos, index))
+        with_core!(self, position, |core, pos| core.piece_on(pos, index), else None)
     }
 
     /// Every piece: its square and kind (index into `Rules::pieces`), by rank then file.
@@ -437,14 +669,14 @@ impl Engine {
         let squares = usize::from(self.width()) * usize::from(self.height());
         with_core!(self, position, |core, pos| (0..squares)
             .filter_map(|sq| core.piece_on(pos, sq).map(|k| (self.square(sq), k)))
-            .collect())
+            .collect(), else Vec::new())
     }
 
     /// The legal moves of the side to move, sorted by from-square then to-square (file, rank).
     /// A position where the game has ended still has moves here: the game layer knows it ended.
     pub fn legal_moves(&self, position: &Position) -> Vec<Move> {
         let mut raw = Vec::new();
-        with_core!(self, position, |core, pos| core.gen_moves(pos, &mut raw));
+        with_core!(self, position, |core, pos| core.gen_moves(pos, &mut raw), else ());
         let mut moves: Vec<Move> = raw
             .iter()
             .map(|m| Move::new(self.square(m.from.into()), self.square(m.to.into())))
@@ -455,16 +687,45 @@ impl Engine {
 
     /// The number of legal moves of the side to move.
     pub fn count_moves(&self, position: &Position) -> u64 {
-        with_core!(self, position, |core, pos| core.count_moves(pos))
+        with_core!(self, position, |core, pos| core.count_moves(pos), else 0)
     }
 
     /// Whether the side to move has any legal move.
     pub fn has_moves(&self, position: &Position) -> bool {
-        with_core!(self, position, |core, pos| core.has_moves(pos))
+        with_core!(self, position, |core, pos| core.has_moves(pos), else false)
     }
 
-    /// `None` if `mv` is legal in `position`; otherwise why not, and the rule that forbids it
-    /// when a rule of the variant does (as opposed to the nature of moves: blocked, not in line).
+    /// Whether `mv` is one of [`Engine::legal_moves`]: the one definition of legality.
+    pub fn is_legal(&self, position: &Position, mv: Move) -> bool {
+        if !self.is_on(mv.from) || !self.is_on(mv.to) {
+            return false;
+        }
+        let raw = self.raw(mv);
+        with_core!(self, position, |core, pos| core.is_legal(pos, raw), else false)
+    }
+
+    /// Checks `mv`: move generation decides ([`Engine::is_legal`]); when it refuses, the reason
+    /// and the rule come from [`Engine::why_illegal`].
+    ///
+    /// # Errors
+    /// Why the move is illegal, and the rule that forbids it when a rule of the variant does.
+    pub fn check_move(
+        &self,
+        position: &Position,
+        mv: Move,
+    ) -> Result<(), (IllegalReason, Option<RuleRef>)> {
+        if self.is_legal(position, mv) {
+            return Ok(());
+        }
+        Err(self
+            .why_illegal(position, mv)
+            .unwrap_or((IllegalReason::NotGenerated, None)))
+    }
+
+    /// Why `mv` is illegal in `position`, and the rule that forbids it when a rule of the
+    /// variant does (as opposed to the nature of moves: blocked, not in line); `None` when it
+    /// finds nothing wrong. This only explains: legality is [`Engine::is_legal`], and a
+    /// property test checks that the two agree on every from/to pair.
     pub fn why_illegal(
         &self,
         position: &Position,
@@ -475,22 +736,42 @@ impl Engine {
                 return Some((IllegalReason::OffBoard { square }, None));
             }
         }
-        let raw = RawMove {
-            from: self.index(mv.from) as u16,
-            to: self.index(mv.to) as u16,
-        };
-        with_core!(self, position, |core, pos| core.why_illegal(pos, raw))
+        let raw = self.raw(mv);
+        with_core!(self, position, |core, pos| core.why_illegal(pos, raw), else Some((IllegalReason::ForeignPosition, None)))
     }
 
-    /// Plays `mv`, which must be legal (check with [`Engine::why_illegal`]), and returns the new
-    /// position and what the move did.
-    ///
-    /// An illegal move gives a position that may break the rules (never a panic, though).
-    pub fn play_unchecked(&self, position: &Position, mv: Move) -> (Position, MoveEffects) {
-        let raw = RawMove {
+    /// `mv` by square indices; both squares must be on the board.
+    fn raw(&self, mv: Move) -> RawMove {
+        RawMove {
             from: self.index(mv.from) as u16,
             to: self.index(mv.to) as u16,
+        }
+    }
+
+    /// Plays `mv`, which must be legal (check with [`Engine::is_legal`]), and returns the new
+    /// position and what the move did.
+    ///
+    /// Never panics. A move with a square off the board, or without a piece of the side to move
+    /// on its from-square, or a position of another engine, leaves the position unchanged with
+    /// no effects; any other illegal move gives a position that may break the rules.
+    pub fn play_unchecked(&self, position: &Position, mv: Move) -> (Position, MoveEffects) {
+        let unchanged = || {
+            (
+                *position,
+                MoveEffects {
+                    captured: Vec::new(),
+                    ending: None,
+                },
+            )
         };
+        if !self.owns(position) || !self.is_on(mv.from) || !self.is_on(mv.to) {
+            return unchanged();
+        }
+        match self.piece_at(position, mv.from) {
+            Some(kind) if self.rules.pieces[kind].side == self.to_move(position) => {}
+            _ => return unchanged(),
+        }
+        let raw = self.raw(mv);
         let mut next = *position;
         let (captured, ending) = match (&self.inner, &mut next.inner) {
             (Inner::Narrow(core), PosInner::Narrow(pos)) => {
@@ -511,7 +792,8 @@ impl Engine {
                     ending,
                 )
             }
-            _ => panic!("a position used with an engine for another board size"),
+            // `owns` was checked above, and an engine makes positions of its own width only.
+            _ => return unchanged(),
         };
         let mut captured = captured;
         captured.sort_by_key(|s| (s.file, s.rank));
@@ -520,14 +802,21 @@ impl Engine {
 
     /// How the game ends when the side to move in `position` has no legal move.
     pub fn no_moves_ending(&self, position: &Position) -> Ending {
-        with_core!(self, position, |core, pos| core.no_moves_ending(pos))
+        let side = self.to_move(position);
+        match &self.inner {
+            Inner::Narrow(core) => core.no_moves_ending(side),
+            Inner::Wide(core) => core.no_moves_ending(side),
+        }
     }
 
     /// How the game ends when `position`, just reached, has occurred `occurrences` times (this
     /// time included), if the repetition rule ends it by itself.
     pub fn repetition_ending(&self, position: &Position, occurrences: u32) -> Option<Ending> {
-        with_core!(self, position, |core, pos| core
-            .repetition_ending(pos, occurrences))
+        let side = self.to_move(position);
+        match &self.inner {
+            Inner::Narrow(core) => core.repetition_ending(side, occurrences),
+            Inner::Wide(core) => core.repetition_ending(side, occurrences),
+        }
     }
 
     /// Whether a claimable repetition rule holds for a position seen `occurrences` times.
@@ -546,11 +835,7 @@ impl Engine {
     /// `position`, or no move) has no children. One thread.
     pub fn perft(&self, position: &Position, depth: u32) -> u64 {
         let mut history = Vec::new();
-        with_core!(self, position, |core, pos| core.perft(
-            pos,
-            depth,
-            &mut history
-        ))
+        with_core!(self, position, |core, pos| core.perft(pos, depth, &mut history), else 0)
     }
 
     /// [`Engine::perft`] split over the moves of the root, on rayon's thread pool.
@@ -578,11 +863,7 @@ impl Engine {
                     return 0;
                 }
                 let mut history = vec![start_hash];
-                with_core!(self, child, |core, pos| core.perft(
-                    pos,
-                    depth - 1,
-                    &mut history
-                ))
+                with_core!(self, child, |core, pos| core.perft(pos, depth - 1, &mut history), else 0)
             })
             .sum()
     }
@@ -590,9 +871,7 @@ impl Engine {
     /// Plays `games` uniformly random games from `position`, each at most `cap` plies, with a
     /// generator seeded from `seed` (the same seed gives the same games).
     pub fn playouts(&self, position: &Position, games: u64, seed: u64, cap: u32) -> PlayoutSummary {
-        with_core!(self, position, |core, pos| playout::run(
-            core, pos, 0, games, seed, cap
-        ))
+        with_core!(self, position, |core, pos| playout::run(core, pos, 0, games, seed, cap), else PlayoutSummary::default())
     }
 
     /// [`Engine::playouts`] on rayon's thread pool: the same games, so the same summary.
@@ -610,9 +889,7 @@ impl Engine {
             .map(|chunk| {
                 let first = chunk * CHUNK;
                 let count = CHUNK.min(games - first);
-                with_core!(self, position, |core, pos| playout::run(
-                    core, pos, first, count, seed, cap
-                ))
+                with_core!(self, position, |core, pos| playout::run(core, pos, first, count, seed, cap), else PlayoutSummary::default())
             })
             .reduce(PlayoutSummary::default, PlayoutSummary::merge)
     }

@@ -93,7 +93,7 @@ pub(crate) fn run<B: Bits>(
             moves.clear();
             core.gen_moves(&pos, &mut moves);
             if moves.is_empty() {
-                ending = Some(core.no_moves_ending(&pos));
+                ending = Some(core.no_moves_ending(pos.to_move));
                 break;
             }
             let mv = moves[rng.below(moves.len())];
@@ -105,7 +105,8 @@ pub(crate) fn run<B: Bits>(
                 break;
             }
             if track {
-                if let Some(end) = core.repetition_ending(&pos, occurrences(&pos, &history)) {
+                if let Some(end) = core.repetition_ending(pos.to_move, occurrences(&pos, &history))
+                {
                     ending = Some(end);
                     break;
                 }

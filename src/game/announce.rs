@@ -51,7 +51,7 @@ pub fn calls(engine: &Engine, position: &Position) -> Vec<Call> {
         let asking = if engine.to_move(position) == side {
             *position
         } else {
-            engine.position(&engine.pieces(position), side)
+            engine.with_side_to_move(position, side)
         };
         for (square, _) in engine
             .pieces(position)

@@ -16,6 +16,7 @@
 //! ```
 
 pub mod announce;
+pub mod describe;
 pub mod notation;
 
 use std::fmt;
@@ -74,13 +75,34 @@ impl Status {
     }
 }
 
+impl Status {
+    /// The status a game with this ending (or none) has.
+    pub const fn of(ending: Option<Ending>) -> Status {
+        match ending {
+            None => Status::Ongoing,
+            Some(Ending {
+                outcome: GameOutcome::Win(Side::Attackers),
+                ..
+            }) => Status::AttackersWin,
+            Some(Ending {
+                outcome: GameOutcome::Win(Side::Defenders),
+                ..
+            }) => Status::DefendersWin,
+            Some(Ending {
+                outcome: GameOutcome::Draw,
+                ..
+            }) => Status::Draw,
+        }
+    }
+}
+
 impl fmt::Display for Status {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.as_str())
     }
 }
 
-/// Why a draw cannot be claimed or agreed now.
+/// Why a draw cannot be claimed, offered or agreed now, or a side cannot resign.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum DrawError {
     /// No claimable rule holds in this position.
@@ -89,20 +111,41 @@ pub enum DrawError {
     /// The variant does not allow draws by agreement.
     #[error("this variant does not allow a draw by agreement")]
     NoAgreement,
+    /// The side to move has already offered a draw, which still stands.
+    #[error("a draw has already been offered; the other side may accept it on their turn")]
+    AlreadyOffered,
+    /// There is no offer from the other side to accept.
+    #[error("no draw has been offered")]
+    NoOffer,
     /// The game is already over.
     #[error("the game is over")]
     GameOver,
 }
 
-/// A game in progress: the engine, every position since the start, and the plies played.
+/// What [`Game::undo`] took back.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Undone {
+    /// An ending the players declared (a claim, an agreed draw, a resignation); the plies stay.
+    Declared(Ending),
+    /// The last ply.
+    Ply(Ply),
+}
+
+/// A game in progress: the engine, every position since the start, the plies played, and what
+/// the players said (a standing draw offer, a claim, an agreement, a resignation).
 #[derive(Clone, Debug)]
 pub struct Game {
     engine: Arc<Engine>,
     /// `positions[i]` is the position before ply `i`; the last one is the current position.
     positions: Vec<Position>,
     plies: Vec<Ply>,
-    /// Set when the game ended other than by a ply (no move at the start, claim, agreement).
-    ending: Option<Ending>,
+    /// How the first position already stands decided (no move for the side to move, the king
+    /// already on an escape square): the game is over before any ply.
+    decided_at_start: Option<Ending>,
+    /// An ending the players declared: a claimed or agreed draw, or a resignation.
+    declared: Option<Ending>,
+    /// The side whose draw offer stands, and the ply count when it was made.
+    draw_offer: Option<(Side, usize)>,
 }
 
 impl Game {
@@ -112,14 +155,17 @@ impl Game {
         Game::from_position(engine, start)
     }
 
-    /// A game from `position`; repetitions count from it.
+    /// A game from `position`; repetitions count from it. A position that is already decided
+    /// (see [`Engine::standing_ending`]) gives a game that is already over.
     pub fn from_position(engine: Arc<Engine>, position: Position) -> Game {
-        let ending = (!engine.has_moves(&position)).then(|| engine.no_moves_ending(&position));
+        let decided_at_start = engine.standing_ending(&position);
         Game {
             engine,
             positions: vec![position],
             plies: Vec::new(),
-            ending,
+            decided_at_start,
+            declared: None,
+            draw_offer: None,
         }
     }
 
@@ -144,10 +190,16 @@ impl Game {
         &self.plies
     }
 
-    /// How the game ended, if it has.
+    /// How the game ended, if it has: by a declaration, by the last ply, or at the start.
     pub fn ending(&self) -> Option<Ending> {
-        self.ending
+        self.declared
             .or_else(|| self.plies.last().and_then(|ply| ply.ending))
+            .or(self.decided_at_start)
+    }
+
+    /// The ending the players declared (claim, agreement, resignation), if any.
+    pub fn declared(&self) -> Option<Ending> {
+        self.declared
     }
 
     /// Whether the game is over.
@@ -157,12 +209,7 @@ impl Game {
 
     /// How the game stands.
     pub fn status(&self) -> Status {
-        match self.ending().map(|e| e.outcome) {
-            None => Status::Ongoing,
-            Some(GameOutcome::Win(Side::Attackers)) => Status::AttackersWin,
-            Some(GameOutcome::Win(Side::Defenders)) => Status::DefendersWin,
-            Some(GameOutcome::Draw) => Status::Draw,
-        }
+        Status::of(self.ending())
     }
 
     /// Why the game ended, if it has.
@@ -189,11 +236,12 @@ impl Game {
             .count() as u32
     }
 
-    /// Plays `mv`.
+    /// Whether `mv` is legal now, and if not, why: move generation decides (the one legality),
+    /// [`Engine::why_illegal`] only explains a refusal.
     ///
     /// # Errors
-    /// [`IllegalMove`] when the move breaks a rule or the game is over; the game is unchanged.
-    pub fn play(&mut self, mv: Move) -> Result<&Ply, IllegalMove> {
+    /// [`IllegalMove`] when the move breaks a rule or the game is over.
+    pub fn check(&self, mv: Move) -> Result<(), IllegalMove> {
         if self.is_over() {
             return Err(IllegalMove {
                 mv,
@@ -201,9 +249,18 @@ impl Game {
                 rule: None,
             });
         }
-        if let Some((reason, rule)) = self.engine.why_illegal(self.position(), mv) {
-            return Err(IllegalMove { mv, reason, rule });
-        }
+        self.engine
+            .check_move(self.position(), mv)
+            .map_err(|(reason, rule)| IllegalMove { mv, reason, rule })
+    }
+
+    /// Plays `mv`. A move by the side that did not offer a standing draw declines the offer.
+    ///
+    /// # Errors
+    /// [`IllegalMove`] when the move breaks a rule or the game is over; the game is unchanged.
+    pub fn play(&mut self, mv: Move) -> Result<&Ply, IllegalMove> {
+        self.check(mv)?;
+        let mover = self.to_move();
         let (next, effects) = self.engine.play_unchecked(self.position(), mv);
         self.positions.push(next);
         let mut ending = effects.ending;
@@ -212,6 +269,9 @@ impl Game {
         }
         if ending.is_none() && !self.engine.has_moves(&next) {
             ending = Some(self.engine.no_moves_ending(&next));
+        }
+        if matches!(self.draw_offer, Some((offerer, _)) if offerer != mover) {
+            self.draw_offer = None;
         }
         self.plies.push(Ply {
             mv,
@@ -222,21 +282,40 @@ impl Game {
         Ok(self.plies.last().expect("a ply was just pushed"))
     }
 
-    /// Takes back the last ply (and any claimed or agreed ending). `None` at the first position.
-    pub fn undo(&mut self) -> Option<Ply> {
-        if self.ending.is_some() && !self.plies.is_empty() {
-            self.ending = None;
+    /// Takes back the declared ending if there is one (the plies stay), otherwise the last ply.
+    /// A standing draw offer lapses. `None` when there is nothing to take back.
+    pub fn undo(&mut self) -> Option<Undone> {
+        self.draw_offer = None;
+        if let Some(ending) = self.declared.take() {
+            return Some(Undone::Declared(ending));
         }
         let ply = self.plies.pop()?;
         self.positions.pop();
-        Some(ply)
+        Some(Undone::Ply(ply))
     }
 
     /// Whether the side to move may claim a draw now (a claimable repetition or move limit).
     pub fn can_claim_draw(&self) -> bool {
-        !self.is_over()
-            && (self.engine.repetition_claimable(self.occurrences())
-                || self.engine.move_limit_claimable(self.position()))
+        self.claimable().is_some()
+    }
+
+    /// The claimable draw that holds now, if any.
+    fn claimable(&self) -> Option<Ending> {
+        if self.is_over() {
+            return None;
+        }
+        let (reason, rule) = if self.engine.repetition_claimable(self.occurrences()) {
+            (EndReason::Repetition, RuleRef::Repetition)
+        } else if self.engine.move_limit_claimable(self.position()) {
+            (EndReason::MoveLimit, RuleRef::NoCaptureDraw)
+        } else {
+            return None;
+        };
+        Some(Ending {
+            outcome: GameOutcome::Draw,
+            reason,
+            rule: Some(rule),
+        })
     }
 
     /// Claims a draw.
@@ -247,38 +326,106 @@ impl Game {
         if self.is_over() {
             return Err(DrawError::GameOver);
         }
-        let reason = if self.engine.repetition_claimable(self.occurrences()) {
-            EndReason::Repetition
-        } else if self.engine.move_limit_claimable(self.position()) {
-            EndReason::MoveLimit
-        } else {
-            return Err(DrawError::NothingToClaim);
-        };
-        let ending = Ending {
-            outcome: GameOutcome::Draw,
-            reason,
-        };
-        self.ending = Some(ending);
+        let ending = self.claimable().ok_or(DrawError::NothingToClaim)?;
+        self.declared = Some(ending);
         Ok(ending)
     }
 
-    /// Ends the game as a draw by agreement.
+    /// The side whose draw offer stands, if any.
+    pub fn draw_offer(&self) -> Option<Side> {
+        self.draw_offer.map(|(side, _)| side)
+    }
+
+    /// The side to move offers a draw. The offer stands through the offerer's next move; the
+    /// other side accepts it with [`Game::accept_draw`] on their turn, or declines by moving.
+    ///
+    /// # Errors
+    /// [`DrawError`] when the variant has no draw by agreement, this side's offer already
+    /// stands, or the game is over.
+    pub fn offer_draw(&mut self) -> Result<(), DrawError> {
+        self.agreement_allowed()?;
+        let side = self.to_move();
+        if self.draw_offer() == Some(side) {
+            return Err(DrawError::AlreadyOffered);
+        }
+        self.draw_offer = Some((side, self.plies.len()));
+        Ok(())
+    }
+
+    /// The side to move accepts the other side's standing draw offer: the game is drawn.
+    ///
+    /// # Errors
+    /// [`DrawError`] when no offer by the other side stands, or the game is over.
+    pub fn accept_draw(&mut self) -> Result<Ending, DrawError> {
+        self.agreement_allowed()?;
+        if self.draw_offer() != Some(self.to_move().opponent()) {
+            return Err(DrawError::NoOffer);
+        }
+        self.agree_draw()
+    }
+
+    /// Both players agree a draw at once, as at a board (no offer needed).
     ///
     /// # Errors
     /// [`DrawError`] when the variant has no draw by agreement or the game is over.
     pub fn agree_draw(&mut self) -> Result<Ending, DrawError> {
-        if self.is_over() {
-            return Err(DrawError::GameOver);
-        }
-        if !self.engine.rules().outcome.draw_by_agreement {
-            return Err(DrawError::NoAgreement);
-        }
+        self.agreement_allowed()?;
         let ending = Ending {
             outcome: GameOutcome::Draw,
             reason: EndReason::Agreement,
+            rule: Some(RuleRef::DrawByAgreement),
         };
-        self.ending = Some(ending);
+        self.draw_offer = None;
+        self.declared = Some(ending);
         Ok(ending)
+    }
+
+    fn agreement_allowed(&self) -> Result<(), DrawError> {
+        if self.is_over() {
+            Err(DrawError::GameOver)
+        } else if !self.engine.rules().outcome.draw_by_agreement {
+            Err(DrawError::NoAgreement)
+        } else {
+            Ok(())
+        }
+    }
+
+    /// `side` resigns (on its turn or not): the other side wins.
+    ///
+    /// # Errors
+    /// [`DrawError::GameOver`] when the game is already over.
+    pub fn resign(&mut self, side: Side) -> Result<Ending, DrawError> {
+        if self.is_over() {
+            return Err(DrawError::GameOver);
+        }
+        let ending = Ending {
+            outcome: GameOutcome::Win(side.opponent()),
+            reason: EndReason::Resignation,
+            rule: None,
+        };
+        self.draw_offer = None;
+        self.declared = Some(ending);
+        Ok(ending)
+    }
+
+    /// Ends the game as a record declares it (a resignation, a claimed or an agreed draw),
+    /// checked like the players' own declarations.
+    ///
+    /// # Errors
+    /// [`DrawError`] when the declaration is not allowed now.
+    pub fn declare(&mut self, ending: Ending) -> Result<Ending, DrawError> {
+        match (ending.reason, ending.outcome) {
+            (EndReason::Resignation, GameOutcome::Win(winner)) => self.resign(winner.opponent()),
+            (EndReason::Agreement, GameOutcome::Draw) => self.agree_draw(),
+            (EndReason::Repetition | EndReason::MoveLimit, GameOutcome::Draw) => {
+                let claimed = self.claimable().ok_or(DrawError::NothingToClaim)?;
+                if claimed.reason != ending.reason {
+                    return Err(DrawError::NothingToClaim);
+                }
+                self.claim_draw()
+            }
+            _ => Err(DrawError::NothingToClaim),
+        }
     }
 }
 

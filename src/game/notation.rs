@@ -8,7 +8,7 @@
 
 use std::str::FromStr;
 
-use crate::engine::{Engine, Move, Position};
+use crate::engine::{Engine, Move, Position, PositionError, Setup};
 use crate::ir::{ParseSquareError, Side, Square, MAX_BOARD_SIDE};
 
 /// Why a move string could not be read.
@@ -94,6 +94,9 @@ pub enum ParsePositionError {
         /// The variant's symbols.
         known: String,
     },
+    /// The position reads well but the variant's rules make it impossible.
+    #[error("{0}")]
+    Impossible(#[from] PositionError),
     /// A run of empty squares of length zero or longer than any board.
     #[error("`{run}` in rank {rank} is not a valid run of empty squares")]
     BadRun {
@@ -172,7 +175,7 @@ pub fn parse_position(
             });
         }
     }
-    Ok(engine.position(&pieces, to_move))
+    Ok(engine.setup(&Setup { pieces, to_move })?)
 }
 
 /// Writes `position` as a position string, outer slashes included.

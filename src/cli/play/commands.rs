@@ -3,10 +3,10 @@
 //! Every handler either succeeds and returns what to print, or returns one line saying what is
 //! wrong and what to type instead, leaving the game as it was.
 
-use super::{capitalise, record, Declared, Reply, Session};
-use crate::engine::{EndReason, Move};
-use crate::game::announce;
+use super::{capitalise, record, Reply, Session};
+use crate::engine::{EndReason, Ending, GameOutcome, Move};
 use crate::game::IllegalMove;
+use crate::game::{announce, describe, DrawError, Undone};
 use crate::ir::Square;
 use crate::variant::{RuleRef, Variant};
 
@@ -172,6 +172,10 @@ pub fn dispatch(session: &mut Session, line: &str) -> Outcome {
         .split_once(char::is_whitespace)
         .map_or((line, ""), |(w, r)| (w, r.trim()));
     if let Some(command) = find(word) {
+        if command.name != "quit" {
+            // The warning about unsaved moves is given again after anything else.
+            session.quit_warned = false;
+        }
         return (command.run)(session, rest);
     }
     if looks_like_square(word) {
@@ -214,7 +218,7 @@ fn game_over(session: &Session) -> String {
 
 /// The refusal of an illegal move, citing the clause, with what to type instead.
 fn refusal(session: &Session, illegal: &IllegalMove) -> String {
-    let text = super::super::replay::describe(illegal, Some(&session.variant));
+    let text = illegal.describe(Some(&session.variant));
     let hint = if session
         .game
         .legal_moves()
@@ -248,6 +252,7 @@ fn play(session: &mut Session, text: &str) -> Outcome {
 fn play_move(session: &mut Session, mv: Move) -> Result<String, IllegalMove> {
     let before = *session.game.position();
     let side = session.game.to_move();
+    let offer = session.game.draw_offer();
     let ply = session.game.play(mv)?.clone();
     let kinds: Vec<usize> = ply
         .captured
@@ -263,11 +268,17 @@ fn play_move(session: &mut Session, mv: Move) -> Result<String, IllegalMove> {
         ));
     }
     line.push('.');
-    if let Some(offerer) = session.draw_offer.take() {
-        line.push_str(&format!(
-            " (The draw {} offered lapses.)",
+    match (offer, session.game.draw_offer()) {
+        (Some(offerer), None) => line.push_str(&format!(
+            " (The move declines the draw {} offered.)",
             session.side_noun(offerer)
-        ));
+        )),
+        (_, Some(offerer)) if !session.is_over() => line.push_str(&format!(
+            " ({} may accept the draw {} offered: type `draw`.)",
+            capitalise(&session.side_noun(offerer.opponent())),
+            session.side_noun(offerer)
+        )),
+        _ => {}
     }
     line.push('\n');
     Ok(line)
@@ -340,6 +351,7 @@ fn moves(session: &mut Session, args: &str) -> Outcome {
     if extra.is_some() {
         return Err("`moves` takes one square at most: `moves` or `moves e1`".to_string());
     }
+    let mut whose = capitalise(&describe::side_has(session.engine.rules(), side));
     let chosen: Vec<Move> = match square {
         None => all,
         Some(text) => {
@@ -363,17 +375,17 @@ fn moves(session: &mut Session, args: &str) -> Outcome {
                 };
                 return Err(format!("{problem}; `moves` alone lists every legal move"));
             }
+            if let Some(kind) = session.engine.piece_at(session.game.position(), square) {
+                whose = format!(
+                    "The {} on {square} has",
+                    session.engine.rules().pieces[kind].display
+                );
+            }
             of_piece
         }
     };
     let mut out = format!(
-        "{} {} {} legal move{}:\n",
-        capitalise(&session.side_noun(side)),
-        if session.side_name(side).ends_with('s') {
-            "have"
-        } else {
-            "has"
-        },
+        "{whose} {} legal move{}:\n",
         chosen.len(),
         if chosen.len() == 1 { "" } else { "s" }
     );
@@ -399,42 +411,27 @@ fn why(session: &mut Session, args: &str) -> Outcome {
     if session.is_over() {
         return Err(game_over(session));
     }
-    let engine = &session.engine;
-    let position = session.game.position();
-    if let Some((reason, rule)) = engine.why_illegal(position, mv) {
-        let illegal = IllegalMove { mv, reason, rule };
-        let text = super::super::replay::describe(&illegal, Some(&session.variant));
+    if let Err(illegal) = session.game.check(mv) {
+        let text = illegal.describe(Some(&session.variant));
         return Ok(Reply::Text(format!("{text}.")));
     }
-    let (next, effects) = engine.play_unchecked(position, mv);
+    let position = session.game.position();
+    let mut preview = session.game.clone();
+    let played = preview.play(mv).map_err(|e| refusal(session, &e))?.clone();
     let mut text = format!("{mv} is legal");
-    if effects.captured.is_empty() {
+    if played.captured.is_empty() {
         text.push_str(" and captures nothing");
     } else {
         text.push_str(&format!(
             ": it captures {}",
-            describe_captures(session, position, &effects.captured)
+            describe_captures(session, position, &played.captured)
         ));
     }
-    if let Some(ending) = effects.ending {
-        let mut preview = Session {
-            name: session.name.clone(),
-            variant: session.variant.clone(),
-            engine: session.engine.clone(),
-            game: session.game.clone(),
-            redo: Vec::new(),
-            captured: Vec::new(),
-            declared: None,
-            draw_offer: None,
-            style: session.style,
-        };
-        let verdict = match preview.game.play(mv) {
-            Ok(_) => preview.verdict().unwrap_or_default(),
-            Err(_) => format!("{:?}", ending.reason),
-        };
+    if let Some(ending) = preview.ending() {
+        let verdict = describe::verdict(&ending, &session.variant, preview.to_move());
         text.push_str(&format!("; it ends the game. {verdict}"));
     } else {
-        let calls = announce::calls(engine, &next);
+        let calls = announce::calls(&session.engine, preview.position());
         if let Some(call) = calls.first() {
             text.push_str(&format!(", and would make {} ({})", call.word, call.piece));
         }
@@ -445,24 +442,23 @@ fn why(session: &mut Session, args: &str) -> Outcome {
 
 fn undo(session: &mut Session, args: &str) -> Outcome {
     no_args("undo", args)?;
-    if let Some(declared) = session.declared.take() {
-        let what = match declared {
-            Declared::Resigned(side) => {
-                let noun = session.side_noun(side);
-                let apostrophe = if noun.ends_with('s') { "'" } else { "'s" };
-                format!("{noun}{apostrophe} resignation")
-            }
-            Declared::Agreed => "the agreed draw".to_string(),
-            Declared::Claimed(_) => "the claimed draw".to_string(),
-        };
-        return Ok(Reply::Text(format!(
-            "Took back {what}.\n{}",
-            session.show()
-        )));
-    }
-    session.draw_offer = None;
     match session.game.undo() {
-        Some(ply) => {
+        Some(Undone::Declared(ending)) => {
+            let what = match (ending.reason, ending.outcome) {
+                (EndReason::Resignation, GameOutcome::Win(winner)) => {
+                    let noun = session.side_noun(winner.opponent());
+                    let apostrophe = if noun.ends_with('s') { "'" } else { "'s" };
+                    format!("{noun}{apostrophe} resignation")
+                }
+                (EndReason::Agreement, _) => "the agreed draw".to_string(),
+                _ => "the claimed draw".to_string(),
+            };
+            Ok(Reply::Text(format!(
+                "Took back {what}.\n{}",
+                session.show()
+            )))
+        }
+        Some(Undone::Ply(ply)) => {
             session.captured.pop();
             session.redo.push(ply.mv);
             Ok(Reply::Text(format!(
@@ -517,6 +513,7 @@ fn save(session: &mut Session, args: &str) -> Outcome {
     std::fs::write(args, text).map_err(|e| {
         format!("cannot write `{args}`: {e}; give a path in a folder you can write to")
     })?;
+    session.mark_saved();
     Ok(Reply::Text(format!(
         "Saved {} move{} to {args}.",
         moves.len(),
@@ -550,7 +547,7 @@ fn load(session: &mut Session, args: &str) -> Outcome {
             ));
         }
         if let Err(illegal) = play_move(&mut fresh, mv) {
-            let text = super::super::replay::describe(&illegal, Some(&fresh.variant));
+            let text = illegal.describe(Some(&fresh.variant));
             return Err(format!(
                 "`{args}` line {line}: {text}; fix that line and load again"
             ));
@@ -560,6 +557,7 @@ fn load(session: &mut Session, args: &str) -> Outcome {
         apply_result(&mut fresh, result)
             .map_err(|e| format!("`{args}` line {line}: {e}; fix the result line or remove it"))?;
     }
+    fresh.mark_saved();
     *session = fresh;
     Ok(Reply::Text(format!(
         "Loaded {} move{} of {} from {args}.\n{}",
@@ -580,39 +578,36 @@ fn apply_result(session: &mut Session, result: &str) -> Result<(), String> {
     if result == computed {
         return Ok(());
     }
+    let mismatch =
+        || format!("the result `{result}` does not fit the moves (they give `{computed}`)");
     if session.game.is_over() || result == "ongoing" {
-        return Err(format!(
-            "the result says `{result}` but the moves give `{computed}`"
-        ));
+        return Err(mismatch());
     }
-    let side = session.game.to_move();
-    let resigned = |s: crate::ir::Side| {
-        format!(
-            "{} (resignation)",
-            crate::engine::GameOutcome::Win(s.opponent()).as_str()
-        )
-    };
-    session.declared = if result == resigned(side) {
-        Some(Declared::Resigned(side))
-    } else if result == resigned(side.opponent()) {
-        Some(Declared::Resigned(side.opponent()))
-    } else if result == "draw (agreement)" && session.engine.rules().outcome.draw_by_agreement {
-        Some(Declared::Agreed)
-    } else if result == "draw (repetition)"
-        && session
-            .engine
-            .repetition_claimable(session.game.occurrences())
-    {
-        Some(Declared::Claimed(EndReason::Repetition))
-    } else if result == "draw (move_limit)"
-        && session.engine.move_limit_claimable(session.game.position())
-    {
-        Some(Declared::Claimed(EndReason::MoveLimit))
-    } else {
-        return Err(format!(
-            "the result `{result}` does not fit the moves (they give `{computed}`)"
-        ));
-    };
+    let declared = [
+        (
+            GameOutcome::Win(crate::ir::Side::Attackers),
+            EndReason::Resignation,
+        ),
+        (
+            GameOutcome::Win(crate::ir::Side::Defenders),
+            EndReason::Resignation,
+        ),
+        (GameOutcome::Draw, EndReason::Agreement),
+        (GameOutcome::Draw, EndReason::Repetition),
+        (GameOutcome::Draw, EndReason::MoveLimit),
+    ];
+    let (outcome, reason) = declared
+        .into_iter()
+        .find(|(outcome, reason)| format!("{} ({})", outcome.as_str(), reason.as_str()) == result)
+        .ok_or_else(mismatch)?;
+    session
+        .game
+        .declare(Ending {
+            outcome,
+            reason,
+            rule: None,
+        })
+        .map_err(|_| mismatch())?;
     Ok(())
 }
 
@@ -621,38 +616,34 @@ fn draw(session: &mut Session, args: &str) -> Outcome {
     if session.is_over() {
         return Err(game_over(session));
     }
-    if !session.engine.rules().outcome.draw_by_agreement {
-        let claim = if session.game.can_claim_draw() {
-            " (but a draw can be claimed now: type `claim`)"
-        } else {
-            ""
-        };
-        return Err(format!(
-            "this variant has no draw by agreement{claim}; play on, or `resign`"
-        ));
-    }
     let side = session.game.to_move();
-    match session.draw_offer {
-        None => {
-            session.draw_offer = Some(side);
-            let other = side.opponent();
-            Ok(Reply::Text(format!(
-                "{} offer{} a draw. {}: type `draw` to accept; a move declines.",
-                capitalise(&session.side_noun(side)),
-                if session.side_name(side).ends_with('s') {
-                    ""
-                } else {
-                    "s"
-                },
-                capitalise(&session.side_noun(other))
-            )))
+    if session.game.draw_offer() == Some(side.opponent()) {
+        session.game.accept_draw().map_err(|e| e.to_string())?;
+        let verdict = session.verdict().unwrap_or_default();
+        return Ok(Reply::Text(format!("Draw accepted. {verdict}")));
+    }
+    match session.game.offer_draw() {
+        Ok(()) => Ok(Reply::Text(format!(
+            "{} a draw. Make your move; {} may accept on their turn by typing `draw`, or decline by moving.",
+            capitalise(&session.side_verb(side, "offer")),
+            session.side_noun(side.opponent())
+        ))),
+        Err(DrawError::NoAgreement) => {
+            let claim = if session.game.can_claim_draw() {
+                " (but a draw can be claimed now: type `claim`)"
+            } else {
+                ""
+            };
+            Err(format!(
+                "this variant has no draw by agreement{claim}; play on, or `resign`"
+            ))
         }
-        Some(_) => {
-            session.draw_offer = None;
-            session.declared = Some(Declared::Agreed);
-            let verdict = session.verdict().unwrap_or_default();
-            Ok(Reply::Text(format!("Draw accepted. {verdict}")))
-        }
+        Err(DrawError::AlreadyOffered) => Err(format!(
+            "{} already offered a draw: make your move, and {} may accept it on their turn",
+            session.side_noun(side),
+            session.side_noun(side.opponent())
+        )),
+        Err(e) => Err(e.to_string()),
     }
 }
 
@@ -661,7 +652,7 @@ fn claim(session: &mut Session, args: &str) -> Outcome {
     if session.is_over() {
         return Err(game_over(session));
     }
-    if !session.game.can_claim_draw() {
+    if session.game.claim_draw().is_err() {
         let rules = session.engine.rules();
         let mut can = Vec::new();
         if matches!(rules.outcome.repetition, Some(r) if r.claim == crate::ir::Claim::Claimable) {
@@ -688,24 +679,13 @@ fn claim(session: &mut Session, args: &str) -> Outcome {
             )
         });
     }
-    let reason = if session
-        .engine
-        .repetition_claimable(session.game.occurrences())
-    {
-        EndReason::Repetition
-    } else {
-        EndReason::MoveLimit
-    };
-    session.declared = Some(Declared::Claimed(reason));
     Ok(Reply::Text(session.verdict().unwrap_or_default()))
 }
 
 fn resign(session: &mut Session, args: &str) -> Outcome {
     no_args("resign", args)?;
-    if session.is_over() {
-        return Err(game_over(session));
-    }
-    session.declared = Some(Declared::Resigned(session.game.to_move()));
+    let side = session.game.to_move();
+    session.game.resign(side).map_err(|_| game_over(session))?;
     Ok(Reply::Text(format!(
         "{}\nType `new` for a new game, `undo` to take the resignation back.",
         session.verdict().unwrap_or_default()
@@ -751,7 +731,16 @@ fn help(_session: &mut Session, args: &str) -> Outcome {
     Ok(Reply::Text(out))
 }
 
-fn quit(_session: &mut Session, args: &str) -> Outcome {
+/// Leaves, after one warning when the game has unsaved moves (Ctrl-D at the terminal too).
+pub fn quit(session: &mut Session, args: &str) -> Outcome {
     no_args("quit", args)?;
+    if session.is_unsaved() && !session.quit_warned {
+        session.quit_warned = true;
+        let plies = session.game.plies().len();
+        return Ok(Reply::Text(format!(
+            "The game ({plies} move{}) is not saved: `save FILE` keeps it; type `quit` again to leave without saving.",
+            if plies == 1 { "" } else { "s" }
+        )));
+    }
     Ok(Reply::Quit)
 }

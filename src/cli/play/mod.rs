@@ -16,8 +16,9 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::Arc;
 
-use crate::engine::{EndReason, Ending, Engine, GameOutcome, Move};
-use crate::game::Game;
+use crate::engine::{Engine, Move};
+pub use crate::game::describe::capitalise;
+use crate::game::{describe, Game};
 use crate::ir::Side;
 use crate::variant::{RuleRef, Variant};
 
@@ -36,18 +37,8 @@ pub struct Args {
     pub strict: bool,
 }
 
-/// An ending the players declared rather than a move made.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Declared {
-    /// A claimed draw (repetition or move limit).
-    Claimed(EndReason),
-    /// A draw by agreement.
-    Agreed,
-    /// This side resigned.
-    Resigned(Side),
-}
-
-/// The state of the REPL: the variant, the game and what the players said.
+/// The state of the REPL: the variant, the game and how it is drawn. The game itself (moves,
+/// claims, offers, resignations) is a [`Game`]: the REPL only talks to it.
 pub struct Session {
     /// The variant as named on the command line or in a loaded record.
     pub name: String,
@@ -61,10 +52,11 @@ pub struct Session {
     pub redo: Vec<Move>,
     /// For each ply, the kinds of the pieces it captured.
     pub captured: Vec<Vec<usize>>,
-    /// A claimed or agreed draw, or a resignation.
-    pub declared: Option<Declared>,
-    /// The side that offered a draw, while the offer stands.
-    pub draw_offer: Option<Side>,
+    /// How the game stood when it was last saved or loaded (plies and ending), to warn before
+    /// leaving with unsaved moves.
+    pub saved: (usize, Option<crate::engine::Ending>),
+    /// Whether `quit` has warned about unsaved moves once already.
+    pub quit_warned: bool,
     /// How to draw the board.
     pub style: Style,
 }
@@ -81,8 +73,8 @@ impl Session {
             engine,
             redo: Vec::new(),
             captured: Vec::new(),
-            declared: None,
-            draw_offer: None,
+            saved: (0, None),
+            quit_warned: false,
             style,
         })
     }
@@ -92,8 +84,17 @@ impl Session {
         self.game = Game::new(self.engine.clone());
         self.redo.clear();
         self.captured.clear();
-        self.declared = None;
-        self.draw_offer = None;
+        self.saved = (0, None);
+    }
+
+    /// Whether the game has moves or an ending that no save or load has kept.
+    pub fn is_unsaved(&self) -> bool {
+        (self.game.plies().len(), self.game.declared()) != self.saved
+    }
+
+    /// Notes that the game as it stands is kept in a file.
+    pub fn mark_saved(&mut self) {
+        self.saved = (self.game.plies().len(), self.game.declared());
     }
 
     /// The variant's name for a side ("Muscovites").
@@ -103,148 +104,42 @@ impl Session {
 
     /// `the Muscovites` for a plural name, `White` for a singular one.
     pub fn side_noun(&self, side: Side) -> String {
-        let name = self.side_name(side);
-        if name.ends_with('s') {
-            format!("the {name}")
-        } else {
-            name.to_string()
-        }
+        describe::side_noun(self.engine.rules(), side)
     }
 
     /// `the Muscovites win` / `White wins`.
     pub fn side_verb(&self, side: Side, verb: &str) -> String {
-        let s = if self.side_name(side).ends_with('s') {
-            ""
-        } else {
-            "s"
-        };
-        format!("{} {verb}{s}", self.side_noun(side))
+        describe::side_verb(self.engine.rules(), side, verb)
     }
 
     /// Whether the game is over, by a move or by what the players declared.
     pub fn is_over(&self) -> bool {
-        self.declared.is_some() || self.game.is_over()
+        self.game.is_over()
     }
 
     /// The result as a status word with its reason, as a record writes it.
     pub fn result_word(&self) -> String {
-        match self.declared {
-            Some(Declared::Resigned(side)) => {
-                let winner = GameOutcome::Win(side.opponent());
-                format!("{} (resignation)", winner.as_str())
-            }
-            Some(Declared::Agreed) => "draw (agreement)".to_string(),
-            Some(Declared::Claimed(reason)) => format!("draw ({})", reason.as_str()),
-            None => match self.game.ending() {
-                Some(ending) => format!("{} ({})", ending.outcome.as_str(), ending.reason.as_str()),
-                None => "ongoing".to_string(),
-            },
+        match self.game.ending() {
+            Some(ending) => format!("{} ({})", ending.outcome.as_str(), ending.reason.as_str()),
+            None => "ongoing".to_string(),
         }
     }
 
     /// ` (line 52: `defenders win when the king reaches the edge`)`: the clause behind a rule.
     pub fn cite(&self, rule: RuleRef) -> String {
-        match (self.variant.line_of(rule), self.variant.clause_text(rule)) {
-            (Some(line), Some(text)) => format!(" (line {line}: `{}`)", text.trim()),
-            _ => String::new(),
-        }
+        describe::cite(&self.variant, rule)
+            .map(|c| format!(" (line {}: `{}`)", c.line, c.clause))
+            .unwrap_or_default()
     }
 
-    /// Who won and why, in the variant's words; `None` while the game goes on.
+    /// Who won and why, in the variant's words, citing the rule; `None` while the game goes on.
     pub fn verdict(&self) -> Option<String> {
-        let rules = self.engine.rules();
-        let ending = match self.declared {
-            Some(Declared::Resigned(side)) => {
-                return Some(format!(
-                    "{}: {} resigned.",
-                    capitalise(&self.side_verb(side.opponent(), "win")),
-                    self.side_noun(side)
-                ));
-            }
-            Some(Declared::Agreed) => Ending {
-                outcome: GameOutcome::Draw,
-                reason: EndReason::Agreement,
-            },
-            Some(Declared::Claimed(reason)) => Ending {
-                outcome: GameOutcome::Draw,
-                reason,
-            },
-            None => self.game.ending()?,
-        };
-        let head = match ending.outcome {
-            GameOutcome::Win(side) => capitalise(&self.side_verb(side, "win")),
-            GameOutcome::Draw => "The game is drawn".to_string(),
-        };
-        let winner = match ending.outcome {
-            GameOutcome::Win(side) => Some(side),
-            GameOutcome::Draw => None,
-        };
-        let stuck = self.game.to_move();
-        let why = match ending.reason {
-            EndReason::KingEscaped | EndReason::PieceEscaped => {
-                let found = rules
-                    .outcome
-                    .escapes
-                    .iter()
-                    .enumerate()
-                    .find(|(_, e)| Some(e.winner) == winner);
-                match found {
-                    Some((i, escape)) => {
-                        let piece = rules
-                            .piece(&escape.piece)
-                            .map_or(escape.piece.as_str(), |p| p.display.as_str());
-                        let place = if escape.region == "edge" {
-                            "the edge of the board".to_string()
-                        } else if escape.region == "corners" {
-                            "a corner".to_string()
-                        } else {
-                            format!("the {}", escape.region)
-                        };
-                        format!(
-                            "the {piece} reached {place}{}",
-                            self.cite(RuleRef::Escape(i))
-                        )
-                    }
-                    None => "a piece escaped".to_string(),
-                }
-            }
-            EndReason::KingCaptured | EndReason::LeaderCaptured => {
-                let found = rules
-                    .outcome
-                    .decisive_captures
-                    .iter()
-                    .enumerate()
-                    .find(|(_, c)| Some(c.winner) == winner);
-                match found {
-                    Some((i, capture)) => {
-                        let piece = rules
-                            .piece(&capture.piece)
-                            .map_or(capture.piece.as_str(), |p| p.display.as_str());
-                        format!(
-                            "the {piece} was captured{}",
-                            self.cite(RuleRef::DecisiveCapture(i))
-                        )
-                    }
-                    None => "the king was captured".to_string(),
-                }
-            }
-            EndReason::NoMoves => format!(
-                "{} cannot move{}",
-                self.side_noun(stuck),
-                self.cite(RuleRef::NoMoves)
-            ),
-            EndReason::Repetition => {
-                format!("a position was repeated{}", self.cite(RuleRef::Repetition))
-            }
-            EndReason::MoveLimit => format!(
-                "too many moves without a capture{}",
-                self.cite(RuleRef::NoCaptureDraw)
-            ),
-            EndReason::Agreement => {
-                format!("the players agreed{}", self.cite(RuleRef::DrawByAgreement))
-            }
-        };
-        Some(format!("{head}: {why}."))
+        let ending = self.game.ending()?;
+        Some(describe::verdict(
+            &ending,
+            &self.variant,
+            self.game.to_move(),
+        ))
     }
 
     /// The board with the status lines above it.
@@ -318,14 +213,6 @@ impl Session {
             )
         }
     }
-}
-
-/// `text` with its first letter in upper case.
-pub fn capitalise(text: &str) -> String {
-    let mut chars = text.chars();
-    chars.next().map_or(String::new(), |first| {
-        first.to_uppercase().chain(chars).collect()
-    })
 }
 
 /// What a command did.
@@ -451,7 +338,11 @@ fn interactive_loop(session: &mut Session) -> ExitCode {
                 }
             }
             Err(ReadlineError::Interrupted) => continue,
-            Err(ReadlineError::Eof) => break,
+            // Ctrl-D is `quit`: one warning first when the game is not saved.
+            Err(ReadlineError::Eof) => match commands::quit(session, "") {
+                Ok(Reply::Text(warning)) => println!("{warning}"),
+                _ => break,
+            },
             Err(e) => {
                 eprintln!("error: cannot read the terminal: {e}");
                 break;

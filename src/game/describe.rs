@@ -1,0 +1,147 @@
+//! The game's events in words: refusals, endings, and the clause of the variant file behind
+//! each. One wording for the REPL, `tafl replay` and the tests.
+
+use serde::Serialize;
+
+use super::IllegalMove;
+use crate::engine::{EndReason, Ending, GameOutcome};
+use crate::ir::{Rules, Side};
+use crate::variant::{RuleRef, Variant};
+
+/// Where a rule is written: its line and the clause's text.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Citation {
+    /// The line of the variant file (1-based).
+    pub line: usize,
+    /// The clause, trimmed.
+    pub clause: String,
+}
+
+/// The clause behind `rule`, when the variant file writes it (a default of the language is
+/// written nowhere).
+pub fn cite(variant: &Variant, rule: RuleRef) -> Option<Citation> {
+    Some(Citation {
+        line: variant.line_of(rule)?,
+        clause: variant.clause_text(rule)?.trim().to_string(),
+    })
+}
+
+impl IllegalMove {
+    /// The refusal in words, with the clause that forbids the move when the variant file has
+    /// one: ``b1-b3 is illegal: the way is blocked at b2``, or
+    /// ``e1-e5 is illegal: the Swede may not land on e5: line 40, `nobody may land on the throne` ``.
+    pub fn describe(&self, variant: Option<&Variant>) -> String {
+        let mut text = self.to_string();
+        if let Some(citation) = variant.zip(self.rule).and_then(|(v, rule)| cite(v, rule)) {
+            text.push_str(&format!(": line {}, `{}`", citation.line, citation.clause));
+        }
+        text
+    }
+}
+
+/// A side's name as a sentence's subject: `the Muscovites` for a plural name, `White` for a
+/// singular one.
+pub fn side_noun(rules: &Rules, side: Side) -> String {
+    let name = &rules.sides.get(side).name;
+    if is_plural(name) {
+        format!("the {name}")
+    } else {
+        name.clone()
+    }
+}
+
+/// `the Muscovites win` / `White wins`: the side with `verb` agreeing with its name.
+pub fn side_verb(rules: &Rules, side: Side, verb: &str) -> String {
+    let s = if is_plural(&rules.sides.get(side).name) {
+        ""
+    } else {
+        "s"
+    };
+    format!("{} {verb}{s}", side_noun(rules, side))
+}
+
+/// `the Muscovites have` / `White has`.
+pub fn side_has(rules: &Rules, side: Side) -> String {
+    let verb = if is_plural(&rules.sides.get(side).name) {
+        "have"
+    } else {
+        "has"
+    };
+    format!("{} {verb}", side_noun(rules, side))
+}
+
+/// Side names are plural when they end in `s` (the Swedes, the Attackers); White is not.
+fn is_plural(name: &str) -> bool {
+    name.ends_with('s')
+}
+
+/// `text` with its first letter in upper case.
+pub fn capitalise(text: &str) -> String {
+    let mut chars = text.chars();
+    chars.next().map_or(String::new(), |first| {
+        first.to_uppercase().chain(chars).collect()
+    })
+}
+
+/// Who won and why, citing the rule: ``The Swedes win: the King reached a corner (line 17:
+/// `defenders win when the king reaches a corner`).`` `stuck` is the side to move when the game
+/// ended (the side that could not move, for a no-move ending).
+pub fn verdict(ending: &Ending, variant: &Variant, stuck: Side) -> String {
+    let rules = &variant.rules;
+    let head = match ending.outcome {
+        GameOutcome::Win(side) => capitalise(&side_verb(rules, side, "win")),
+        GameOutcome::Draw => "The game is drawn".to_string(),
+    };
+    let cited = ending
+        .rule
+        .and_then(|rule| cite(variant, rule))
+        .map(|c| format!(" (line {}: `{}`)", c.line, c.clause))
+        .unwrap_or_default();
+    format!("{head}: {}{cited}.", why(ending, rules, stuck))
+}
+
+/// The reason for `ending` in a few words, from the rule that ended the game.
+fn why(ending: &Ending, rules: &Rules, stuck: Side) -> String {
+    let piece_name = |name: &str| {
+        rules
+            .piece(name)
+            .map_or(name.to_string(), |p| p.display.clone())
+    };
+    match (ending.reason, ending.rule) {
+        (EndReason::KingEscaped | EndReason::PieceEscaped, Some(RuleRef::Escape(i))) => {
+            match rules.outcome.escapes.get(i) {
+                Some(escape) => {
+                    let place = match escape.region.as_str() {
+                        "edge" => "the edge of the board".to_string(),
+                        "corners" => "a corner".to_string(),
+                        region => format!("the {region}"),
+                    };
+                    format!("the {} reached {place}", piece_name(&escape.piece))
+                }
+                None => "a piece escaped".to_string(),
+            }
+        }
+        (EndReason::KingEscaped | EndReason::PieceEscaped, _) => "a piece escaped".to_string(),
+        (
+            EndReason::KingCaptured | EndReason::LeaderCaptured,
+            Some(RuleRef::DecisiveCapture(i)),
+        ) => match rules.outcome.decisive_captures.get(i) {
+            Some(capture) => format!("the {} was captured", piece_name(&capture.piece)),
+            None => "the king was captured".to_string(),
+        },
+        (EndReason::KingCaptured | EndReason::LeaderCaptured, _) => {
+            "the king was captured".to_string()
+        }
+        (EndReason::NoMoves, _) => format!("{} cannot move", side_noun(rules, stuck)),
+        (EndReason::Repetition, _) => "a position was repeated".to_string(),
+        (EndReason::MoveLimit, _) => "too many moves without a capture".to_string(),
+        (EndReason::Agreement, _) => "the players agreed".to_string(),
+        (EndReason::Resignation, _) => {
+            let loser = match ending.outcome {
+                GameOutcome::Win(winner) => winner.opponent(),
+                GameOutcome::Draw => stuck,
+            };
+            format!("{} resigned", side_noun(rules, loser))
+        }
+    }
+}
