@@ -66,7 +66,10 @@ pub fn check_text(origin: &str, text: &str) -> Checked {
 
 /// Checks a parsed file.
 pub fn check_file(file: &ast::File) -> (Option<(Rules, SourceMap)>, Vec<Diagnostic>) {
-    let mut checker = Checker::default();
+    let mut checker = Checker {
+        broken_names: broken_declarations(file),
+        ..Checker::default()
+    };
     let declared = declare::declarations(&mut checker, file);
     let Some(declared) = declared else {
         return (None, checker.diagnostics);
@@ -124,6 +127,9 @@ pub(crate) struct Checker {
     /// Whether the setup diagram was read without error (when not, the rules are checked
     /// against an empty board, and the checks of the start position are skipped).
     setup_ok: bool,
+    /// Names that `piece` and `region` lines with syntax errors meant to declare: uses of
+    /// them are not reported as unknown, since the syntax error already is.
+    broken_names: Vec<String>,
     /// Sides with a win clause that could not be resolved (an unknown piece or region): the
     /// side is meant to win somehow, so "no clause says how they win" would be a cascade.
     meant_to_win: Vec<Side>,
@@ -147,6 +153,11 @@ impl Checker {
             Some(index) => {
                 self.region_used[index] = true;
                 Some(index)
+            }
+            None if self.broken_names.contains(&name.value)
+                || self.broken_names.contains(&plural) =>
+            {
+                None
             }
             None => {
                 let known: Vec<&str> = self
@@ -235,6 +246,9 @@ impl Checker {
                 }
                 ast::PieceSetItem::Named(name) => match self.piece_index(name) {
                     Some(index) => chosen[index] = true,
+                    None if self.broken_names.iter().any(|broken| {
+                        broken == name || name.strip_suffix('s') == Some(broken.as_str())
+                    }) => {}
                     None => {
                         let known: Vec<&str> = self
                             .pieces
@@ -319,6 +333,24 @@ fn file_start(file: &ast::File) -> Span {
     file.clauses
         .first()
         .map_or(Span::new(0, 0), |clause| clause.span)
+}
+
+/// The names that the `piece`, `region` and `square` lines left out for syntax errors were
+/// declaring (`piece t muscovite attacker soldier` → `muscovite`).
+fn broken_declarations(file: &ast::File) -> Vec<String> {
+    file.broken
+        .iter()
+        .filter_map(|line| {
+            let words: Vec<&str> = line.value.split_whitespace().collect();
+            let name = match words.as_slice() {
+                ["piece", _, name, ..] => name,
+                ["region" | "square", name, ..] => name,
+                _ => return None,
+            };
+            let name = name.trim_end_matches([':', '=']);
+            (!name.is_empty()).then(|| name.to_string())
+        })
+        .collect()
 }
 
 /// Whether a line left out for a syntax error might have been a clause using all of `words`

@@ -469,7 +469,7 @@ fn clause_form(first_word: &str) -> Option<&'static str> {
         "note" => "note \"<text>\"",
         "board" => "board <width> x <height>",
         "piece" => {
-            "piece <one letter> <name>: <attacker|defender> <soldier|king>[, called \"<text>\"]"
+            "piece <one letter> <name>: <attacker|defender> <soldier|king>[, called \"<text>\"][, plural \"<text>\"]"
         }
         "region" => "region <name> = <squares>",
         "square" => "square <name> = <square>",
@@ -519,7 +519,13 @@ fn misused_word(text: &str, position: usize) -> Option<Diagnostic> {
     let word = &text[start..end];
     let line_start = before.rfind('\n').map_or(0, |index| index + 1);
     let first_word = text[line_start..].split_whitespace().next().unwrap_or("");
-    let declares = matches!(first_word, "region" | "square" | "piece");
+    // Only the word in the name's place: `region <name> = ...`, `piece <symbol> <name>: ...`.
+    let words_before = text[line_start..start].split_whitespace().count();
+    let declares = match first_word {
+        "region" | "square" => words_before == 1,
+        "piece" => words_before == 2,
+        _ => false,
+    };
     if word.is_empty() || !declares {
         return None;
     }
