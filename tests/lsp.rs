@@ -349,3 +349,64 @@ fn unknown_requests_get_an_error_not_a_crash() {
     assert_eq!(hover, Value::Null);
     client.shut_down();
 }
+
+/// Every query at every offset of mangled bundled files answers without panicking, with spans
+/// inside the text on character boundaries.
+mod queries_never_panic {
+    use proptest::prelude::*;
+    use tafl::lsp::Analysis;
+
+    fn bundled(index: usize) -> &'static str {
+        tafl::BUNDLED[index % tafl::BUNDLED.len()].1
+    }
+
+    fn check_span(text: &str, span: tafl::span::Span) {
+        assert!(span.start <= span.end && span.end <= text.len(), "{span:?}");
+        assert!(text.is_char_boundary(span.start) && text.is_char_boundary(span.end));
+    }
+
+    fn query_everywhere(text: &str) {
+        let analysis = Analysis::new("mangled.tafl", text);
+        let mut offset = 0;
+        while offset <= text.len() {
+            if let Some(hover) = analysis.hover(offset) {
+                check_span(text, hover.span);
+            }
+            analysis.completions(offset);
+            if let Some(span) = analysis.definition(offset) {
+                check_span(text, span);
+            }
+            for span in analysis.references(offset, true) {
+                check_span(text, span);
+            }
+            offset += 1;
+        }
+        analysis.symbols();
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(24))]
+
+        #[test]
+        fn after_inserting_text(file in 0usize..64, at in 0usize..4000, inserted in "[a-z ,.:=\"é𝔸\n#]{0,12}") {
+            let text = bundled(file);
+            let mut at = at.min(text.len());
+            while !text.is_char_boundary(at) {
+                at -= 1;
+            }
+            let mangled = format!("{}{inserted}{}", &text[..at], &text[at..]);
+            query_everywhere(&mangled);
+        }
+
+        #[test]
+        fn after_deleting_text(file in 0usize..64, at in 0usize..4000, length in 0usize..40) {
+            let text = bundled(file);
+            let start = at.min(text.len());
+            let end = (start + length).min(text.len());
+            if text.is_char_boundary(start) && text.is_char_boundary(end) {
+                let mangled = format!("{}{}", &text[..start], &text[end..]);
+                query_everywhere(&mangled);
+            }
+        }
+    }
+}

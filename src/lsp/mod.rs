@@ -427,9 +427,7 @@ impl Analysis {
         }
         let prefix = &self.text[line_start..offset];
         // The word being typed is replaced by the completion: ask about the text before it.
-        let typed = prefix
-            .rfind(|c: char| !(c.is_ascii_alphanumeric() || c == '-' || c == '_'))
-            .map_or(0, |index| index + 1);
+        let typed = word_start(prefix);
         let before = &prefix[..typed];
         let expected = expected_after(before);
         let mut completions: Vec<Completion> = expected
@@ -610,14 +608,24 @@ fn floor_boundary(text: &str, mut index: usize) -> usize {
 /// The word (letters, digits, `-`, `_`) touching `offset`.
 fn word_at(text: &str, offset: usize) -> Option<Span> {
     let offset = floor_boundary(text, offset.min(text.len()));
-    let is_word = |c: char| c.is_ascii_alphanumeric() || c == '-' || c == '_';
-    let start = text[..offset]
-        .rfind(|c: char| !is_word(c))
-        .map_or(0, |index| index + 1);
+    let start = word_start(&text[..offset]);
     let end = text[offset..]
-        .find(|c: char| !is_word(c))
+        .find(|c: char| !is_word_char(c))
         .map_or(text.len(), |index| offset + index);
     (start < end).then(|| Span::new(start, end))
+}
+
+fn is_word_char(c: char) -> bool {
+    c.is_ascii_alphanumeric() || c == '-' || c == '_'
+}
+
+/// Where the word at the end of `text` starts (just after the last character that cannot be
+/// part of a word, which may be several bytes long).
+fn word_start(text: &str) -> usize {
+    text.char_indices()
+        .rev()
+        .find(|(_, c)| !is_word_char(*c))
+        .map_or(0, |(index, c)| index + c.len_utf8())
 }
 
 #[cfg(test)]
