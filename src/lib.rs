@@ -32,7 +32,7 @@ mod variant;
 #[cfg(feature = "cli")]
 pub mod cli;
 
-pub use diagnostic::{Code, Diagnostic, Diagnostics, Label, Report, Severity};
+pub use diagnostic::{Code, Diagnostic, Diagnostics, Fix, Label, Report, Severity};
 pub use engine::{
     CompileError, EndReason, Ending, Engine, GameOutcome, IllegalReason, Move, MoveEffects,
     Position, PositionError, Setup,

@@ -229,6 +229,24 @@ fn an_editor_session() {
     );
     assert_eq!(related["message"], "this clause forbids it");
 
+    // Quick fixes: "did you mean" as an edit, for the keyword and for the region name.
+    for (context, word, fixed) in [
+        ("boadr 9", "boadr", "board"),
+        ("the thorne", "thorne", "throne"),
+    ] {
+        let range = range_in(FIVE_MISTAKES, context, word);
+        let actions = client.request(
+            "textDocument/codeAction",
+            json!({"textDocument": {"uri": URI}, "range": range, "context": {"diagnostics": []}}),
+        );
+        let action = &actions[0];
+        assert_eq!(action["kind"], "quickfix");
+        assert_eq!(action["title"], format!("Write `{fixed}`"));
+        let edit = &action["edit"]["changes"][URI][0];
+        assert_eq!(edit["range"], range);
+        assert_eq!(edit["newText"], fixed);
+    }
+
     // Hover: a clause in the words of `tafl show`, and a name with its declaration.
     let (line, character) = position_of(FIVE_MISTAKES, "attackers win when");
     let hover = client.at("textDocument/hover", line, character + 3);

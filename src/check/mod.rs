@@ -200,7 +200,9 @@ impl Checker {
                     if let Some(meant) = meant {
                         self.region_used[meant] = true;
                     }
-                    diagnostic.help(format!("did you mean `{near}`?"))
+                    diagnostic
+                        .help(format!("did you mean `{near}`?"))
+                        .fix(name.span, near)
                 } else if self.pieces.iter().any(|piece| piece.name == name.value) {
                     diagnostic.help(format!(
                         "`{}` is a piece; here a region is needed: {}",
@@ -278,14 +280,16 @@ impl Checker {
                                 known.join(", ")
                             )
                         };
-                        self.report(
-                            Diagnostic::error(
-                                Code::UnknownPiece,
-                                format!("no piece is called `{name}`"),
-                            )
-                            .label(item.span, "not declared")
-                            .help(help),
-                        );
+                        let mut diagnostic = Diagnostic::error(
+                            Code::UnknownPiece,
+                            format!("no piece is called `{name}`"),
+                        )
+                        .label(item.span, "not declared")
+                        .help(help);
+                        if let Some(near) = near {
+                            diagnostic = diagnostic.fix(item.span, near);
+                        }
+                        self.report(diagnostic);
                     }
                 },
             }

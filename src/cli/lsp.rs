@@ -14,17 +14,18 @@ use lsp_types::notification::{
     Notification as NotificationKind, PublishDiagnostics,
 };
 use lsp_types::request::{
-    Completion, DocumentSymbolRequest, GotoDefinition, HoverRequest, References,
+    CodeActionRequest, Completion, DocumentSymbolRequest, GotoDefinition, HoverRequest, References,
     Request as RequestKind,
 };
 use lsp_types::{
-    CompletionItem, CompletionItemKind, CompletionOptions, CompletionParams, CompletionResponse,
-    DiagnosticRelatedInformation, DiagnosticSeverity, DocumentSymbol, DocumentSymbolParams,
-    DocumentSymbolResponse, GotoDefinitionParams, GotoDefinitionResponse, Hover, HoverContents,
-    HoverParams, HoverProviderCapability, InitializeResult, Location, MarkupContent, MarkupKind,
-    NumberOrString, OneOf, Position, PublishDiagnosticsParams, Range, ReferenceParams,
-    ServerCapabilities, ServerInfo, SymbolKind, TextDocumentSyncCapability, TextDocumentSyncKind,
-    Uri,
+    CodeAction, CodeActionKind, CodeActionOrCommand, CodeActionParams,
+    CodeActionProviderCapability, CompletionItem, CompletionItemKind, CompletionOptions,
+    CompletionParams, CompletionResponse, DiagnosticRelatedInformation, DiagnosticSeverity,
+    DocumentSymbol, DocumentSymbolParams, DocumentSymbolResponse, GotoDefinitionParams,
+    GotoDefinitionResponse, Hover, HoverContents, HoverParams, HoverProviderCapability,
+    InitializeResult, Location, MarkupContent, MarkupKind, NumberOrString, OneOf, Position,
+    PublishDiagnosticsParams, Range, ReferenceParams, ServerCapabilities, ServerInfo, SymbolKind,
+    TextDocumentSyncCapability, TextDocumentSyncKind, TextEdit, Uri, WorkspaceEdit,
 };
 use serde::de::DeserializeOwned;
 use serde::Serialize;
@@ -72,6 +73,7 @@ fn capabilities() -> ServerCapabilities {
         definition_provider: Some(OneOf::Left(true)),
         references_provider: Some(OneOf::Left(true)),
         document_symbol_provider: Some(OneOf::Left(true)),
+        code_action_provider: Some(CodeActionProviderCapability::Simple(true)),
         ..ServerCapabilities::default()
     }
 }
@@ -153,41 +155,72 @@ impl Document {
             .diagnostics()
             .items()
             .iter()
-            .map(|item| {
-                let primary = item.labels.first();
-                let range = primary.map_or_else(Range::default, |label| self.range(label.span));
-                let mut message = item.message.clone();
-                if let Some(label) = primary.filter(|label| !label.text.is_empty()) {
-                    message.push_str(&format!(": {}", label.text));
-                }
-                if let Some(help) = &item.help {
-                    message.push_str(&format!("\nhelp: {help}"));
-                }
-                let related: Vec<DiagnosticRelatedInformation> = item
-                    .labels
-                    .iter()
-                    .skip(1)
-                    .map(|label| DiagnosticRelatedInformation {
-                        location: self.location(label.span),
-                        message: label.text.clone(),
-                    })
-                    .collect();
-                lsp_types::Diagnostic {
-                    range,
-                    severity: Some(match item.severity {
-                        Severity::Error => DiagnosticSeverity::ERROR,
-                        Severity::Warning => DiagnosticSeverity::WARNING,
-                        Severity::Note => DiagnosticSeverity::INFORMATION,
-                    }),
-                    code: Some(NumberOrString::String(item.code.as_str().to_string())),
-                    source: Some("tafl".to_string()),
-                    message,
-                    related_information: (!related.is_empty()).then_some(related),
-                    ..lsp_types::Diagnostic::default()
-                }
-            })
+            .map(|item| self.diagnostic(item))
             .collect();
         PublishDiagnosticsParams::new(self.uri.clone(), items, None)
+    }
+
+    /// The quick fixes of the diagnostics whose main span meets `range`: "did you mean" as an
+    /// edit.
+    fn fixes(&self, range: Range) -> Vec<CodeActionOrCommand> {
+        let start = self.lines.offset(range.start);
+        let end = self.lines.offset(range.end);
+        self.analysis
+            .diagnostics()
+            .items()
+            .iter()
+            .filter_map(|item| {
+                let fix = item.fix.as_ref()?;
+                let span = item.primary_span()?;
+                if span.end < start || end < span.start {
+                    return None;
+                }
+                let edit = TextEdit::new(self.range(fix.span), fix.replacement.clone());
+                let changes = HashMap::from([(self.uri.clone(), vec![edit])]);
+                Some(CodeActionOrCommand::CodeAction(CodeAction {
+                    title: format!("Write `{}`", fix.replacement),
+                    kind: Some(CodeActionKind::QUICKFIX),
+                    diagnostics: Some(vec![self.diagnostic(item)]),
+                    edit: Some(WorkspaceEdit::new(changes)),
+                    is_preferred: Some(true),
+                    ..CodeAction::default()
+                }))
+            })
+            .collect()
+    }
+
+    fn diagnostic(&self, item: &crate::Diagnostic) -> lsp_types::Diagnostic {
+        let primary = item.labels.first();
+        let range = primary.map_or_else(Range::default, |label| self.range(label.span));
+        let mut message = item.message.clone();
+        if let Some(label) = primary.filter(|label| !label.text.is_empty()) {
+            message.push_str(&format!(": {}", label.text));
+        }
+        if let Some(help) = &item.help {
+            message.push_str(&format!("\nhelp: {help}"));
+        }
+        let related: Vec<DiagnosticRelatedInformation> = item
+            .labels
+            .iter()
+            .skip(1)
+            .map(|label| DiagnosticRelatedInformation {
+                location: self.location(label.span),
+                message: label.text.clone(),
+            })
+            .collect();
+        lsp_types::Diagnostic {
+            range,
+            severity: Some(match item.severity {
+                Severity::Error => DiagnosticSeverity::ERROR,
+                Severity::Warning => DiagnosticSeverity::WARNING,
+                Severity::Note => DiagnosticSeverity::INFORMATION,
+            }),
+            code: Some(NumberOrString::String(item.code.as_str().to_string())),
+            source: Some("tafl".to_string()),
+            message,
+            related_information: (!related.is_empty()).then_some(related),
+            ..lsp_types::Diagnostic::default()
+        }
     }
 }
 
@@ -319,6 +352,10 @@ impl Server {
                     Some(DocumentSymbolResponse::Nested(symbols))
                 })
             }
+            CodeActionRequest::METHOD => self
+                .with::<CodeActionParams, _>(request, |document, params| {
+                    Some(document.fixes(params.range))
+                }),
             _ => Err(Response::new_err(
                 id.clone(),
                 ErrorCode::MethodNotFound as i32,
@@ -381,6 +418,12 @@ impl DocumentParams for GotoDefinitionParams {
 impl DocumentParams for ReferenceParams {
     fn uri(&self) -> &Uri {
         &self.text_document_position.text_document.uri
+    }
+}
+
+impl DocumentParams for CodeActionParams {
+    fn uri(&self) -> &Uri {
+        &self.text_document.uri
     }
 }
 

@@ -313,15 +313,16 @@ fn diagnose(error: &Error<Rule>, text: &str) -> (Diagnostic, Recovery) {
         // in this text, so the line is left out instead.
         let keyword = suggestion.and_then(|word| KEYWORDS.iter().copied().find(|k| *k == word));
         let recovery = correct(text, line.clone(), word_start, &first_word, keyword);
-        let diagnostic = Diagnostic::error(
+        let word_span = Span::new(word_start, word_start + shown.len().max(1));
+        let mut diagnostic = Diagnostic::error(
             Code::UnknownClause,
             format!("no clause starts with `{shown}`"),
         )
-        .label(
-            Span::new(word_start, word_start + shown.len().max(1)),
-            "not the start of a clause",
-        )
+        .label(word_span, "not the start of a clause")
         .help(help);
+        if let (Some(replacement), false) = (suggestion, first_word.is_empty()) {
+            diagnostic = diagnostic.fix(word_span, replacement);
+        }
         return (diagnostic, recovery);
     }
 
@@ -362,9 +363,13 @@ fn diagnose(error: &Error<Rule>, text: &str) -> (Diagnostic, Recovery) {
         Some(word) => correct(text, line.clone(), position, word, keyword),
         None => Recovery::Blank(line),
     };
-    let diagnostic = Diagnostic::error(Code::Unexpected, message)
-        .label(Span::new(position, position + width), label_text)
+    let found_span = Span::new(position, position + width);
+    let mut diagnostic = Diagnostic::error(Code::Unexpected, message)
+        .label(found_span, label_text)
         .help(help);
+    if let Some(keyword) = keyword {
+        diagnostic = diagnostic.fix(found_span, keyword);
+    }
     (diagnostic, recovery)
 }
 
