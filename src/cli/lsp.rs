@@ -162,6 +162,9 @@ impl Document {
 
     /// The quick fixes of the diagnostics whose main span meets `range`: "did you mean" as an
     /// edit.
+    // lsp-types keys `WorkspaceEdit::changes` by `Uri`, which caches its parsed parts in a
+    // cell; the map is built once and never changed, so the key cannot move.
+    #[allow(clippy::mutable_key_type)]
     fn fixes(&self, range: Range) -> Vec<CodeActionOrCommand> {
         let start = self.lines.offset(range.start);
         let end = self.lines.offset(range.end);
