@@ -310,7 +310,7 @@ pub enum PositionError {
         square: Square,
     },
     /// More pieces of a kind than the game starts with (pieces are never added).
-    #[error("{found} {piece} pieces, but the game starts with {most}")]
+    #[error("the position has {found} {piece} pieces, but the game starts with {most}")]
     TooMany {
         /// The piece's name.
         piece: String,
@@ -832,8 +832,11 @@ impl Engine {
 
     /// The number of move sequences of `depth` plies from `position` (perft). A position where the
     /// game has ended (by capture, escape, move limit, automatic repetition counted from
-    /// `position`, or no move) has no children. One thread.
+    /// `position`, or no move), `position` itself included, has no children. One thread.
     pub fn perft(&self, position: &Position, depth: u32) -> u64 {
+        if depth > 0 && self.standing_ending(position).is_some() {
+            return 0;
+        }
         let mut history = Vec::new();
         with_core!(self, position, |core, pos| core.perft(pos, depth, &mut history), else 0)
     }
@@ -841,7 +844,7 @@ impl Engine {
     /// [`Engine::perft`] split over the moves of the root, on rayon's thread pool.
     pub fn perft_parallel(&self, position: &Position, depth: u32) -> u64 {
         use rayon::prelude::*;
-        if depth <= 1 {
+        if depth <= 1 || self.standing_ending(position).is_some() {
             return self.perft(position, depth);
         }
         let moves = self.legal_moves(position);
