@@ -219,3 +219,76 @@ proptest! {
         }
     }
 }
+
+/// One structural change to rules as JSON: a value replaced by another of the file, an array
+/// element removed, or a number changed.
+fn mutate_json(
+    value: &mut serde_json::Value,
+    path: &[prop::sample::Index],
+    choice: u8,
+    number: i64,
+) {
+    use serde_json::Value;
+    if let Some((index, rest)) = path.split_first() {
+        match value {
+            Value::Array(items) if !items.is_empty() => {
+                let i = index.index(items.len());
+                if choice.is_multiple_of(4) && rest.is_empty() {
+                    items.remove(i);
+                } else {
+                    mutate_json(&mut items[i], rest, choice, number);
+                }
+                return;
+            }
+            Value::Object(map) if !map.is_empty() => {
+                let key = map
+                    .keys()
+                    .nth(index.index(map.len()))
+                    .cloned()
+                    .unwrap_or_default();
+                if let Some(child) = map.get_mut(&key) {
+                    mutate_json(child, rest, choice, number);
+                }
+                return;
+            }
+            _ => {}
+        }
+    }
+    let replacement = match (&*value, choice % 3) {
+        (Value::Number(_), _) => Value::from(number),
+        (Value::String(_), 0) => Value::from("nowhere"),
+        (Value::String(_), 1) => Value::from("king"),
+        (Value::String(s), _) => Value::from(format!("{s}{s}")),
+        (Value::Bool(b), _) => Value::from(!b),
+        (other, _) => other.clone(),
+    };
+    *value = replacement;
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(cases()))]
+
+    /// Rules read from JSON may say anything the types allow. Whatever they say, compiling
+    /// them fails cleanly or gives an engine that plays; explaining, drawing and diffing them
+    /// never panics.
+    #[test]
+    fn rules_json(variant in any::<prop::sample::Index>(), edits in prop::collection::vec((prop::collection::vec(any::<prop::sample::Index>(), 1..6), any::<u8>(), -3i64..400), 1..4)) {
+        let names: Vec<&str> = tafl::bundled_names().collect();
+        let rules = Variant::bundled(names[variant.index(names.len())]).unwrap().rules;
+        let mut json: serde_json::Value = serde_json::from_str(&rules.to_json()).unwrap();
+        for (path, choice, number) in &edits {
+            mutate_json(&mut json, path, *choice, *number);
+        }
+        let Ok(rules) = tafl::Rules::from_json(&json.to_string()) else { return Ok(()) };
+        let _ = tafl::explain::explain(&rules);
+        let _ = tafl::svg::start_position_svg(&rules);
+        let _ = tafl::diff::diff("a", &rules, "b", &rules);
+        if let Ok(engine) = Engine::new(&rules) {
+            let engine = Arc::new(engine);
+            let start = engine.start();
+            let _ = engine.perft(&start, 2);
+            let _ = tafl::game::announce::calls(&engine, &start);
+            let _ = engine.playouts(&start, 2, 1, 60);
+        }
+    }
+}

@@ -65,6 +65,9 @@ pub enum CompileError {
     /// The setup diagram does not fit the board or uses an unknown symbol.
     #[error("the setup diagram is malformed: {0}")]
     BadSetup(String),
+    /// The rules break an invariant of the IR ([`Rules::validate`]).
+    #[error(transparent)]
+    Invalid(#[from] crate::ir::RulesError),
 }
 
 /// A move: a piece goes from one square to another. Written `e1-e3`.
@@ -375,6 +378,7 @@ impl Engine {
     /// [`CompileError`] when the rules name undeclared pieces or regions, use squares off the
     /// board, leave a square without a king-capture rule, or exceed the engine's limits.
     pub fn new(rules: &Rules) -> Result<Engine, CompileError> {
+        rules.validate()?;
         let (width, height) = (rules.board.width, rules.board.height);
         if width == 0
             || height == 0
