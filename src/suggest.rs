@@ -1,9 +1,10 @@
 //! Hints for an author's mistakes: the nearest known word ("did you mean `board`?") and a table
 //! of common phrasings of tafl rules, each pointing to the clause that says it or to the docs.
 //!
-//! The table is [`PHRASINGS`]: when the language learns a rule that is listed there as not yet
-//! available (issue 8's encirclement, shieldwall, exit forts), change its hint here and nowhere
-//! else.
+//! The table is [`PHRASINGS`], the one place to change when the language learns a rule. The
+//! hints for rules that other variants have (encirclement, shieldwall, exit forts) point to the
+//! part of docs/language.md that says which of them the language can state, so they stay true
+//! while those rules are added; when one becomes a clause, point its hint at the clause.
 
 /// The candidate nearest to `word` by edit distance, when it is near enough to be a plausible
 /// misspelling: at most one edit for words of up to four letters, two up to eight, three beyond.
@@ -45,18 +46,18 @@ pub(crate) struct Phrasing {
 pub(crate) const PHRASINGS: &[Phrasing] = &[
     Phrasing {
         triggers: &["exit fort"],
-        hint: "exit forts are not a clause of the language yet (see \"Room to grow\" in docs/language.md); \
-               write the rest of the variant and keep this rule in a `note`",
+        hint: "for exit forts see \"Room to grow\" in docs/language.md, which lists the rules the language \
+               cannot state yet; a rule it cannot state belongs in a `note`",
     },
     Phrasing {
         triggers: &["shieldwall", "shield wall", "shield-wall"],
-        hint: "the shieldwall capture is not a clause of the language yet (see \"Room to grow\" in docs/language.md); \
-               keep the rule in a `note`",
+        hint: "for the shieldwall capture see \"Room to grow\" in docs/language.md, which lists the rules the \
+               language cannot state yet; a rule it cannot state belongs in a `note`",
     },
     Phrasing {
         triggers: &["encircle", "encirclement", "surround all", "surrounds all", "surround every"],
-        hint: "winning by encirclement is not a clause of the language yet (see \"Room to grow\" in docs/language.md); \
-               keep the rule in a `note`",
+        hint: "for winning by encirclement see \"Room to grow\" in docs/language.md, which lists the rules the \
+               language cannot state yet; a rule it cannot state belongs in a `note`",
     },
     Phrasing {
         triggers: &["three sides", "3 sides", "two sides", "2 sides"],
