@@ -7,6 +7,10 @@
 //! variant file ─ syntax ─▶ AST ─ check ─▶ Rules (IR) ─ engine ─▶ Engine ─ game ─▶ Game
 //! ```
 //!
+//! Beside it: [`explain`] puts the rules back into words, [`lsp`] answers an editor's questions
+//! about a file (hover, completion, definitions), and [`english`] holds the English helpers
+//! (plurals, counts, lists) every message uses.
+//!
 //! ```
 //! let variant = tafl::Variant::bundled("linnaeus").unwrap();
 //! assert_eq!(variant.rules.board.width, 9);
