@@ -323,3 +323,24 @@ fn limits_of_size_and_number() {
         last.message
     );
 }
+
+#[test]
+fn json_carries_the_fix_of_a_misspelling() {
+    let path = "tests/lint/unknown_clause_typo.tafl";
+    let output = tafl(&["lint", "--format", "json", path]);
+    let json: serde_json::Value = serde_json::from_slice(&output.stdout).expect("stdout is JSON");
+    let item = &json[0];
+    assert_eq!(item["code"], "tafl::syntax::unknown_clause");
+    let text = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join(path))
+        .expect("fixture is readable")
+        .replace("\r\n", "\n");
+    let start = text.find("atackers move").expect("the misspelling");
+    assert_eq!(
+        item["fix"],
+        serde_json::json!({"start": start, "end": start + "atackers".len(), "replacement": "attackers"})
+    );
+    // A problem with no single replacement has no `fix` field at all.
+    let output = tafl(&["lint", "--format", "json", "tests/lint/setup_width.tafl"]);
+    let json: serde_json::Value = serde_json::from_slice(&output.stdout).expect("stdout is JSON");
+    assert!(json[0].get("fix").is_none(), "{json}");
+}
