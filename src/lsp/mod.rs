@@ -426,6 +426,9 @@ impl Analysis {
             return Vec::new();
         }
         let prefix = &self.text[line_start..offset];
+        if in_comment_or_text(prefix) {
+            return Vec::new();
+        }
         // The word being typed is replaced by the completion: ask about the text before it.
         let typed = word_start(prefix);
         let before = &prefix[..typed];
@@ -592,6 +595,20 @@ fn known_names(checked: &Checked, uses: &[NameUse]) -> Vec<Known> {
         }
     }
     known
+}
+
+/// Whether the end of `prefix` (a line up to the cursor) is inside a comment or quoted text,
+/// where nothing is completed.
+fn in_comment_or_text(prefix: &str) -> bool {
+    let mut quoted = false;
+    for c in prefix.chars() {
+        match c {
+            '"' => quoted = !quoted,
+            '#' if !quoted => return true,
+            _ => {}
+        }
+    }
+    quoted
 }
 
 fn contains(span: Span, offset: usize) -> bool {

@@ -156,6 +156,15 @@ fn completion_offers_keywords_then_names_in_context() {
 }
 
 #[test]
+fn nothing_is_completed_in_comments_and_text() {
+    let text = "board 7 x 7\nnobody may # land \nname \"the ";
+    let analysis = Analysis::new("t.tafl", text);
+    assert_eq!(analysis.completions(at(text, "# land") + 7), []);
+    assert_eq!(analysis.completions(text.len()), []);
+    assert!(!analysis.completions(at(text, "# land")).is_empty());
+}
+
+#[test]
 fn the_outline_groups_clauses_by_family() {
     let analysis = Analysis::new("linnaeus.tafl", LINNAEUS);
     let symbols = analysis.symbols();
