@@ -7,7 +7,8 @@
 //! while those rules are added; when one becomes a clause, point its hint at the clause.
 
 /// The candidate nearest to `word` by edit distance, when it is near enough to be a plausible
-/// misspelling: at most one edit for words of up to four letters, two up to eight, three beyond.
+/// misspelling: at most one edit (a swap of two neighbours counts as one) for words of up to seven
+/// letters, two up to twelve, three beyond; `loses` is not a misspelling of `moves`.
 /// Case is ignored; a candidate equal to `word` is not a suggestion.
 pub(crate) fn nearest<'a>(
     word: &str,
@@ -16,8 +17,8 @@ pub(crate) fn nearest<'a>(
     let word = word.to_lowercase();
     let limit = match word.chars().count() {
         0..=1 => return None,
-        2..=4 => 1,
-        5..=8 => 2,
+        2..=7 => 1,
+        8..=12 => 2,
         _ => 3,
     };
     candidates
@@ -144,6 +145,8 @@ mod tests {
         assert_eq!(nearest("castle", keywords), None);
         assert_eq!(nearest("board", keywords), None);
         assert_eq!(nearest("b", keywords), None);
+        assert_eq!(nearest("loses", ["moves"]), None);
+        assert_eq!(nearest("atackers", ["attackers"]), Some("attackers"));
     }
 
     #[test]

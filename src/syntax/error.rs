@@ -342,7 +342,10 @@ fn diagnose(error: &Error<Rule>, text: &str) -> (Diagnostic, Recovery) {
         format!("expected {}", join_or(&expected))
     };
     let width = found.as_ref().map_or(1, |word| word.len());
-    let keyword = found.as_deref().and_then(|word| {
+    // A word that phrases a rule in other words (`loses`, `surrounded`) gets the phrasing's
+    // hint, not the nearest keyword.
+    let phrased = found.as_deref().and_then(phrasing_hint).is_some();
+    let keyword = found.as_deref().filter(|_| !phrased).and_then(|word| {
         let expected_keywords = expected
             .iter()
             .filter_map(|word| word.strip_prefix('`')?.strip_suffix('`'));
