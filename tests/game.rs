@@ -151,3 +151,11 @@ fn resignation_ends_the_game_for_the_other_side_and_can_be_taken_back() {
     );
     assert!(matches!(game.undo(), Some(Undone::Ply(_))));
 }
+
+#[test]
+fn any_square_prints_without_panicking() {
+    assert_eq!(Square::new(0, 0).to_string(), "a1");
+    assert_eq!(Square::new(18, 18).to_string(), "s19");
+    let far = Square::new(255, 255).to_string();
+    assert!(far.ends_with("256"), "{far}");
+}
