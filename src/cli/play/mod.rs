@@ -200,7 +200,10 @@ impl Session {
             .map(|ply| format!(" Last move: {}.", ply.mv))
             .unwrap_or_default();
         if let Some(verdict) = self.verdict() {
-            return format!("Game over after {} plies.{last}\n{verdict}\n", plies.len());
+            return format!(
+                "Game over after {}.{last}\n{verdict}\n",
+                crate::english::count(plies.len(), "ply")
+            );
         }
         let side = self.game.to_move();
         format!(
