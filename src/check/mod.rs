@@ -160,73 +160,79 @@ impl Checker {
                 None
             }
             None => {
-                let known: Vec<&str> = self
-                    .regions
-                    .iter()
-                    .map(|region| region.name.as_str())
-                    .collect();
-                let mut diagnostic = Diagnostic::error(
-                    Code::UnknownRegion,
-                    format!("no region is called `{}`", name.value),
-                )
-                .label(name.span, "not defined");
-                let singulars: Vec<String> = known
-                    .iter()
-                    .filter_map(|region| region.strip_suffix('s').map(str::to_string))
-                    .collect();
-                let near = nearest(
-                    &name.value,
-                    known
-                        .iter()
-                        .copied()
-                        .chain(singulars.iter().map(String::as_str)),
-                )
-                .map(str::to_string);
-                diagnostic = if name.value == "throne" {
-                    let example = self.board.map_or_else(
-                        || "e5".to_string(),
-                        |board| {
-                            crate::ir::Square::new(board.width / 2, board.height / 2).to_string()
-                        },
-                    );
-                    diagnostic.help(format!(
-                        "this board has no single centre square, so there is no built-in throne: define one, e.g. `square throne = {example}`"
-                    ))
-                } else if let Some(near) = near {
-                    // The region meant is used after all: do not also call it unused.
-                    let meant = self.regions.iter().position(|region| {
-                        region.name == near || region.name == format!("{near}s")
-                    });
-                    if let Some(meant) = meant {
-                        self.region_used[meant] = true;
-                    }
-                    diagnostic
-                        .help(format!("did you mean `{near}`?"))
-                        .fix(name.span, near)
-                } else if self.pieces.iter().any(|piece| piece.name == name.value) {
-                    diagnostic.help(format!(
-                        "`{}` is a piece; here a region is needed: {}",
-                        name.value,
-                        known.join(", ")
-                    ))
-                } else if let Some(hint) = phrasing_hint(&name.value) {
-                    diagnostic.help(hint)
-                } else {
-                    diagnostic.help(format!(
-                        "define it with `region {} = <squares>`, or use one of: {}",
-                        name.value,
-                        known.join(", ")
-                    ))
-                };
-                if name.value == "throne" {
-                    diagnostic.code = Code::NoCentre;
-                    diagnostic.message =
-                        "`throne` names no square: the board has no centre square".to_string();
-                }
+                let diagnostic = self.unknown_region(name);
                 self.report(diagnostic);
                 None
             }
         }
+    }
+
+    /// The diagnostic for a region reference that names no region: the nearest name, a
+    /// phrasing of a rule the language says otherwise, or how to define it.
+    fn unknown_region(&mut self, name: &ast::RegionRef) -> Diagnostic {
+        let known: Vec<&str> = self
+            .regions
+            .iter()
+            .map(|region| region.name.as_str())
+            .collect();
+        let mut diagnostic = Diagnostic::error(
+            Code::UnknownRegion,
+            format!("no region is called `{}`", name.value),
+        )
+        .label(name.span, "not defined");
+        let singulars: Vec<String> = known
+            .iter()
+            .filter_map(|region| region.strip_suffix('s').map(str::to_string))
+            .collect();
+        let near = nearest(
+            &name.value,
+            known
+                .iter()
+                .copied()
+                .chain(singulars.iter().map(String::as_str)),
+        )
+        .map(str::to_string);
+        diagnostic = if name.value == "throne" {
+            let example = self.board.map_or_else(
+                || "e5".to_string(),
+                |board| crate::ir::Square::new(board.width / 2, board.height / 2).to_string(),
+            );
+            diagnostic.help(format!(
+                "this board has no single centre square, so there is no built-in throne: define one, e.g. `square throne = {example}`"
+            ))
+        } else if let Some(near) = near {
+            // The region meant is used after all: do not also call it unused.
+            let meant = self
+                .regions
+                .iter()
+                .position(|region| region.name == near || region.name == format!("{near}s"));
+            if let Some(meant) = meant {
+                self.region_used[meant] = true;
+            }
+            diagnostic
+                .help(format!("did you mean `{near}`?"))
+                .fix(name.span, near)
+        } else if self.pieces.iter().any(|piece| piece.name == name.value) {
+            diagnostic.help(format!(
+                "`{}` is a piece; here a region is needed: {}",
+                name.value,
+                known.join(", ")
+            ))
+        } else if let Some(hint) = phrasing_hint(&name.value) {
+            diagnostic.help(hint)
+        } else {
+            diagnostic.help(format!(
+                "define it with `region {} = <squares>`, or use one of: {}",
+                name.value,
+                known.join(", ")
+            ))
+        };
+        if name.value == "throne" {
+            diagnostic.code = Code::NoCentre;
+            diagnostic.message =
+                "`throne` names no square: the board has no centre square".to_string();
+        }
+        diagnostic
     }
 
     /// The pieces a set names, in declaration order. Reports unknown names.
@@ -252,43 +258,7 @@ impl Checker {
                         broken == name || name.strip_suffix('s') == Some(broken.as_str())
                     }) => {}
                     None => {
-                        let known: Vec<&str> = self
-                            .pieces
-                            .iter()
-                            .map(|piece| piece.name.as_str())
-                            .collect();
-                        let plurals: Vec<String> =
-                            known.iter().map(|piece| english::plural(piece)).collect();
-                        let near = nearest(
-                            name,
-                            known
-                                .iter()
-                                .copied()
-                                .chain(plurals.iter().map(String::as_str)),
-                        );
-                        let help = if let Some(near) = near {
-                            format!("did you mean `{near}`?")
-                        } else if self.regions.iter().any(|region| &region.name == name) {
-                            format!(
-                                "`{name}` is a region; here pieces are needed: {}",
-                                known.join(", ")
-                            )
-                        } else {
-                            format!(
-                                "declare it with `piece <symbol> {name}: <side> <soldier|king>`, or use one of: {}, \
-                                 `everyone`, `attackers`, `defenders`, `soldiers`, `kings`",
-                                known.join(", ")
-                            )
-                        };
-                        let mut diagnostic = Diagnostic::error(
-                            Code::UnknownPiece,
-                            format!("no piece is called `{name}`"),
-                        )
-                        .label(item.span, "not declared")
-                        .help(help);
-                        if let Some(near) = near {
-                            diagnostic = diagnostic.fix(item.span, near);
-                        }
+                        let diagnostic = self.unknown_piece(name, item.span);
                         self.report(diagnostic);
                     }
                 },
@@ -300,6 +270,46 @@ impl Checker {
             .filter(|(_, chosen)| **chosen)
             .map(|(index, _)| index)
             .collect()
+    }
+
+    /// The diagnostic for a piece name (at `span`) that names no piece: the nearest name, or
+    /// how to declare it.
+    fn unknown_piece(&self, name: &str, span: Span) -> Diagnostic {
+        let known: Vec<&str> = self
+            .pieces
+            .iter()
+            .map(|piece| piece.name.as_str())
+            .collect();
+        let plurals: Vec<String> = known.iter().map(|piece| english::plural(piece)).collect();
+        let near = nearest(
+            name,
+            known
+                .iter()
+                .copied()
+                .chain(plurals.iter().map(String::as_str)),
+        );
+        let help = if let Some(near) = near {
+            format!("did you mean `{near}`?")
+        } else if self.regions.iter().any(|region| region.name == name) {
+            format!(
+                "`{name}` is a region; here pieces are needed: {}",
+                known.join(", ")
+            )
+        } else {
+            format!(
+                "declare it with `piece <symbol> {name}: <side> <soldier|king>`, or use one of: {}, \
+                 `everyone`, `attackers`, `defenders`, `soldiers`, `kings`",
+                known.join(", ")
+            )
+        };
+        let mut diagnostic =
+            Diagnostic::error(Code::UnknownPiece, format!("no piece is called `{name}`"))
+                .label(span, "not declared")
+                .help(help);
+        if let Some(near) = near {
+            diagnostic = diagnostic.fix(span, near);
+        }
+        diagnostic
     }
 
     fn piece_index(&self, name: &str) -> Option<usize> {
