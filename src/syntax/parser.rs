@@ -484,3 +484,51 @@ fn parse_hostile_when(pair: Pair<'_, Rule>) -> Spanned<HostileWhen> {
     };
     Spanned::new(when, span)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn kinds(text: &str) -> (Vec<String>, usize, usize) {
+        let (file, errors) = parse_recovering(text);
+        let file = file.expect("the file can be read around its errors");
+        let kinds = file
+            .clauses
+            .iter()
+            .map(|clause| {
+                format!("{:?}", clause.kind)
+                    .split([' ', '(', '{'])
+                    .next()
+                    .unwrap_or("")
+                    .to_string()
+            })
+            .collect();
+        (kinds, errors.len(), file.broken.len())
+    }
+
+    #[test]
+    fn a_misspelt_keyword_is_reported_and_read_as_the_keyword() {
+        // Shorter, equal and longer misspellings; a longer keyword takes the spaces after it.
+        let (found, errors, broken) = kinds("bord 9 x 9\natackers  move first\nboardd 9 x 9\n");
+        assert_eq!(found, ["Board", "FirstMove", "Board"]);
+        assert_eq!((errors, broken), (3, 0));
+    }
+
+    #[test]
+    fn a_clause_that_cannot_be_corrected_is_left_out() {
+        let (found, errors, broken) = kinds("board 9 x 9\ncastle is d4\nattackers move first\n");
+        assert_eq!(found, ["Board", "FirstMove"]);
+        assert_eq!((errors, broken), (1, 1));
+        // A correction that still does not parse leaves the line out without a second error.
+        let (found, errors, broken) = kinds("bord nine x 9\nattackers move first\n");
+        assert_eq!(found, ["FirstMove"]);
+        assert_eq!((errors, broken), (1, 1));
+    }
+
+    #[test]
+    fn an_unclosed_diagram_stops_the_reading() {
+        let (file, errors) = parse_recovering("board 5 x 5\nsetup\n . . . . .\n");
+        assert!(file.is_none());
+        assert_eq!(errors.len(), 1);
+    }
+}
