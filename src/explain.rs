@@ -456,22 +456,12 @@ impl Words<'_> {
 
     /// `the Muscovites` for a plural name, `White` for a singular one.
     fn side_noun(&self, side: Side) -> String {
-        let name = self.side(side);
-        if name.ends_with('s') {
-            format!("the {name}")
-        } else {
-            name.to_string()
-        }
+        crate::english::side_noun(self.side(side))
     }
 
     /// `the Muscovites win` / `White wins`: a side as the subject of `verb`.
     fn side_verb(&self, side: Side, verb: &str) -> String {
-        let ending = if self.side(side).ends_with('s') {
-            ""
-        } else {
-            "s"
-        };
-        format!("{} {verb}{ending}", self.side_noun(side))
+        crate::english::side_verb(self.side(side), verb)
     }
 
     /// `the King`, `a Swede`: one piece kind, for sentences about each piece.

@@ -17,7 +17,7 @@ use std::process::ExitCode;
 use std::sync::Arc;
 
 use crate::engine::{Engine, Move};
-pub use crate::game::describe::capitalise;
+pub use crate::english::capitalise;
 use crate::game::{describe, Game};
 use crate::ir::Side;
 use crate::variant::{RuleRef, Variant};
