@@ -112,6 +112,31 @@ pub fn capitalise(text: &str) -> String {
     })
 }
 
+/// A side's name as a sentence's subject: `the Muscovites` for a plural name, `White` for a
+/// singular one (side names are plural when they end in `s`).
+pub fn side_noun(name: &str) -> String {
+    if is_plural_name(name) {
+        format!("the {name}")
+    } else {
+        name.to_string()
+    }
+}
+
+/// A side as the subject of `verb` (given in its plural form): `the Muscovites win`,
+/// `White wins`; `have` agrees as `has`.
+pub fn side_verb(name: &str, verb: &str) -> String {
+    let verb = match (is_plural_name(name), verb) {
+        (true, verb) => verb.to_string(),
+        (false, "have") => "has".to_string(),
+        (false, verb) => format!("{verb}s"),
+    };
+    format!("{} {verb}", side_noun(name))
+}
+
+fn is_plural_name(name: &str) -> bool {
+    name.ends_with('s')
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -152,29 +177,4 @@ mod tests {
         assert_eq!(article("Attacker"), "an");
         assert_eq!(capitalise("the king"), "The king");
     }
-}
-
-/// A side's name as a sentence's subject: `the Muscovites` for a plural name, `White` for a
-/// singular one (side names are plural when they end in `s`).
-pub fn side_noun(name: &str) -> String {
-    if is_plural_name(name) {
-        format!("the {name}")
-    } else {
-        name.to_string()
-    }
-}
-
-/// A side as the subject of `verb` (given in its plural form): `the Muscovites win`,
-/// `White wins`; `have` agrees as `has`.
-pub fn side_verb(name: &str, verb: &str) -> String {
-    let verb = match (is_plural_name(name), verb) {
-        (true, verb) => verb.to_string(),
-        (false, "have") => "has".to_string(),
-        (false, verb) => format!("{verb}s"),
-    };
-    format!("{} {verb}", side_noun(name))
-}
-
-fn is_plural_name(name: &str) -> bool {
-    name.ends_with('s')
 }
