@@ -115,6 +115,27 @@ pub const COMMANDS: &[Command] = &[
         run: resign,
     },
     Command {
+        name: "ai",
+        aliases: &[],
+        args: "attackers|defenders|both|off",
+        help: "let the computer play a side, both, or neither (it moves when it has the move)",
+        run: ai,
+    },
+    Command {
+        name: "hint",
+        aliases: &[],
+        args: "",
+        help: "the move the computer would play, and why",
+        run: hint,
+    },
+    Command {
+        name: "eval",
+        aliases: &[],
+        args: "",
+        help: "who stands better, by how much, and the expected line",
+        run: eval,
+    },
+    Command {
         name: "help",
         aliases: &["?"],
         args: "[COMMAND]",
@@ -233,7 +254,8 @@ fn refusal(session: &Session, illegal: &IllegalMove) -> String {
     format!("{text}; {hint}")
 }
 
-fn play(session: &mut Session, text: &str) -> Outcome {
+/// Plays the move `text`, with the board and what follows it.
+pub(super) fn play(session: &mut Session, text: &str) -> Outcome {
     let mv = parse_move(text)?;
     if session.is_over() {
         return Err(game_over(session));
@@ -719,6 +741,43 @@ fn help(_session: &mut Session, args: &str) -> Outcome {
     }
     out.push_str("Squares are named from a1 at the bottom left.");
     Ok(Reply::Text(out))
+}
+
+fn ai(session: &mut Session, args: &str) -> Outcome {
+    use clap::ValueEnum;
+    let choice = super::Computer::from_str(args.trim(), true).map_err(|_| {
+        "`ai` takes one of `attackers`, `defenders`, `both`, `off`: `ai defenders`".to_string()
+    })?;
+    session.computer = choice.sides();
+    let who = match choice {
+        super::Computer::Off => "The computer plays neither side.".to_string(),
+        super::Computer::Both => "The computer plays both sides.".to_string(),
+        super::Computer::Attackers | super::Computer::Defenders => {
+            let side = if choice == super::Computer::Attackers {
+                crate::ir::Side::Attackers
+            } else {
+                crate::ir::Side::Defenders
+            };
+            format!("The computer plays {}.", session.side_noun(side))
+        }
+    };
+    Ok(Reply::Text(who))
+}
+
+fn hint(session: &mut Session, args: &str) -> Outcome {
+    no_args("hint", args)?;
+    if session.is_over() {
+        return Err(game_over(session));
+    }
+    super::computer::hint(session).map(Reply::Text)
+}
+
+fn eval(session: &mut Session, args: &str) -> Outcome {
+    no_args("eval", args)?;
+    if session.is_over() {
+        return Err(game_over(session));
+    }
+    super::computer::eval(session).map(Reply::Text)
 }
 
 /// Leaves, after one warning when the game has unsaved moves (Ctrl-D at the terminal too).

@@ -9,6 +9,7 @@
 mod board;
 mod commands;
 mod complete;
+mod computer;
 mod record;
 
 use std::io::{BufRead, IsTerminal};
@@ -35,6 +36,37 @@ pub struct Args {
     /// With commands from a pipe: stop at the first invalid command and exit 1.
     #[arg(long)]
     pub strict: bool,
+    /// Let the computer play a side (or both); `ai` in the REPL switches it later.
+    #[arg(long, value_name = "SIDES")]
+    pub ai: Option<Computer>,
+    /// How long the computer thinks.
+    #[command(flatten)]
+    pub budget: super::best::Budget,
+}
+
+/// The sides the computer plays.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum Computer {
+    /// The attackers.
+    Attackers,
+    /// The defenders.
+    Defenders,
+    /// Both sides (the computer plays itself).
+    Both,
+    /// Neither.
+    Off,
+}
+
+impl Computer {
+    /// Per side (attackers, defenders), whether the computer plays it.
+    pub fn sides(self) -> [bool; 2] {
+        match self {
+            Computer::Attackers => [true, false],
+            Computer::Defenders => [false, true],
+            Computer::Both => [true, true],
+            Computer::Off => [false, false],
+        }
+    }
 }
 
 /// The state of the REPL: the variant, the game and how it is drawn. The game itself (moves,
@@ -57,6 +89,12 @@ pub struct Session {
     pub saved: (usize, Option<crate::engine::Ending>),
     /// Whether `quit` has warned about unsaved moves once already.
     pub quit_warned: bool,
+    /// Per side (attackers, defenders), whether the computer plays it.
+    pub computer: [bool; 2],
+    /// How long the computer thinks.
+    pub budget: super::best::Budget,
+    /// Whether to show the computer's thinking as it goes (on a terminal).
+    pub live: bool,
     /// How to draw the board.
     pub style: Style,
 }
@@ -75,6 +113,13 @@ impl Session {
             captured: Vec::new(),
             saved: (0, None),
             quit_warned: false,
+            computer: [false, false],
+            budget: super::best::Budget {
+                depth: None,
+                time: None,
+                threads: 1,
+            },
+            live: false,
             style,
         })
     }
@@ -255,8 +300,15 @@ pub fn run(args: Args) -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
+    session.computer = args.ai.map_or([false, false], Computer::sides);
+    session.budget = args.budget;
+    session.live = interactive && std::io::stderr().is_terminal();
+    // Ctrl-C while the computer thinks stops the thinking (it then plays its best move so
+    // far); at the prompt the line editor reads Ctrl-C as a key, so this is the only use.
+    let _ = ctrlc::set_handler(|| computer::STOP.store(true, std::sync::atomic::Ordering::Relaxed));
     println!("{}", commands::banner(&session));
     println!("{}", session.show());
+    print_reply(computer::play_turns(&mut session));
     if interactive {
         interactive_loop(&mut session)
     } else {
@@ -268,9 +320,9 @@ pub fn run(args: Args) -> ExitCode {
 fn run_line(session: &mut Session, line: &str) -> Result<bool, ()> {
     match commands::dispatch(session, line) {
         Ok(Reply::Text(text)) => {
-            if !text.is_empty() {
-                println!("{}", text.trim_end());
-            }
+            print_reply(text);
+            // The computer answers when it has the move.
+            print_reply(computer::play_turns(session));
             Ok(true)
         }
         Ok(Reply::Quit) => Ok(false),
@@ -278,6 +330,12 @@ fn run_line(session: &mut Session, line: &str) -> Result<bool, ()> {
             println!("error: {message}");
             Err(())
         }
+    }
+}
+
+fn print_reply(text: String) {
+    if !text.is_empty() {
+        println!("{}", text.trim_end());
     }
 }
 
