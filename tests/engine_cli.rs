@@ -265,3 +265,79 @@ fn endings_cite_the_rule_that_ended_the_game() {
         "{said}"
     );
 }
+
+#[test]
+fn best_answers_with_one_json_object() {
+    let out = tafl(&["best", "brandubh", "--depth", "2", "--json"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    for key in ["move", "score", "depth", "nodes", "nps", "pv"] {
+        assert!(json.get(key).is_some(), "no `{key}` in {json}");
+    }
+    assert_eq!(json["depth"], 2);
+    assert_eq!(json["pv"][0], json["move"]);
+    // After the game's moves: the search knows whose turn it is.
+    let after = tafl(&["best", "brandubh", "d2-c2", "--depth", "1", "--json"]);
+    let json: serde_json::Value = serde_json::from_slice(&after.stdout).unwrap();
+    let mv = json["move"].as_str().unwrap();
+    let moves = tafl(&["replay", "brandubh", "d2-c2", mv, "--json"]);
+    assert!(
+        moves.status.success(),
+        "the suggested move {mv} is legal: {}",
+        stderr(&moves)
+    );
+    // A decided game: no move, the status, exit 0.
+    let won = tafl(&[
+        "best",
+        "linnaeus",
+        "--from",
+        "/K8/9/9/9/9/9/9/9/t8/",
+        "--side",
+        "attackers",
+        "--json",
+    ]);
+    assert!(won.status.success());
+    let json: serde_json::Value = serde_json::from_slice(&won.stdout).unwrap();
+    assert!(json["move"].is_null());
+    assert_eq!(json["status"], "defenders_win");
+    // An illegal move in the game exits 2, as replay does.
+    let bad = tafl(&["best", "brandubh", "a1-a2", "--depth", "1"]);
+    assert_eq!(bad.status.code(), Some(2));
+}
+
+#[test]
+fn selfplay_json_is_complete_and_deterministic() {
+    let args = [
+        "selfplay", "brandubh", "--games", "4", "--depth", "1", "--seed", "7", "--json",
+    ];
+    let first = tafl(&args);
+    assert!(first.status.success(), "{}", stderr(&first));
+    let a: serde_json::Value = serde_json::from_slice(&first.stdout).unwrap();
+    let b: serde_json::Value = serde_json::from_slice(&tafl(&args).stdout).unwrap();
+    for key in [
+        "games",
+        "attackers_win",
+        "defenders_win",
+        "draw",
+        "capped",
+        "attackers",
+        "defenders",
+        "mean_plies",
+        "reasons",
+    ] {
+        assert!(a.get(key).is_some(), "no `{key}` in {a}");
+        if key != "seconds" {
+            assert_eq!(
+                a[key], b[key],
+                "`{key}` differs between two runs with one seed"
+            );
+        }
+    }
+    let total = a["attackers_win"].as_u64().unwrap()
+        + a["defenders_win"].as_u64().unwrap()
+        + a["draw"].as_u64().unwrap();
+    assert_eq!(total, 4);
+    let low = a["attackers"]["low"].as_f64().unwrap();
+    let high = a["attackers"]["high"].as_f64().unwrap();
+    assert!(low <= a["attackers"]["rate"].as_f64().unwrap() && high >= low);
+}

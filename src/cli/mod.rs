@@ -15,6 +15,7 @@ pub mod play;
 pub mod playouts;
 mod render;
 pub mod replay;
+pub mod selfplay;
 mod show;
 
 use std::process::ExitCode;
@@ -68,6 +69,8 @@ enum Command {
     Lsp(lsp::Args),
     /// The computer's move for the side to move, with its score and expected line.
     Best(best::Args),
+    /// Games between two equal computer players: win rates with 95% intervals, for balance.
+    Selfplay(selfplay::Args),
     /// Play a variant at the terminal, both sides or against a friend (`help` inside lists the
     /// commands).
     Play(play::Args),
@@ -89,6 +92,7 @@ pub fn run() -> ExitCode {
         Command::Bench(args) => bench::run(args),
         Command::Lsp(args) => lsp::run(&args),
         Command::Best(args) => best::run(args),
+        Command::Selfplay(args) => selfplay::run(args),
         Command::Play(args) => play::run(args),
     }
 }

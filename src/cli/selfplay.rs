@@ -1,0 +1,315 @@
+//! `tafl selfplay VARIANT --games N [--depth N | --time MS] [--openings K] [--threads N]
+//! [--seed S] [--json] [--svg FILE]`: games between two equal computer players, for balance.
+//!
+//! Each game starts with K random plies drawn from a generator seeded by the seed and the
+//! game's number (so games differ, and the same seed gives the same games), then the search
+//! plays both sides. The summary gives each side's win rate with its 95% Wilson interval.
+
+use std::io::IsTerminal;
+use std::process::ExitCode;
+use std::sync::atomic::AtomicBool;
+use std::time::Instant;
+
+use serde::Serialize;
+
+use super::load;
+use crate::engine::Rng;
+use crate::game::{Game, Status};
+use crate::search;
+
+/// Arguments of `tafl selfplay`.
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// A bundled variant's name or a variant file.
+    pub variant: String,
+    /// How many games.
+    #[arg(long, default_value_t = 20, value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
+    pub games: u64,
+    /// Random plies at the start of each game, so that games differ.
+    #[arg(long, default_value_t = 4, value_name = "K")]
+    pub openings: u32,
+    /// The seed of the openings.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Each game ends as a draw (`capped`) after this many plies.
+    #[arg(long, default_value_t = 400)]
+    pub cap: u32,
+    /// How long each move is thought about; `--threads` plays that many games at once.
+    #[command(flatten)]
+    pub budget: super::best::Budget,
+    /// Print one JSON object.
+    #[arg(long)]
+    pub json: bool,
+    /// Also draw the result as an SVG chart into FILE.
+    #[arg(long, value_name = "FILE")]
+    pub svg: Option<std::path::PathBuf>,
+}
+
+/// A rate with its 95% Wilson score interval.
+#[derive(Clone, Copy, Debug, Serialize)]
+pub struct Rate {
+    /// The observed proportion.
+    pub rate: f64,
+    /// The interval's lower end.
+    pub low: f64,
+    /// The interval's upper end.
+    pub high: f64,
+}
+
+/// The Wilson score interval (95%, z = 1.96) of `wins` in `games`.
+pub fn wilson(wins: u64, games: u64) -> Rate {
+    if games == 0 {
+        return Rate {
+            rate: 0.0,
+            low: 0.0,
+            high: 1.0,
+        };
+    }
+    let (n, p, z) = (games as f64, wins as f64 / games as f64, 1.96f64);
+    let centre = (p + z * z / (2.0 * n)) / (1.0 + z * z / n);
+    let half = z * (p * (1.0 - p) / n + z * z / (4.0 * n * n)).sqrt() / (1.0 + z * z / n);
+    Rate {
+        rate: p,
+        low: (centre - half).max(0.0),
+        high: (centre + half).min(1.0),
+    }
+}
+
+#[derive(Serialize)]
+struct Summary {
+    variant: String,
+    games: u64,
+    attackers_win: u64,
+    defenders_win: u64,
+    draw: u64,
+    capped: u64,
+    attackers: Rate,
+    defenders: Rate,
+    mean_plies: f64,
+    /// How the games ended: `king_escaped`, `king_captured`, `repetition`, `capped` ...
+    reasons: std::collections::BTreeMap<String, u64>,
+    depth: Option<u32>,
+    time_ms: Option<u64>,
+    openings: u32,
+    seed: u64,
+    seconds: f64,
+}
+
+/// One finished game: its status, reason and length.
+struct Played {
+    status: Status,
+    reason: &'static str,
+    plies: usize,
+}
+
+/// Runs `tafl selfplay`.
+pub fn run(args: Args) -> ExitCode {
+    let loaded = match load::variant(&args.variant) {
+        Ok(loaded) => loaded,
+        Err(code) => return code,
+    };
+    let started = Instant::now();
+    let mut limits = args.budget.limits();
+    // Games, not searches, share the threads: each search has one, so results do not depend
+    // on how the games are spread.
+    limits.threads = 1;
+    limits.table_mb = 16;
+    let progress = (!args.json && std::io::stderr().is_terminal()).then(|| {
+        let bar = indicatif::ProgressBar::new(args.games);
+        bar.set_style(
+            indicatif::ProgressStyle::with_template(
+                "{bar:40} {pos}/{len} games, {elapsed} elapsed, about {eta} to go",
+            )
+            .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
+        );
+        bar
+    });
+    let play_one = |index: u64| {
+        let played = play_game(&loaded, &args, &limits, index);
+        if let Some(bar) = &progress {
+            bar.inc(1);
+        }
+        played
+    };
+    let threads = usize::from(args.budget.threads);
+    let results: Vec<Played> = match load::on_threads(
+        threads,
+        || (0..args.games).map(play_one).collect(),
+        || {
+            use rayon::prelude::*;
+            (0..args.games).into_par_iter().map(play_one).collect()
+        },
+    ) {
+        Ok(results) => results,
+        Err(code) => return code,
+    };
+    if let Some(bar) = &progress {
+        bar.finish_and_clear();
+    }
+    let count = |status: Status| results.iter().filter(|p| p.status == status).count() as u64;
+    let mut reasons = std::collections::BTreeMap::new();
+    for played in &results {
+        *reasons.entry(played.reason.to_string()).or_insert(0) += 1;
+    }
+    let summary = Summary {
+        variant: loaded.engine.rules().name.clone(),
+        games: args.games,
+        attackers_win: count(Status::AttackersWin),
+        defenders_win: count(Status::DefendersWin),
+        draw: count(Status::Draw) + count(Status::Ongoing),
+        capped: count(Status::Ongoing),
+        attackers: wilson(count(Status::AttackersWin), args.games),
+        defenders: wilson(count(Status::DefendersWin), args.games),
+        mean_plies: results.iter().map(|p| p.plies as f64).sum::<f64>() / args.games as f64,
+        reasons,
+        depth: limits.depth,
+        time_ms: limits.time.map(|t| t.as_millis() as u64),
+        openings: args.openings,
+        seed: args.seed,
+        seconds: started.elapsed().as_secs_f64(),
+    };
+    if let Some(path) = &args.svg {
+        if let Err(e) = std::fs::write(path, chart(&summary)) {
+            eprintln!("error: cannot write `{}`: {e}", path.display());
+            return ExitCode::FAILURE;
+        }
+    }
+    if args.json {
+        // Plain data with string keys: serialising cannot fail.
+        println!(
+            "{}",
+            serde_json::to_string(&summary).expect("summary serialises")
+        );
+    } else {
+        print!("{}", words(&summary));
+    }
+    ExitCode::SUCCESS
+}
+
+/// Plays game number `index`: seeded random openings, then the search for both sides.
+fn play_game(loaded: &load::Loaded, args: &Args, limits: &search::Limits, index: u64) -> Played {
+    let mut rng = Rng::for_game(args.seed, index);
+    let mut game = Game::new(loaded.engine.clone());
+    let stop = AtomicBool::new(false);
+    for _ in 0..args.openings {
+        let moves = game.legal_moves();
+        if moves.is_empty() {
+            break;
+        }
+        // A generated move is legal.
+        let _ = game.play(moves[rng.below(moves.len())]);
+    }
+    while !game.is_over() && game.plies().len() < args.cap as usize {
+        let Ok(report) = search::search(&game, limits, &stop, |_| {}) else {
+            break;
+        };
+        let Some(mv) = report.best else { break };
+        if game.play(mv).is_err() {
+            break;
+        }
+    }
+    Played {
+        status: game.status(),
+        reason: game.reason().map_or("capped", |r| r.as_str()),
+        plies: game.plies().len(),
+    }
+}
+
+fn percent(x: f64) -> String {
+    format!("{:.1}%", 100.0 * x)
+}
+
+fn words(s: &Summary) -> String {
+    let budget = match (s.depth, s.time_ms) {
+        (Some(depth), _) => format!("depth {depth}"),
+        (None, Some(ms)) => format!("{ms} ms a move"),
+        (None, None) => String::new(),
+    };
+    let reasons: Vec<String> = s.reasons.iter().map(|(r, n)| format!("{r} {n}")).collect();
+    format!(
+        "{}: {} games at {budget}, {} random opening plies (seed {})\n\
+         attackers win {} ({}, 95% interval {} to {})\n\
+         defenders win {} ({}, 95% interval {} to {})\n\
+         draws {} (of which capped at the ply limit: {})\n\
+         mean length {:.1} plies; endings: {}\n\
+         {:.1} s\n",
+        s.variant,
+        s.games,
+        s.openings,
+        s.seed,
+        s.attackers_win,
+        percent(s.attackers.rate),
+        percent(s.attackers.low),
+        percent(s.attackers.high),
+        s.defenders_win,
+        percent(s.defenders.rate),
+        percent(s.defenders.low),
+        percent(s.defenders.high),
+        s.draw,
+        s.capped,
+        s.mean_plies,
+        reasons.join(", "),
+        s.seconds
+    )
+}
+
+/// The result as a bar chart: each side's win rate with its interval, and the draws.
+fn chart(s: &Summary) -> String {
+    let width = 400.0;
+    let bar = |y: f64, label: &str, rate: Option<Rate>, share: f64, colour: &str| {
+        let mut out = format!(
+            "<text x=\"8\" y=\"{}\" font-size=\"14\">{label}</text>\
+             <rect x=\"110\" y=\"{y}\" width=\"{:.1}\" height=\"20\" fill=\"{colour}\"/>\
+             <text x=\"{:.1}\" y=\"{}\" font-size=\"12\">{}</text>",
+            y + 15.0,
+            share * width,
+            118.0 + width,
+            y + 15.0,
+            percent(share)
+        );
+        if let Some(r) = rate {
+            out.push_str(&format!(
+                "<line x1=\"{:.1}\" y1=\"{}\" x2=\"{:.1}\" y2=\"{}\" stroke=\"black\" stroke-width=\"2\"/>",
+                110.0 + r.low * width,
+                y + 10.0,
+                110.0 + r.high * width,
+                y + 10.0
+            ));
+        }
+        out
+    };
+    let draws = s.draw as f64 / s.games as f64;
+    format!(
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"580\" height=\"130\" font-family=\"sans-serif\">\
+         <text x=\"8\" y=\"18\" font-size=\"14\">{} games of {} (lines: 95% intervals)</text>{}{}{}</svg>\n",
+        s.games,
+        escape(&s.variant),
+        bar(30.0, "attackers", Some(s.attackers), s.attackers.rate, "#b03030"),
+        bar(60.0, "defenders", Some(s.defenders), s.defenders.rate, "#3050b0"),
+        bar(90.0, "draws", None, draws, "#909090"),
+    )
+}
+
+fn escape(text: &str) -> String {
+    text.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::wilson;
+
+    #[test]
+    fn wilson_intervals_match_published_values() {
+        // 8 of 10: the Wilson 95% interval is 0.490 to 0.943 (Newcombe 1998, table I method 3).
+        let r = wilson(8, 10);
+        assert!(
+            (r.low - 0.490).abs() < 0.001 && (r.high - 0.943).abs() < 0.001,
+            "{r:?}"
+        );
+        let none = wilson(0, 20);
+        assert_eq!(none.low, 0.0);
+        assert!((none.high - 0.161).abs() < 0.001, "{none:?}");
+    }
+}
