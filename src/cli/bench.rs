@@ -122,5 +122,34 @@ pub fn run(args: Args) -> ExitCode {
             summary.plies as f64 / seconds / 1e6
         );
     }
+
+    // The search from the start: time to each depth, and nodes per second.
+    progress("search from the start, 1 thread…");
+    let game = crate::game::Game::new(engine.clone());
+    let stop = std::sync::atomic::AtomicBool::new(false);
+    let mut lines = Vec::new();
+    let limits = crate::search::Limits::time(std::time::Duration::from_secs(3));
+    let report = crate::search::search(&game, &limits, &stop, |report| {
+        lines.push(format!(
+            "  depth {:>2}: {:>8.3} s  {:>10} nodes  {:>6.2} M nodes/s  {}",
+            report.depth,
+            report.elapsed.as_secs_f64(),
+            report.nodes,
+            report.nps() as f64 / 1e6,
+            report.best.map(|m| m.to_string()).unwrap_or_default()
+        ));
+    });
+    progress("\n");
+    if let Ok(report) = report {
+        println!(
+            "search: {} nodes in {:.3} s, {:.2} M nodes/s (1 thread, evaluation included)",
+            report.nodes,
+            report.elapsed.as_secs_f64(),
+            report.nps() as f64 / 1e6
+        );
+        for line in lines {
+            println!("{line}");
+        }
+    }
     ExitCode::SUCCESS
 }
