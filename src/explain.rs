@@ -6,8 +6,9 @@
 use std::fmt::Write as _;
 
 use crate::ir::{
-    AccessCondition, Action, Armed, Claim, Hostile, KingCaptureMethod, MoveStyle, Movement,
-    NoMoves, Place, RepetitionResult, Role, Rules, Side, Square,
+    AccessCondition, Action, Armed, Claim, EncirclementReading, Hostile, KingCaptureMethod,
+    MoveStyle, Movement, NoMoves, Place, RepetitionResult, Role, Rules, ShieldwallTrigger, Side,
+    Square,
 };
 
 /// The rules of `rules` in plain words, with the start diagram.
@@ -266,6 +267,26 @@ pub fn rule_sections(rules: &Rules) -> Vec<Section> {
         ));
     }
 
+    if let Some(wall) = &rules.shieldwall {
+        let mut brackets = "two enemies".to_string();
+        if !wall.counting.is_empty() {
+            let regions: Vec<String> = wall.counting.iter().map(|r| words.region(r)).collect();
+            let _ = write!(brackets, " (or {})", join_and(&regions));
+        }
+        let trigger = match wall.trigger {
+            ShieldwallTrigger::Flanking => {
+                "The capturing move must be the one that brackets the row at one end"
+            }
+            ShieldwallTrigger::AnyMove => {
+                "Any move of the capturing side that completes the wall takes it"
+            }
+        };
+        capturing.push(format!(
+            "Shieldwall: a row of two or more pieces along the board's edge, bracketed at both ends by {brackets} and with an enemy on the square in front of each of them, is captured at once; only {} in the row are taken. {trigger}.",
+            words.pieces(&wall.victims)
+        ));
+    }
+
     let kings: Vec<&str> = rules
         .pieces
         .iter()
@@ -336,13 +357,51 @@ pub fn rule_sections(rules: &Rules) -> Vec<Section> {
             words.piece_plural(&capture.piece)
         ));
     }
-    end.push(
-        match rules.outcome.no_moves {
-            NoMoves::Loses => "A side that cannot move on its turn loses.",
-            NoMoves::Draw => "If a side cannot move on its turn, the game is drawn.",
+    for fort in &rules.outcome.edge_forts {
+        end.push(format!(
+            "{} when {} stands on the edge of the board in a fort: he can move, and the enemy can neither capture a piece of the wall around him nor get in.",
+            words.side_verb(fort.winner, "win"),
+            words.piece_plural(&fort.piece)
+        ));
+    }
+    if let Some(encirclement) = rules.outcome.encirclement {
+        let enclosed = words.side_noun(encirclement.winner.opponent());
+        let how = match encirclement.reading {
+            EncirclementReading::NoEdgeAccess => format!(
+                "they enclose {enclosed}: none of them stands on the edge of the board or can reach it, an unbroken ring holding them all"
+            ),
+            EncirclementReading::EverySurrounded => format!(
+                "every piece of {enclosed}, king included, has an enemy or the board's edge on all four sides"
+            ),
+        };
+        end.push(format!(
+            "{} when {how}.",
+            words.side_verb(encirclement.winner, "win")
+        ));
+    }
+    let no_moves = rules.outcome.no_moves;
+    if no_moves.attackers == no_moves.defenders {
+        end.push(
+            match no_moves.attackers {
+                NoMoves::Loses => "A side that cannot move on its turn loses.",
+                NoMoves::Draw => "If a side cannot move on its turn, the game is drawn.",
+            }
+            .to_string(),
+        );
+    } else {
+        for side in Side::BOTH {
+            end.push(match no_moves.get(side) {
+                NoMoves::Loses => format!(
+                    "If {} cannot move on their turn, they lose.",
+                    words.side_noun(side)
+                ),
+                NoMoves::Draw => format!(
+                    "If {} cannot move on their turn, the game is drawn.",
+                    words.side_noun(side)
+                ),
+            });
         }
-        .to_string(),
-    );
+    }
     if let Some(repetition) = rules.outcome.repetition {
         let when = if repetition.occurrences == 2 {
             "a position repeats (the same pieces on the same squares, with the same side to move)"
@@ -357,6 +416,15 @@ pub fn rule_sections(rules: &Rules) -> Vec<Section> {
             }
             (RepetitionResult::MoverLoses, _) => {
                 format!("When {when}, the side that made it happen loses.")
+            }
+            (RepetitionResult::MoverWins, _) => {
+                format!("When {when}, the side that made it happen wins.")
+            }
+            (RepetitionResult::Loses(loser), _) => {
+                format!(
+                    "When {when}, {}, whoever made it happen.",
+                    words.side_verb(loser, "lose")
+                )
             }
         };
         end.push(what);
@@ -521,6 +589,9 @@ pub fn used_regions(rules: &Rules) -> Vec<&str> {
             .iter()
             .map(|escape| escape.region.as_str()),
     );
+    if let Some(wall) = &rules.shieldwall {
+        used.extend(wall.counting.iter().map(String::as_str));
+    }
     used.extend(
         rules
             .announcements

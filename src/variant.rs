@@ -7,7 +7,7 @@ use serde::Serialize;
 
 use crate::check;
 use crate::diagnostic::Diagnostics;
-use crate::ir::Rules;
+use crate::ir::{Rules, Side};
 use crate::span::Span;
 
 /// The variants bundled with the toolkit: `(name, file text)`, sorted by name.
@@ -91,8 +91,14 @@ pub enum RuleRef {
     Escape(usize),
     /// `Rules::outcome.decisive_captures[i]`.
     DecisiveCapture(usize),
-    /// `Rules::outcome.no_moves`.
-    NoMoves,
+    /// `Rules::outcome.no_moves` for this side.
+    NoMoves(Side),
+    /// `Rules::outcome.edge_forts[i]`.
+    EdgeFort(usize),
+    /// `Rules::outcome.encirclement`.
+    Encirclement,
+    /// `Rules::shieldwall`.
+    Shieldwall,
     /// `Rules::outcome.repetition`.
     Repetition,
     /// `Rules::outcome.back_and_forth_limit`.

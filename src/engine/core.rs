@@ -4,8 +4,8 @@
 use super::bitboard::Bits;
 use super::{CompileError, EndReason, Ending, GameOutcome, IllegalReason, MAX_KINDS};
 use crate::ir::{
-    AccessCondition, Claim, KingCaptureMethod, MoveStyle, NoMoves, RepetitionResult, Role, Rules,
-    Side, Square,
+    AccessCondition, BySide, Claim, KingCaptureMethod, MoveStyle, NoMoves, RepetitionResult, Role,
+    Rules, Side, Square,
 };
 use crate::variant::RuleRef;
 
@@ -155,7 +155,7 @@ pub(crate) struct Core<B: Bits> {
     pub decisive: [Option<(Side, usize)>; MAX_KINDS],
     pub zobrist: Vec<[u64; MAX_KINDS]>,
     pub side_key: u64,
-    pub no_moves: NoMoves,
+    pub no_moves: BySide<NoMoves>,
     pub repetition: Option<(u32, RepetitionResult, Claim)>,
     pub back_and_forth: Option<u32>,
     /// No-capture limit in plies (moves by each side x 2), and whether it ends the game itself.
@@ -835,14 +835,14 @@ impl<B: Bits> Core<B> {
 
     /// The ending when `stuck`, the side to move, has no legal move.
     pub fn no_moves_ending(&self, stuck: Side) -> Ending {
-        let outcome = match self.no_moves {
+        let outcome = match self.no_moves.get(stuck) {
             NoMoves::Loses => GameOutcome::Win(stuck.opponent()),
             NoMoves::Draw => GameOutcome::Draw,
         };
         Ending {
             outcome,
             reason: EndReason::NoMoves,
-            rule: Some(RuleRef::NoMoves),
+            rule: Some(RuleRef::NoMoves(stuck)),
         }
     }
 
@@ -856,6 +856,8 @@ impl<B: Bits> Core<B> {
         let outcome = match result {
             RepetitionResult::Draw => GameOutcome::Draw,
             RepetitionResult::MoverLoses => GameOutcome::Win(to_move),
+            RepetitionResult::MoverWins => GameOutcome::Win(to_move.opponent()),
+            RepetitionResult::Loses(loser) => GameOutcome::Win(loser.opponent()),
         };
         Some(Ending {
             outcome,
