@@ -30,6 +30,7 @@ pub const BUNDLED: &[(&str, &str)] = &[
         "dragonheelslair-v3",
         include_str!("../variants/dragonheelslair-v3.tafl"),
     ),
+    ("copenhagen", include_str!("../variants/copenhagen.tafl")),
     ("fetlar", include_str!("../variants/fetlar.tafl")),
     ("linnaeus", include_str!("../variants/linnaeus.tafl")),
     (
@@ -57,6 +58,18 @@ pub const BUNDLED: &[(&str, &str)] = &[
         include_str!("../variants/thrones-and-bones-tts.tafl"),
     ),
 ];
+
+/// Other names players use for a bundled variant: `(alias, bundled name)`. "Hnefatafl" on its
+/// own most often means today's standard 11x11 game, Copenhagen.
+pub const ALIASES: &[(&str, &str)] = &[("hnefatafl", "copenhagen")];
+
+/// The bundled name `name` stands for: itself, or the variant it is an alias of.
+fn resolve_alias(name: &str) -> &str {
+    ALIASES
+        .iter()
+        .find(|(alias, _)| *alias == name)
+        .map_or(name, |(_, bundled)| bundled)
+}
 
 /// The names of the bundled variants, sorted.
 pub fn bundled_names() -> impl Iterator<Item = &'static str> {
@@ -202,6 +215,7 @@ impl Variant {
     /// [`LoadError::NotFound`] for an unknown name; [`LoadError::Invalid`] cannot happen for the
     /// bundled files, which the test suite lints.
     pub fn bundled(name: &str) -> Result<Variant, LoadError> {
+        let name = resolve_alias(name);
         let (name, text) = BUNDLED
             .iter()
             .find(|(bundled, _)| *bundled == name)
@@ -216,7 +230,10 @@ impl Variant {
     /// As [`Variant::bundled`] and [`Variant::from_text`], and [`LoadError::Io`] for an unreadable
     /// file.
     pub fn load(name_or_path: &str) -> Result<Variant, LoadError> {
-        if BUNDLED.iter().any(|(name, _)| *name == name_or_path) {
+        if BUNDLED
+            .iter()
+            .any(|(name, _)| *name == resolve_alias(name_or_path))
+        {
             return Variant::bundled(name_or_path);
         }
         let path = Path::new(name_or_path);

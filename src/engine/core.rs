@@ -4,7 +4,7 @@
 use super::bitboard::Bits;
 use super::{CompileError, EndReason, Ending, GameOutcome, IllegalReason, MAX_KINDS};
 use crate::ir::{
-    AccessCondition, BySide, Claim, KingCaptureMethod, MoveStyle, NoMoves, RepetitionResult, Role,
+    AccessCondition, BySide, Claim, EncirclementReading, KingCaptureMethod, ShieldwallTrigger, MoveStyle, NoMoves, RepetitionResult, Role,
     Rules, Side, Square,
 };
 use crate::variant::RuleRef;
@@ -116,6 +116,26 @@ pub(crate) struct EscapeRule<B> {
     pub winner: Side,
 }
 
+/// The shieldwall capture, compiled.
+#[derive(Clone, Debug)]
+pub(crate) struct WallRule<B> {
+    /// The kinds a wall takes.
+    pub victims: u32,
+    /// Squares that bracket a row like an enemy.
+    pub counting: B,
+    /// Whether any move may complete a wall (else only the flanking move).
+    pub any_move: bool,
+}
+
+/// An edge-fort win, compiled.
+#[derive(Clone, Debug)]
+pub(crate) struct FortRule {
+    /// Index into `Rules::outcome.edge_forts`.
+    pub rule: usize,
+    pub kind: usize,
+    pub winner: Side,
+}
+
 /// The rules compiled for one width.
 #[derive(Clone, Debug)]
 pub(crate) struct Core<B: Bits> {
@@ -155,6 +175,15 @@ pub(crate) struct Core<B: Bits> {
     pub decisive: [Option<(Side, usize)>; MAX_KINDS],
     pub zobrist: Vec<[u64; MAX_KINDS]>,
     pub side_key: u64,
+    /// The squares on the board's edge.
+    pub edge: B,
+    pub height: usize,
+    pub shieldwall: Option<WallRule<B>>,
+    pub forts: Vec<FortRule>,
+    pub encirclement: Option<(Side, EncirclementReading)>,
+    /// Whether any end check beyond escapes and decisive captures runs after a move (forts,
+    /// encirclement): variants without them pay one branch.
+    pub has_board_ends: bool,
     pub no_moves: BySide<NoMoves>,
     pub repetition: Option<(u32, RepetitionResult, Claim)>,
     pub back_and_forth: Option<u32>,
@@ -402,6 +431,42 @@ impl<B: Bits> Core<B> {
             decisive[kind_index(&capture.piece)?] = Some((capture.winner, rule));
         }
 
+        let mut edge = B::EMPTY;
+        for sq in 0..squares {
+            if neighbours[sq].contains(&NONE) {
+                edge.set(sq);
+            }
+        }
+        let shieldwall = match &rules.shieldwall {
+            Some(wall) => {
+                let mut counting = B::EMPTY;
+                for name in &wall.counting {
+                    counting |= region(name)?;
+                }
+                Some(WallRule {
+                    victims: kinds_mask(&wall.victims)?,
+                    counting,
+                    any_move: match wall.trigger {
+                        ShieldwallTrigger::Flanking => false,
+                        ShieldwallTrigger::AnyMove => true,
+                    },
+                })
+            }
+            None => None,
+        };
+        let mut forts = Vec::new();
+        for (rule, fort) in rules.outcome.edge_forts.iter().enumerate() {
+            forts.push(FortRule {
+                rule,
+                kind: kind_index(&fort.piece)?,
+                winner: fort.winner,
+            });
+        }
+        let encirclement = rules
+            .outcome
+            .encirclement
+            .map(|rule| (rule.winner, rule.reading));
+
         // A fixed seed, so hashes are the same from run to run and machine to machine.
         let mut rng = super::Rng::new(0x7AF1_5EED_2024_0003);
         let zobrist = (0..squares)
@@ -440,6 +505,12 @@ impl<B: Bits> Core<B> {
             decisive,
             zobrist,
             side_key,
+            edge,
+            height,
+            has_board_ends: !forts.is_empty() || encirclement.is_some(),
+            shieldwall,
+            forts,
+            encirclement,
             no_moves: rules.outcome.no_moves,
             repetition: rules
                 .outcome
@@ -770,7 +841,10 @@ impl<B: Bits> Core<B> {
         shuttle.from = mv.from;
         shuttle.to = mv.to;
 
-        let captured = self.captures(pos, k, to);
+        let mut captured = self.captures(pos, k, to);
+        if let Some(wall) = &self.shieldwall {
+            captured |= self.wall_captures(pos, wall, k, to);
+        }
         let mut ending = None;
         if captured.is_empty() {
             pos.quiet_plies += 1;
@@ -819,6 +893,9 @@ impl<B: Bits> Core<B> {
                 });
             }
         }
+        if ending.is_none() && self.has_board_ends {
+            ending = self.board_ending(pos);
+        }
         if ending.is_none() {
             if let Some((plies, Claim::Automatic)) = self.no_capture {
                 if pos.quiet_plies >= plies {
@@ -831,6 +908,213 @@ impl<B: Bits> Core<B> {
             }
         }
         (captured, ending)
+    }
+
+    /// The squares reachable from `seeds` by orthogonal steps through `passable` squares (the
+    /// seeds themselves included where passable).
+    fn flood(&self, seeds: B, passable: B) -> B {
+        let mut reached = seeds & passable;
+        let mut frontier = reached;
+        while frontier.any() {
+            let mut next = B::EMPTY;
+            for sq in frontier.iter() {
+                next |= self.neighbour_sets[sq];
+            }
+            next &= passable & !reached;
+            reached |= next;
+            frontier = next;
+        }
+        reached
+    }
+
+    /// The pieces a shieldwall takes after the piece of kind `k` moved to `to`. `pos` has the
+    /// moved piece on `to` and every victim still on the board.
+    fn wall_captures(&self, pos: &Pos<B>, wall: &WallRule<B>, k: usize, to: usize) -> B {
+        let side = self.kinds[k].side;
+        let mut brackets = B::EMPTY;
+        for &a in &self.side_kinds[side.index()] {
+            if self.kinds[a].anvil {
+                brackets |= pos.pieces[a];
+            }
+        }
+        let mut captured = B::EMPTY;
+        if wall.any_move {
+            // Every bracket on the edge may close a row; the mover counts wherever it stands.
+            let mut starts = (brackets | wall.counting) & self.edge;
+            if self.kinds[k].hammer && self.edge.has(to) {
+                starts.set(to);
+            }
+            for start in starts.iter() {
+                captured |= self.walls_from(pos, wall, side, start, brackets | B::single(to));
+            }
+        } else if self.kinds[k].hammer && self.edge.has(to) {
+            captured = self.walls_from(pos, wall, side, to, brackets);
+        }
+        captured
+    }
+
+    /// The rows of enemies of `side` along the edge starting next to `start`, in either
+    /// direction along the edge, that are bracketed at the far end (by `brackets` or a counting
+    /// square) and fronted by `brackets` on every square: the victims among them.
+    fn walls_from(&self, pos: &Pos<B>, wall: &WallRule<B>, side: Side, start: usize, brackets: B) -> B {
+        let enemies = pos.sides[side.opponent().index()];
+        let (file, rank) = (start % self.width, start / self.width);
+        let mut captured = B::EMPTY;
+        for d in 0..4 {
+            // The row runs along direction `d`; `front` points into the board from the row.
+            let front = if d % 2 == 0 {
+                if file == 0 {
+                    1
+                } else if file == self.width - 1 {
+                    3
+                } else {
+                    continue;
+                }
+            } else if rank == 0 {
+                0
+            } else if rank == self.height - 1 {
+                2
+            } else {
+                continue;
+            };
+            let mut row = B::EMPTY;
+            let mut sq = self.neighbours[start][d];
+            while sq != NONE && enemies.has(usize::from(sq)) {
+                let here = usize::from(sq);
+                let ahead = self.neighbours[here][front];
+                if ahead == NONE || !brackets.has(usize::from(ahead)) {
+                    row = B::EMPTY;
+                    break;
+                }
+                row.set(here);
+                sq = self.neighbours[here][d];
+            }
+            if row.count() < 2 || sq == NONE {
+                continue;
+            }
+            let end = usize::from(sq);
+            if !(brackets.has(end) || wall.counting.has(end)) {
+                continue;
+            }
+            for victim in row.iter() {
+                if let Some(kind) = self.kind_on(pos, victim, side.opponent()) {
+                    if wall.victims & (1 << kind) != 0 {
+                        captured.set(victim);
+                    }
+                }
+            }
+        }
+        captured
+    }
+
+    /// The ending that stands in `pos` by a fort or an encirclement, if any.
+    pub fn board_ending(&self, pos: &Pos<B>) -> Option<Ending> {
+        for fort in &self.forts {
+            for king in pos.pieces[fort.kind].iter() {
+                if self.holds_fort(pos, fort.kind, king) {
+                    return Some(Ending {
+                        outcome: GameOutcome::Win(fort.winner),
+                        reason: EndReason::EdgeFort,
+                        rule: Some(RuleRef::EdgeFort(fort.rule)),
+                    });
+                }
+            }
+        }
+        let (winner, reading) = self.encirclement?;
+        let enclosed = pos.sides[winner.opponent().index()];
+        if enclosed.is_empty() {
+            return None;
+        }
+        let holds = match reading {
+            EncirclementReading::NoEdgeAccess => {
+                let open = self.board & !pos.sides[winner.index()];
+                (self.flood(self.edge, open) & enclosed).is_empty()
+            }
+            EncirclementReading::EverySurrounded => {
+                let empty = self.board & !pos.occupied();
+                enclosed.iter().all(|sq| (self.neighbour_sets[sq] & empty).is_empty())
+            }
+        };
+        holds.then_some(Ending {
+            outcome: GameOutcome::Win(winner),
+            reason: EndReason::Encircled,
+            rule: Some(RuleRef::Encirclement),
+        })
+    }
+
+    /// Whether the piece of kind `k` on `king` holds an edge fort: it stands on the edge, has an
+    /// empty square beside it, no enemy touches the squares it can reach, and no piece of the
+    /// wall around them can ever be captured (on each line through it, one side is off the
+    /// board, inside the fort, or another such wall piece), nor taken by a shieldwall.
+    fn holds_fort(&self, pos: &Pos<B>, k: usize, king: usize) -> bool {
+        if !self.edge.has(king) {
+            return false;
+        }
+        let side = self.kinds[k].side;
+        let empty = self.board & !pos.occupied();
+        let inside = self.flood(self.neighbour_sets[king] & empty, empty) | B::single(king);
+        if (self.neighbour_sets[king] & empty).is_empty() {
+            return false;
+        }
+        let mut around = B::EMPTY;
+        for sq in inside.iter() {
+            around |= self.neighbour_sets[sq];
+        }
+        around &= !inside;
+        if (around & pos.sides[side.opponent().index()]).any() {
+            return false;
+        }
+        let friends = pos.sides[side.index()];
+        // Squares inside that would act as a captor against a wall piece do not shelter it.
+        let mut wall = around;
+        loop {
+            let mut grown = wall;
+            for sq in wall.iter() {
+                let victim = self.kind_on(pos, sq, side).unwrap_or(k);
+                let shelters = |n: u16| -> Option<bool> {
+                    if n == NONE {
+                        return Some(true);
+                    }
+                    let n = usize::from(n);
+                    if inside.has(n) {
+                        Some(!self.hostile(pos, n, victim, pos.occupied()))
+                    } else if friends.has(n) {
+                        None
+                    } else {
+                        Some(false)
+                    }
+                };
+                for axis in 0..2 {
+                    let (a, b) = (self.neighbours[sq][axis], self.neighbours[sq][axis + 2]);
+                    match (shelters(a), shelters(b)) {
+                        (Some(true), _) | (_, Some(true)) => {}
+                        (None, _) => grown.set(usize::from(a)),
+                        (_, None) => grown.set(usize::from(b)),
+                        (Some(false), Some(false)) => return false,
+                    }
+                }
+                if self.shieldwall.is_some() {
+                    // A wall piece on the edge is safe from a shieldwall only if the square in
+                    // front of it can never hold an enemy.
+                    let outward = (0..4).filter(|&d| self.neighbours[sq][d] == NONE).count();
+                    if outward == 1 {
+                        let Some(d) = (0..4).find(|&d| self.neighbours[sq][d] == NONE) else {
+                            continue;
+                        };
+                        let front = usize::from(self.neighbours[sq][(d + 2) % 4]);
+                        if friends.has(front) {
+                            grown.set(front);
+                        } else if !inside.has(front) {
+                            return false;
+                        }
+                    }
+                }
+            }
+            if grown == wall {
+                return true;
+            }
+            wall = grown;
+        }
     }
 
     /// The ending when `stuck`, the side to move, has no legal move.
