@@ -937,15 +937,14 @@ impl<B: Bits> Core<B> {
                 brackets |= pos.pieces[a];
             }
         }
+        if self.kinds[k].hammer {
+            brackets.set(to);
+        }
         let mut captured = B::EMPTY;
         if wall.any_move {
-            // Every bracket on the edge may close a row; the mover counts wherever it stands.
-            let mut starts = (brackets | wall.counting) & self.edge;
-            if self.kinds[k].hammer && self.edge.has(to) {
-                starts.set(to);
-            }
-            for start in starts.iter() {
-                captured |= self.walls_from(pos, wall, side, start, brackets | B::single(to));
+            // Every bracket on the edge may close a row.
+            for start in ((brackets | wall.counting) & self.edge).iter() {
+                captured |= self.walls_from(pos, wall, side, start, brackets);
             }
         } else if self.kinds[k].hammer && self.edge.has(to) {
             captured = self.walls_from(pos, wall, side, to, brackets);
