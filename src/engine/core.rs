@@ -4,8 +4,8 @@
 use super::bitboard::Bits;
 use super::{CompileError, EndReason, Ending, GameOutcome, IllegalReason, MAX_KINDS};
 use crate::ir::{
-    AccessCondition, BySide, Claim, EncirclementReading, KingCaptureMethod, ShieldwallTrigger, MoveStyle, NoMoves, RepetitionResult, Role,
-    Rules, Side, Square,
+    AccessCondition, BySide, Claim, EncirclementReading, KingCaptureMethod, MoveStyle, NoMoves,
+    RepetitionResult, Role, Rules, ShieldwallTrigger, Side, Square,
 };
 use crate::variant::RuleRef;
 
@@ -955,7 +955,14 @@ impl<B: Bits> Core<B> {
     /// The rows of enemies of `side` along the edge starting next to `start`, in either
     /// direction along the edge, that are bracketed at the far end (by `brackets` or a counting
     /// square) and fronted by `brackets` on every square: the victims among them.
-    fn walls_from(&self, pos: &Pos<B>, wall: &WallRule<B>, side: Side, start: usize, brackets: B) -> B {
+    fn walls_from(
+        &self,
+        pos: &Pos<B>,
+        wall: &WallRule<B>,
+        side: Side,
+        start: usize,
+        brackets: B,
+    ) -> B {
         let enemies = pos.sides[side.opponent().index()];
         let (file, rank) = (start % self.width, start / self.width);
         let mut captured = B::EMPTY;
@@ -1031,7 +1038,9 @@ impl<B: Bits> Core<B> {
             }
             EncirclementReading::EverySurrounded => {
                 let empty = self.board & !pos.occupied();
-                enclosed.iter().all(|sq| (self.neighbour_sets[sq] & empty).is_empty())
+                enclosed
+                    .iter()
+                    .all(|sq| (self.neighbour_sets[sq] & empty).is_empty())
             }
         };
         holds.then_some(Ending {

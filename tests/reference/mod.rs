@@ -414,13 +414,11 @@ impl Reference {
             if (x, y) == to {
                 return hammer;
             }
-            self.at(pos, x, y).is_some_and(|k| {
-                self.side_of(k) == side && self.rules.pieces[k].armed.as_anvil()
-            })
+            self.at(pos, x, y)
+                .is_some_and(|k| self.side_of(k) == side && self.rules.pieces[k].armed.as_anvil())
         };
-        let bracket = |x: i32, y: i32| {
-            captor(x, y) || wall.counting.iter().any(|c| self.in_region(c, x, y))
-        };
+        let bracket =
+            |x: i32, y: i32| captor(x, y) || wall.counting.iter().any(|c| self.in_region(c, x, y));
         let enemy = |x: i32, y: i32| self.at(pos, x, y).is_some_and(|k| self.side_of(k) != side);
         let mut taken = Vec::new();
         for (line, (fx, fy)) in self.edge_lines() {
@@ -450,7 +448,8 @@ impl Reference {
                 }
                 for &(x, y) in run {
                     let k = self.at(pos, x, y).unwrap();
-                    if wall.victims.contains(&self.rules.pieces[k].name) && !taken.contains(&(x, y)) {
+                    if wall.victims.contains(&self.rules.pieces[k].name) && !taken.contains(&(x, y))
+                    {
                         taken.push((x, y));
                     }
                 }
@@ -503,8 +502,11 @@ impl Reference {
         }
         let enclosed = match rule.reading {
             EncirclementReading::NoEdgeAccess => {
-                let edge: Vec<(i32, i32)> =
-                    self.edge_lines().into_iter().flat_map(|(line, _)| line).collect();
+                let edge: Vec<(i32, i32)> = self
+                    .edge_lines()
+                    .into_iter()
+                    .flat_map(|(line, _)| line)
+                    .collect();
                 let reached = self.reach(edge, |x, y| {
                     self.at(pos, x, y).is_none_or(|k| self.side_of(k) == loser)
                 });
