@@ -364,7 +364,7 @@ pub fn rule_sections(rules: &Rules) -> Vec<Section> {
             words.piece_plural(&fort.piece)
         ));
     }
-    if let Some(encirclement) = rules.outcome.encirclement {
+    for encirclement in &rules.outcome.encirclements {
         let enclosed = words.side_noun(encirclement.winner.opponent());
         let how = match encirclement.reading {
             EncirclementReading::NoEdgeAccess => format!(

@@ -180,7 +180,8 @@ pub(crate) struct Core<B: Bits> {
     pub height: usize,
     pub shieldwall: Option<WallRule<B>>,
     pub forts: Vec<FortRule>,
-    pub encirclement: Option<(Side, EncirclementReading)>,
+    /// Per encirclement rule: the winner and the reading.
+    pub encirclements: Vec<(Side, EncirclementReading)>,
     /// Whether any end check beyond escapes and decisive captures runs after a move (forts,
     /// encirclement): variants without them pay one branch.
     pub has_board_ends: bool,
@@ -462,10 +463,12 @@ impl<B: Bits> Core<B> {
                 winner: fort.winner,
             });
         }
-        let encirclement = rules
+        let encirclements: Vec<(Side, EncirclementReading)> = rules
             .outcome
-            .encirclement
-            .map(|rule| (rule.winner, rule.reading));
+            .encirclements
+            .iter()
+            .map(|rule| (rule.winner, rule.reading))
+            .collect();
 
         // A fixed seed, so hashes are the same from run to run and machine to machine.
         let mut rng = super::Rng::new(0x7AF1_5EED_2024_0003);
@@ -507,10 +510,10 @@ impl<B: Bits> Core<B> {
             side_key,
             edge,
             height,
-            has_board_ends: !forts.is_empty() || encirclement.is_some(),
+            has_board_ends: !forts.is_empty() || !encirclements.is_empty(),
             shieldwall,
             forts,
-            encirclement,
+            encirclements,
             no_moves: rules.outcome.no_moves,
             repetition: rules
                 .outcome
@@ -1026,28 +1029,32 @@ impl<B: Bits> Core<B> {
                 }
             }
         }
-        let (winner, reading) = self.encirclement?;
-        let enclosed = pos.sides[winner.opponent().index()];
-        if enclosed.is_empty() {
-            return None;
+        for (rule, &(winner, reading)) in self.encirclements.iter().enumerate() {
+            let enclosed = pos.sides[winner.opponent().index()];
+            if enclosed.is_empty() {
+                continue;
+            }
+            let holds = match reading {
+                EncirclementReading::NoEdgeAccess => {
+                    let open = self.board & !pos.sides[winner.index()];
+                    (self.flood(self.edge, open) & enclosed).is_empty()
+                }
+                EncirclementReading::EverySurrounded => {
+                    let empty = self.board & !pos.occupied();
+                    enclosed
+                        .iter()
+                        .all(|sq| (self.neighbour_sets[sq] & empty).is_empty())
+                }
+            };
+            if holds {
+                return Some(Ending {
+                    outcome: GameOutcome::Win(winner),
+                    reason: EndReason::Encircled,
+                    rule: Some(RuleRef::Encirclement(rule)),
+                });
+            }
         }
-        let holds = match reading {
-            EncirclementReading::NoEdgeAccess => {
-                let open = self.board & !pos.sides[winner.index()];
-                (self.flood(self.edge, open) & enclosed).is_empty()
-            }
-            EncirclementReading::EverySurrounded => {
-                let empty = self.board & !pos.occupied();
-                enclosed
-                    .iter()
-                    .all(|sq| (self.neighbour_sets[sq] & empty).is_empty())
-            }
-        };
-        holds.then_some(Ending {
-            outcome: GameOutcome::Win(winner),
-            reason: EndReason::Encircled,
-            rule: Some(RuleRef::Encirclement),
-        })
+        None
     }
 
     /// Whether the piece of kind `k` on `king` holds an edge fort: it stands on the edge, has an

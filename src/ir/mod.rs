@@ -322,8 +322,8 @@ pub struct Outcome {
     pub decisive_captures: Vec<DecisiveCapture>,
     /// A piece holding an edge fort wins for its side.
     pub edge_forts: Vec<EdgeFort>,
-    /// Enclosing the other side wins, if the variant says so.
-    pub encirclement: Option<Encirclement>,
+    /// Enclosing the other side wins, by each of these readings (OpenTafl checks two).
+    pub encirclements: Vec<Encirclement>,
     /// What happens to each side when it has no legal move on its turn.
     pub no_moves: BySide<NoMoves>,
     /// What a repeated position does, if anything.

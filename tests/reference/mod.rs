@@ -487,38 +487,42 @@ impl Reference {
                 }
             }
         }
-        let rule = self.rules.outcome.encirclement?;
-        let loser = rule.winner.opponent();
-        let mut theirs = Vec::new();
-        for y in 0..self.h {
-            for x in 0..self.w {
-                if self.at(pos, x, y).is_some_and(|k| self.side_of(k) == loser) {
-                    theirs.push((x, y));
+        for rule in &self.rules.outcome.encirclements {
+            let loser = rule.winner.opponent();
+            let mut theirs = Vec::new();
+            for y in 0..self.h {
+                for x in 0..self.w {
+                    if self.at(pos, x, y).is_some_and(|k| self.side_of(k) == loser) {
+                        theirs.push((x, y));
+                    }
                 }
             }
-        }
-        if theirs.is_empty() {
-            return None;
-        }
-        let enclosed = match rule.reading {
-            EncirclementReading::NoEdgeAccess => {
-                let edge: Vec<(i32, i32)> = self
-                    .edge_lines()
-                    .into_iter()
-                    .flat_map(|(line, _)| line)
-                    .collect();
-                let reached = self.reach(edge, |x, y| {
-                    self.at(pos, x, y).is_none_or(|k| self.side_of(k) == loser)
-                });
-                theirs.iter().all(|square| !reached.contains(square))
+            if theirs.is_empty() {
+                continue;
             }
-            EncirclementReading::EverySurrounded => theirs.iter().all(|&(x, y)| {
-                DIRS.iter().all(|(dx, dy)| {
-                    !self.on(x + dx, y + dy) || self.at(pos, x + dx, y + dy).is_some()
-                })
-            }),
-        };
-        enclosed.then_some((Some(rule.winner), "encircled"))
+            let enclosed = match rule.reading {
+                EncirclementReading::NoEdgeAccess => {
+                    let edge: Vec<(i32, i32)> = self
+                        .edge_lines()
+                        .into_iter()
+                        .flat_map(|(line, _)| line)
+                        .collect();
+                    let reached = self.reach(edge, |x, y| {
+                        self.at(pos, x, y).is_none_or(|k| self.side_of(k) == loser)
+                    });
+                    theirs.iter().all(|square| !reached.contains(square))
+                }
+                EncirclementReading::EverySurrounded => theirs.iter().all(|&(x, y)| {
+                    DIRS.iter().all(|(dx, dy)| {
+                        !self.on(x + dx, y + dy) || self.at(pos, x + dx, y + dy).is_some()
+                    })
+                }),
+            };
+            if enclosed {
+                return Some((Some(rule.winner), "encircled"));
+            }
+        }
+        None
     }
 
     /// Whether the piece of kind `kind` on (x, y) holds an edge fort (see `ir::EdgeFort`).
