@@ -441,8 +441,8 @@ impl<B: Bits> Core<B> {
         }
 
         let mut edge = B::EMPTY;
-        for sq in 0..squares {
-            if neighbours[sq].contains(&NONE) {
+        for (sq, around) in neighbours.iter().enumerate() {
+            if around.contains(&NONE) {
                 edge.set(sq);
             }
         }
