@@ -8,6 +8,9 @@
 //! The JSON form is stable and strict: unknown fields are rejected on input.
 
 mod square;
+mod validate;
+
+pub use validate::RulesError;
 
 pub use square::{
     BySide, ParseSideError, ParseSquareError, Side, Square, MAX_BOARD_SIDE, MIN_BOARD_SIDE,
@@ -80,6 +83,10 @@ pub struct PieceKind {
     pub name: String,
     /// The name shown to players ("Black Draug").
     pub display: String,
+    /// The plural shown to players when it is not the regular one ("Men" for "Man"); see
+    /// [`PieceKind::display_plural`].
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub plural: Option<String>,
     /// The character standing for this piece in setup diagrams and position strings:
     /// lowercase for attackers, uppercase for defenders.
     pub symbol: char,
@@ -472,6 +479,29 @@ pub struct Announcement {
     pub region: String,
 }
 
+impl PieceKind {
+    /// The plural shown to players: the declared one, or the regular English plural of
+    /// [`PieceKind::display`] ("Black Draugs").
+    pub fn display_plural(&self) -> String {
+        self.plural
+            .clone()
+            .unwrap_or_else(|| crate::english::plural(&self.display))
+    }
+
+    /// Whether `word`, as written in a clause, names this piece: its name, or a plural of it
+    /// (`muscovites`, or the declared plural as a name: `men` for `plural "Men"`).
+    pub fn is_called(&self, word: &str) -> bool {
+        let declared_plural = self
+            .plural
+            .as_ref()
+            .map(|plural| plural.to_lowercase().replace(' ', "-"));
+        word == self.name
+            || word == crate::english::plural(&self.name)
+            || word.strip_suffix('s') == Some(self.name.as_str())
+            || declared_plural.as_deref() == Some(word)
+    }
+}
+
 impl Rules {
     /// The piece kind called `name`.
     pub fn piece(&self, name: &str) -> Option<&PieceKind> {
@@ -510,11 +540,26 @@ impl Rules {
         serde_json::to_string_pretty(self).expect("rules serialise to JSON")
     }
 
-    /// Reads rules from their JSON form.
+    /// Reads rules from their JSON form and checks them ([`Rules::validate`]).
     ///
     /// # Errors
-    /// The JSON's error when it is malformed, has unknown fields or misses fields.
-    pub fn from_json(text: &str) -> Result<Rules, serde_json::Error> {
-        serde_json::from_str(text)
+    /// [`RulesJsonError`] when the JSON is malformed, has unknown or missing fields, or
+    /// describes rules that break an invariant of the IR (an unknown piece, a square off the
+    /// board ...).
+    pub fn from_json(text: &str) -> Result<Rules, RulesJsonError> {
+        let rules: Rules = serde_json::from_str(text)?;
+        rules.validate()?;
+        Ok(rules)
     }
+}
+
+/// Why [`Rules::from_json`] refused its text.
+#[derive(Debug, thiserror::Error)]
+pub enum RulesJsonError {
+    /// The text is not the JSON form of rules.
+    #[error(transparent)]
+    Json(#[from] serde_json::Error),
+    /// The rules break an invariant of the IR.
+    #[error(transparent)]
+    Invalid(#[from] RulesError),
 }
