@@ -27,6 +27,7 @@ pub mod explain;
 pub mod game;
 pub mod ir;
 pub mod lsp;
+pub mod search;
 pub mod span;
 mod suggest;
 pub mod svg;
