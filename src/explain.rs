@@ -7,8 +7,9 @@ use std::fmt::Write as _;
 
 use crate::english::{capitalise, count, join_and};
 use crate::ir::{
-    AccessCondition, Action, Armed, Claim, Hostile, KingCaptureMethod, MoveStyle, Movement,
-    NoMoves, Place, RepetitionResult, Role, Rules, Side, Square,
+    AccessCondition, Action, Armed, Claim, EncirclementReading, Hostile, KingCaptureMethod,
+    MoveStyle, Movement, NoMoves, Place, RepetitionResult, Role, Rules, ShieldwallTrigger, Side,
+    Square,
 };
 use crate::variant::RuleRef;
 
@@ -300,6 +301,29 @@ pub fn rule_sections(rules: &Rules) -> Vec<Section> {
         );
     }
 
+    if let Some(wall) = &rules.shieldwall {
+        let mut brackets = "enemies".to_string();
+        if !wall.counting.is_empty() {
+            let regions: Vec<String> = wall.counting.iter().map(|r| words.region(r)).collect();
+            let _ = write!(brackets, " (or {})", join_and(&regions));
+        }
+        let trigger = match wall.trigger {
+            ShieldwallTrigger::Flanking => {
+                "The capturing move must be the one that brackets the row at one end"
+            }
+            ShieldwallTrigger::AnyMove => {
+                "Any move of the capturing side that completes the wall takes it"
+            }
+        };
+        capturing.push_for(
+            format!(
+                "Shieldwall: a row of two or more pieces along the board's edge, bracketed at both ends by {brackets} and with an enemy on the square in front of each of them, is captured at once; only {} in the row are taken. {trigger}.",
+                words.pieces(&wall.victims)
+            ),
+            [RuleRef::Shieldwall],
+        );
+    }
+
     let kings: Vec<&str> = rules
         .pieces
         .iter()
@@ -350,7 +374,15 @@ pub fn rule_sections(rules: &Rules) -> Vec<Section> {
                     }
                 }
             };
-            king.push_for(format!("{place}: {method}."), [RuleRef::KingCapture(index)]);
+            let own_move = if rule.after_own_move {
+                ", even when he moves into the enclosure himself"
+            } else {
+                ""
+            };
+            king.push_for(
+                format!("{place}: {method}{own_move}."),
+                [RuleRef::KingCapture(index)],
+            );
         }
     }
 
@@ -376,14 +408,64 @@ pub fn rule_sections(rules: &Rules) -> Vec<Section> {
             [RuleRef::DecisiveCapture(index)],
         );
     }
-    end.push_for(
-        match rules.outcome.no_moves {
-            NoMoves::Loses => "A side that cannot move on its turn loses.",
-            NoMoves::Draw => "If a side cannot move on its turn, the game is drawn.",
+    for (index, fort) in rules.outcome.edge_forts.iter().enumerate() {
+        end.push_for(
+            format!(
+                "{} when {} stands on the edge of the board in a fort: he can move, and the enemy can neither capture a piece of the wall around him nor get in.",
+                words.side_verb(fort.winner, "win"),
+                words.piece_plural(&fort.piece)
+            ),
+            [RuleRef::EdgeFort(index)],
+        );
+    }
+    for (index, encirclement) in rules.outcome.encirclements.iter().enumerate() {
+        let enclosed = words.side_noun(encirclement.winner.opponent());
+        let how = match encirclement.reading {
+            EncirclementReading::NoEdgeAccess => format!(
+                "they enclose {enclosed}: none of them stands on the edge of the board or can reach it, an unbroken ring holding them all"
+            ),
+            EncirclementReading::EverySurrounded => format!(
+                "no piece of {enclosed}, king included, has an empty square beside it"
+            ),
+        };
+        end.push_for(
+            format!(
+                "{} when {how}.",
+                words.side_verb(encirclement.winner, "win")
+            ),
+            [RuleRef::Encirclement(index)],
+        );
+    }
+    let no_moves = rules.outcome.no_moves;
+    if no_moves.attackers == no_moves.defenders {
+        end.push_for(
+            match no_moves.attackers {
+                NoMoves::Loses => "A side that cannot move on its turn loses.",
+                NoMoves::Draw => "If a side cannot move on its turn, the game is drawn.",
+            }
+            .to_string(),
+            [
+                RuleRef::NoMoves(Side::Attackers),
+                RuleRef::NoMoves(Side::Defenders),
+            ],
+        );
+    } else {
+        for side in Side::BOTH {
+            end.push_for(
+                match no_moves.get(side) {
+                    NoMoves::Loses => format!(
+                        "If {} cannot move on their turn, they lose.",
+                        words.side_noun(side)
+                    ),
+                    NoMoves::Draw => format!(
+                        "If {} cannot move on their turn, the game is drawn.",
+                        words.side_noun(side)
+                    ),
+                },
+                [RuleRef::NoMoves(side)],
+            );
         }
-        .to_string(),
-        [RuleRef::NoMoves],
-    );
+    }
     if let Some(repetition) = rules.outcome.repetition {
         let when = if repetition.occurrences == 2 {
             "a position repeats (the same pieces on the same squares, with the same side to move)"
@@ -398,6 +480,15 @@ pub fn rule_sections(rules: &Rules) -> Vec<Section> {
             }
             (RepetitionResult::MoverLoses, _) => {
                 format!("When {when}, the side that made it happen loses.")
+            }
+            (RepetitionResult::MoverWins, _) => {
+                format!("When {when}, the side that made it happen wins.")
+            }
+            (RepetitionResult::Loses(loser), _) => {
+                format!(
+                    "When {when}, {}, whoever made it happen.",
+                    words.side_verb(loser, "lose")
+                )
             }
         };
         end.push_for(what, [RuleRef::Repetition]);
@@ -562,6 +653,9 @@ pub fn used_regions(rules: &Rules) -> Vec<&str> {
             .iter()
             .map(|escape| escape.region.as_str()),
     );
+    if let Some(wall) = &rules.shieldwall {
+        used.extend(wall.counting.iter().map(String::as_str));
+    }
     used.extend(
         rules
             .announcements

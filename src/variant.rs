@@ -7,7 +7,7 @@ use serde::Serialize;
 
 use crate::check;
 use crate::diagnostic::Diagnostics;
-use crate::ir::Rules;
+use crate::ir::{Rules, Side};
 use crate::span::Span;
 
 /// The variants bundled with the toolkit: `(name, file text)`, sorted by name.
@@ -18,6 +18,7 @@ pub const BUNDLED: &[(&str, &str)] = &[
         "brettspielnetz",
         include_str!("../variants/brettspielnetz.tafl"),
     ),
+    ("copenhagen", include_str!("../variants/copenhagen.tafl")),
     (
         "dragonheelslair-v1",
         include_str!("../variants/dragonheelslair-v1.tafl"),
@@ -33,6 +34,10 @@ pub const BUNDLED: &[(&str, &str)] = &[
     ("fetlar", include_str!("../variants/fetlar.tafl")),
     ("linnaeus", include_str!("../variants/linnaeus.tafl")),
     (
+        "sea-battle-9x9",
+        include_str!("../variants/sea-battle-9x9.tafl"),
+    ),
+    (
         "tablut-11x11",
         include_str!("../variants/tablut-11x11.tafl"),
     ),
@@ -44,6 +49,7 @@ pub const BUNDLED: &[(&str, &str)] = &[
         "tafl-leaflet",
         include_str!("../variants/tafl-leaflet.tafl"),
     ),
+    ("tawlbwrdd", include_str!("../variants/tawlbwrdd.tafl")),
     (
         "thrones-and-bones",
         include_str!("../variants/thrones-and-bones.tafl"),
@@ -57,6 +63,18 @@ pub const BUNDLED: &[(&str, &str)] = &[
         include_str!("../variants/thrones-and-bones-tts.tafl"),
     ),
 ];
+
+/// Other names players use for a bundled variant: `(alias, bundled name)`. "Hnefatafl" on its
+/// own most often means today's standard 11x11 game, Copenhagen.
+pub const ALIASES: &[(&str, &str)] = &[("hnefatafl", "copenhagen")];
+
+/// The bundled name `name` stands for: itself, or the variant it is an alias of.
+fn resolve_alias(name: &str) -> &str {
+    ALIASES
+        .iter()
+        .find(|(alias, _)| *alias == name)
+        .map_or(name, |(_, bundled)| bundled)
+}
 
 /// The names of the bundled variants, sorted.
 pub fn bundled_names() -> impl Iterator<Item = &'static str> {
@@ -91,8 +109,14 @@ pub enum RuleRef {
     Escape(usize),
     /// `Rules::outcome.decisive_captures[i]`.
     DecisiveCapture(usize),
-    /// `Rules::outcome.no_moves`.
-    NoMoves,
+    /// `Rules::outcome.no_moves` for this side.
+    NoMoves(Side),
+    /// `Rules::outcome.edge_forts[i]`.
+    EdgeFort(usize),
+    /// `Rules::outcome.encirclements[i]`.
+    Encirclement(usize),
+    /// `Rules::shieldwall`.
+    Shieldwall,
     /// `Rules::outcome.repetition`.
     Repetition,
     /// `Rules::outcome.back_and_forth_limit`.
@@ -201,6 +225,7 @@ impl Variant {
     /// [`LoadError::NotFound`] for an unknown name; [`LoadError::Invalid`] cannot happen for the
     /// bundled files, which the test suite lints.
     pub fn bundled(name: &str) -> Result<Variant, LoadError> {
+        let name = resolve_alias(name);
         let (name, text) = BUNDLED
             .iter()
             .find(|(bundled, _)| *bundled == name)
@@ -215,7 +240,10 @@ impl Variant {
     /// As [`Variant::bundled`] and [`Variant::from_text`], and [`LoadError::Io`] for an unreadable
     /// file.
     pub fn load(name_or_path: &str) -> Result<Variant, LoadError> {
-        if BUNDLED.iter().any(|(name, _)| *name == name_or_path) {
+        if BUNDLED
+            .iter()
+            .any(|(name, _)| *name == resolve_alias(name_or_path))
+        {
             return Variant::bundled(name_or_path);
         }
         let path = Path::new(name_or_path);

@@ -68,7 +68,8 @@ fn linnaeus_resolves_as_the_source_says() {
     assert_eq!(covered, 81);
     assert_eq!(rules.king_capture[0].squares, ["e5".parse().unwrap()]);
     assert_eq!(rules.king_capture[1].squares.len(), 4);
-    assert_eq!(rules.outcome.no_moves, tafl::ir::NoMoves::Draw); // rule 13
+    assert_eq!(rules.outcome.no_moves.attackers, tafl::ir::NoMoves::Draw); // rule 13
+    assert_eq!(rules.outcome.no_moves.defenders, tafl::ir::NoMoves::Draw);
 }
 
 #[test]

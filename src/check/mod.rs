@@ -88,10 +88,16 @@ pub fn check_file(file: &ast::File) -> (Option<(Rules, SourceMap)>, Vec<Diagnost
         access: Vec::new(),
         hostility: Vec::new(),
         king_capture: Vec::new(),
+        shieldwall: None,
         outcome: Outcome {
             escapes: Vec::new(),
             decisive_captures: Vec::new(),
-            no_moves: NoMoves::Loses,
+            edge_forts: Vec::new(),
+            encirclements: Vec::new(),
+            no_moves: BySide {
+                attackers: NoMoves::Loses,
+                defenders: NoMoves::Loses,
+            },
             repetition: None,
             back_and_forth_limit: None,
             no_capture_draw: None,

@@ -6,9 +6,10 @@ use std::collections::BTreeMap;
 use super::Checker;
 use crate::diagnostic::{Code, Diagnostic};
 use crate::ir::{
-    AccessCondition, AccessRule, Action, Announcement, Armed, Claim, DecisiveCapture, Escape,
-    Hostile, HostilityRule, KingCaptureMethod, KingCaptureRule, MoveLimit, MoveStyle, Movement,
-    NoMoves, Place, Repetition, RepetitionResult, Role, Rules, Square,
+    AccessCondition, AccessRule, Action, Announcement, Armed, Claim, DecisiveCapture, EdgeFort,
+    Encirclement, EncirclementReading, Escape, Hostile, HostilityRule, KingCaptureMethod,
+    KingCaptureRule, MoveLimit, MoveStyle, Movement, NoMoves, Place, Repetition, RepetitionResult,
+    Role, Rules, Shieldwall, ShieldwallTrigger, Side, Square,
 };
 use crate::span::{Span, Spanned};
 use crate::syntax::ast::{self, ClauseKind};
@@ -71,7 +72,9 @@ pub(super) fn rules(checker: &mut Checker, file: &ast::File, rules: &mut Rules) 
     let mut armed: Vec<SetBy<Armed>> = vec![None; piece_count];
     // (piece, square, landing?) → (allowed, clause span), for unconditional access verdicts.
     let mut verdicts: BTreeMap<(usize, Square, bool), (bool, Span)> = BTreeMap::new();
-    let mut no_moves: SetBy<NoMoves> = None;
+    let mut no_moves: [SetBy<NoMoves>; 2] = [None, None];
+    let mut encirclements: Vec<(Encirclement, Span)> = Vec::new();
+    let mut shieldwall: SetBy<Shieldwall> = None;
     let mut repetition: SetBy<Repetition> = None;
     let mut back_and_forth: SetBy<u32> = None;
     let mut no_capture: SetBy<MoveLimit> = None;
@@ -292,6 +295,7 @@ pub(super) fn rules(checker: &mut Checker, file: &ast::File, rules: &mut Rules) 
                 place,
                 method,
                 counting,
+                own_move,
             } => {
                 let kings = checker.piece_set(pieces);
                 for &piece in &kings {
@@ -335,6 +339,7 @@ pub(super) fn rules(checker: &mut Checker, file: &ast::File, rules: &mut Rules) 
                         method,
                         counting: counted,
                         edge_counts,
+                        after_own_move: own_move.is_some(),
                     };
                     king_places.push((place.value.clone(), span, rule));
                 }
@@ -365,6 +370,17 @@ pub(super) fn rules(checker: &mut Checker, file: &ast::File, rules: &mut Rules) 
                             });
                         }
                     }
+                    ast::WinEvent::HoldsFort(_) => {
+                        for piece in pieces {
+                            checker
+                                .source_map
+                                .insert(RuleRef::EdgeFort(rules.outcome.edge_forts.len()), span);
+                            rules.outcome.edge_forts.push(EdgeFort {
+                                piece: checker.pieces[piece].name.clone(),
+                                winner: side.value,
+                            });
+                        }
+                    }
                     ast::WinEvent::Captured(_) => {
                         for piece in pieces {
                             checker.source_map.insert(
@@ -380,20 +396,113 @@ pub(super) fn rules(checker: &mut Checker, file: &ast::File, rules: &mut Rules) 
                 }
             }
             ClauseKind::NoMovesLoses => {
-                let what = "what happens to a side that cannot move";
-                let recorded = set_once(checker, &mut no_moves, NoMoves::Loses, span, what);
-                if recorded {
-                    checker.source_map.insert(RuleRef::NoMoves, span);
+                for side in [Side::Attackers, Side::Defenders] {
+                    set_no_moves(checker, &mut no_moves, side, NoMoves::Loses, span);
                 }
             }
-            ClauseKind::RepetitionLoses(count) => {
+            ClauseKind::SideLoses { side, condition } => match condition {
+                ast::SideLossCondition::NoMoves(_) => {
+                    set_no_moves(checker, &mut no_moves, side.value, NoMoves::Loses, span);
+                }
+                ast::SideLossCondition::Repetition(count) => {
+                    let Some(occurrences) =
+                        positive(checker, count, 2, "the number of occurrences")
+                    else {
+                        continue;
+                    };
+                    let value = Repetition {
+                        occurrences,
+                        result: RepetitionResult::Loses(side.value),
+                        claim: Claim::Automatic,
+                    };
+                    if set_once(checker, &mut repetition, value, span, "repeated positions") {
+                        checker.source_map.insert(RuleRef::Repetition, span);
+                    }
+                }
+            },
+            ClauseKind::Encirclement {
+                side,
+                enclosed,
+                reading,
+            } => {
+                if enclosed.value == side.value {
+                    checker.report(
+                        Diagnostic::error(
+                            Code::Contradiction,
+                            "a side cannot win by enclosing its own pieces",
+                        )
+                        .label(enclosed.span, "this names the winner's own side")
+                        .help(format!(
+                            "name the other side: `{} win when no {} can reach the edge`",
+                            side_plural(side.value),
+                            side_singular(side.value.opponent())
+                        )),
+                    );
+                    continue;
+                }
+                let value = Encirclement {
+                    winner: side.value,
+                    reading: match reading {
+                        ast::EnclosureWords::NoEdgeAccess => EncirclementReading::NoEdgeAccess,
+                        ast::EnclosureWords::EverySurrounded => {
+                            EncirclementReading::EverySurrounded
+                        }
+                    },
+                };
+                if let Some((_, first)) = encirclements.iter().find(|(seen, _)| *seen == value) {
+                    checker.report(
+                        Diagnostic::error(
+                            Code::DuplicateClause,
+                            "the same encirclement clause is given twice",
+                        )
+                        .label(span, "given again here")
+                        .label(*first, "first given here")
+                        .help("delete one of the two"),
+                    );
+                    continue;
+                }
+                checker
+                    .source_map
+                    .insert(RuleRef::Encirclement(encirclements.len()), span);
+                encirclements.push((value, span));
+            }
+            ClauseKind::Shieldwall {
+                victims,
+                counting,
+                after_any_move,
+            } => {
+                let victims = checker.piece_set(victims);
+                let mut counted = Vec::new();
+                for region in counting {
+                    if let Some(index) = checker.region(region) {
+                        counted.push(checker.regions[index].name.clone());
+                    }
+                }
+                let value = Shieldwall {
+                    victims: checker.names(&victims),
+                    counting: counted,
+                    trigger: if after_any_move.is_some() {
+                        ShieldwallTrigger::AnyMove
+                    } else {
+                        ShieldwallTrigger::Flanking
+                    },
+                };
+                if set_once(checker, &mut shieldwall, value, span, "the shieldwall") {
+                    checker.source_map.insert(RuleRef::Shieldwall, span);
+                }
+            }
+            ClauseKind::RepetitionLoses { count, mover_wins } => {
                 let Some(occurrences) = positive(checker, count, 2, "the number of occurrences")
                 else {
                     continue;
                 };
                 let value = Repetition {
                     occurrences,
-                    result: RepetitionResult::MoverLoses,
+                    result: if *mover_wins {
+                        RepetitionResult::MoverWins
+                    } else {
+                        RepetitionResult::MoverLoses
+                    },
                     claim: Claim::Automatic,
                 };
                 if set_once(checker, &mut repetition, value, span, "repeated positions") {
@@ -448,15 +557,13 @@ pub(super) fn rules(checker: &mut Checker, file: &ast::File, rules: &mut Rules) 
                                     .help("only repetition and move-count draws can be claimed; delete `, on claim`"),
                             );
                         }
-                        if matches!(condition, ast::DrawCondition::NoMoves(_)) {
-                            if set_once(
-                                checker,
-                                &mut no_moves,
-                                NoMoves::Draw,
-                                span,
-                                "what happens to a side that cannot move",
-                            ) {
-                                checker.source_map.insert(RuleRef::NoMoves, span);
+                        if let ast::DrawCondition::NoMoves(only) = condition {
+                            let sides = match only {
+                                Some(side) => vec![side.value],
+                                None => vec![Side::Attackers, Side::Defenders],
+                            };
+                            for side in sides {
+                                set_no_moves(checker, &mut no_moves, side, NoMoves::Draw, span);
                             }
                         } else {
                             checker.source_map.insert(RuleRef::DrawByAgreement, span);
@@ -513,9 +620,14 @@ pub(super) fn rules(checker: &mut Checker, file: &ast::File, rules: &mut Rules) 
         }
     }
 
-    if let Some((value, _)) = no_moves {
-        rules.outcome.no_moves = value;
+    if let Some((value, _)) = no_moves[0] {
+        rules.outcome.no_moves.attackers = value;
     }
+    if let Some((value, _)) = no_moves[1] {
+        rules.outcome.no_moves.defenders = value;
+    }
+    rules.outcome.encirclements = encirclements.into_iter().map(|(value, _)| value).collect();
+    rules.shieldwall = shieldwall.map(|(value, _)| value);
     rules.outcome.repetition = repetition.map(|(value, _)| value);
     rules.outcome.back_and_forth_limit = back_and_forth.map(|(value, _)| value);
     rules.outcome.no_capture_draw = no_capture.map(|(value, _)| value);
@@ -618,7 +730,43 @@ fn resolve_king_capture(
             method: KingCaptureMethod::Custodial,
             counting: Vec::new(),
             edge_counts: false,
+            after_own_move: false,
         });
+    }
+}
+
+/// Records what `side` does when it cannot move, from the clause at `span`.
+fn set_no_moves(
+    checker: &mut Checker,
+    slots: &mut [SetBy<NoMoves>; 2],
+    side: Side,
+    value: NoMoves,
+    span: Span,
+) {
+    let slot = match side {
+        Side::Attackers => &mut slots[0],
+        Side::Defenders => &mut slots[1],
+    };
+    let what = format!(
+        "what happens to the {} when they cannot move",
+        side_plural(side)
+    );
+    if set_once(checker, slot, value, span, &what) {
+        checker.source_map.insert(RuleRef::NoMoves(side), span);
+    }
+}
+
+fn side_plural(side: Side) -> &'static str {
+    match side {
+        Side::Attackers => "attackers",
+        Side::Defenders => "defenders",
+    }
+}
+
+fn side_singular(side: Side) -> &'static str {
+    match side {
+        Side::Attackers => "attacker",
+        Side::Defenders => "defender",
     }
 }
 

@@ -4,8 +4,8 @@
 use super::bitboard::Bits;
 use super::{CompileError, EndReason, Ending, GameOutcome, IllegalReason, MAX_KINDS};
 use crate::ir::{
-    AccessCondition, Claim, KingCaptureMethod, MoveStyle, NoMoves, RepetitionResult, Role, Rules,
-    Side, Square,
+    AccessCondition, BySide, Claim, EncirclementReading, KingCaptureMethod, MoveStyle, NoMoves,
+    RepetitionResult, Role, Rules, ShieldwallTrigger, Side, Square,
 };
 use crate::variant::RuleRef;
 
@@ -105,6 +105,8 @@ pub(crate) struct KingRule<B> {
     pub method: KingCaptureMethod,
     pub counting: B,
     pub edge_counts: bool,
+    /// Also checked after the king's own side moves (a king who moves into an enclosure).
+    pub after_own_move: bool,
 }
 
 #[derive(Clone, Debug)]
@@ -113,6 +115,26 @@ pub(crate) struct EscapeRule<B> {
     pub rule: usize,
     pub kind: usize,
     pub region: B,
+    pub winner: Side,
+}
+
+/// The shieldwall capture, compiled.
+#[derive(Clone, Debug)]
+pub(crate) struct WallRule<B> {
+    /// The kinds a wall takes.
+    pub victims: u32,
+    /// Squares that bracket a row like an enemy.
+    pub counting: B,
+    /// Whether any move may complete a wall (else only the flanking move).
+    pub any_move: bool,
+}
+
+/// An edge-fort win, compiled.
+#[derive(Clone, Debug)]
+pub(crate) struct FortRule {
+    /// Index into `Rules::outcome.edge_forts`.
+    pub rule: usize,
+    pub kind: usize,
     pub winner: Side,
 }
 
@@ -155,7 +177,22 @@ pub(crate) struct Core<B: Bits> {
     pub decisive: [Option<(Side, usize)>; MAX_KINDS],
     pub zobrist: Vec<[u64; MAX_KINDS]>,
     pub side_key: u64,
-    pub no_moves: NoMoves,
+    /// The squares on the board's edge.
+    pub edge: B,
+    pub height: usize,
+    pub shieldwall: Option<WallRule<B>>,
+    pub forts: Vec<FortRule>,
+    /// Per encirclement rule: the winner and the reading.
+    pub encirclements: Vec<(Side, EncirclementReading)>,
+    /// Whether any end check beyond escapes and decisive captures runs after a move (forts,
+    /// encirclement): variants without them pay one branch.
+    pub has_board_ends: bool,
+    /// Per side, whether one of its kinds flies to any empty square (so its own move can take it
+    /// into an enclosure).
+    pub flies: [bool; 2],
+    /// Whether some king-capture rule is checked after the king's own side moves.
+    pub has_own_move_capture: bool,
+    pub no_moves: BySide<NoMoves>,
     pub repetition: Option<(u32, RepetitionResult, Claim)>,
     pub back_and_forth: Option<u32>,
     /// No-capture limit in plies (moves by each side x 2), and whether it ends the game itself.
@@ -360,6 +397,7 @@ impl<B: Bits> Core<B> {
                 method: rule.method,
                 counting,
                 edge_counts: rule.edge_counts,
+                after_own_move: rule.after_own_move,
             });
             for &square in &rule.squares {
                 if !square.is_on(rules.board.width, rules.board.height) {
@@ -402,6 +440,44 @@ impl<B: Bits> Core<B> {
             decisive[kind_index(&capture.piece)?] = Some((capture.winner, rule));
         }
 
+        let mut edge = B::EMPTY;
+        for (sq, around) in neighbours.iter().enumerate() {
+            if around.contains(&NONE) {
+                edge.set(sq);
+            }
+        }
+        let shieldwall = match &rules.shieldwall {
+            Some(wall) => {
+                let mut counting = B::EMPTY;
+                for name in &wall.counting {
+                    counting |= region(name)?;
+                }
+                Some(WallRule {
+                    victims: kinds_mask(&wall.victims)?,
+                    counting,
+                    any_move: match wall.trigger {
+                        ShieldwallTrigger::Flanking => false,
+                        ShieldwallTrigger::AnyMove => true,
+                    },
+                })
+            }
+            None => None,
+        };
+        let mut forts = Vec::new();
+        for (rule, fort) in rules.outcome.edge_forts.iter().enumerate() {
+            forts.push(FortRule {
+                rule,
+                kind: kind_index(&fort.piece)?,
+                winner: fort.winner,
+            });
+        }
+        let encirclements: Vec<(Side, EncirclementReading)> = rules
+            .outcome
+            .encirclements
+            .iter()
+            .map(|rule| (rule.winner, rule.reading))
+            .collect();
+
         // A fixed seed, so hashes are the same from run to run and machine to machine.
         let mut rng = super::Rng::new(0x7AF1_5EED_2024_0003);
         let zobrist = (0..squares)
@@ -440,6 +516,19 @@ impl<B: Bits> Core<B> {
             decisive,
             zobrist,
             side_key,
+            edge,
+            height,
+            has_board_ends: !forts.is_empty() || !encirclements.is_empty(),
+            flies: [Side::Attackers, Side::Defenders].map(|side| {
+                rules
+                    .pieces
+                    .iter()
+                    .any(|p| p.side == side && p.movement.style == MoveStyle::AnyEmptySquare)
+            }),
+            has_own_move_capture: rules.king_capture.iter().any(|rule| rule.after_own_move),
+            shieldwall,
+            forts,
+            encirclements,
             no_moves: rules.outcome.no_moves,
             repetition: rules
                 .outcome
@@ -789,7 +878,17 @@ impl<B: Bits> Core<B> {
         shuttle.from = mv.from;
         shuttle.to = mv.to;
 
-        let captured = self.captures(pos, k, to);
+        let mut captured = self.captures(pos, k, to);
+        if let Some(wall) = &self.shieldwall {
+            captured |= self.wall_captures(pos, wall, k, to);
+        }
+        // Kings of the moving side left enclosed, judged on the board before this move's captures
+        // are removed, as the Thrones and Bones app judges its Jarl.
+        let own_taken = if self.has_own_move_capture {
+            self.enclosed_own_kings(pos, side)
+        } else {
+            B::EMPTY
+        };
         let mut ending = None;
         if captured.is_empty() {
             pos.quiet_plies += 1;
@@ -819,6 +918,24 @@ impl<B: Bits> Core<B> {
                 }
             }
         }
+        for sq in own_taken.iter() {
+            if let Some(king) = self.kind_on(pos, sq, side) {
+                pos.pieces[king].clear(sq);
+                pos.sides[side.index()].clear(sq);
+                pos.hash ^= self.zobrist[sq][king];
+                for stayed in &mut pos.stayed {
+                    stayed.clear(sq);
+                }
+                if let (None, Some((winner, rule))) = (&ending, self.decisive[king]) {
+                    ending = Some(Ending {
+                        outcome: GameOutcome::Win(winner),
+                        reason: EndReason::KingCaptured,
+                        rule: Some(RuleRef::DecisiveCapture(rule)),
+                    });
+                }
+            }
+        }
+        captured |= own_taken;
         pos.to_move = side.opponent();
         if ending.is_none() && self.escape_any[k].has(to) {
             if let Some(escape) = self
@@ -838,6 +955,9 @@ impl<B: Bits> Core<B> {
                 });
             }
         }
+        if ending.is_none() && self.has_board_ends {
+            ending = self.board_ending(pos, Some(side));
+        }
         if ending.is_none() {
             if let Some((plies, Claim::Automatic)) = self.no_capture {
                 if pos.quiet_plies >= plies {
@@ -852,16 +972,308 @@ impl<B: Bits> Core<B> {
         (captured, ending)
     }
 
+    /// The kings of `side` that stand enclosed under a king-capture rule checked after their own
+    /// side's moves.
+    fn enclosed_own_kings(&self, pos: &Pos<B>, side: Side) -> B {
+        let occupied = pos.occupied();
+        let mut anvils = B::EMPTY;
+        for &a in &self.side_kinds[side.opponent().index()] {
+            if self.kinds[a].anvil {
+                anvils |= pos.pieces[a];
+            }
+        }
+        let mut taken = B::EMPTY;
+        for &k in &self.side_kinds[side.index()] {
+            if !self.kinds[k].king {
+                continue;
+            }
+            for sq in pos.pieces[k].iter() {
+                let rule = &self.king_rules[usize::from(self.king_rule_of[sq])];
+                if !rule.after_own_move {
+                    continue;
+                }
+                let counts = |m: u16| {
+                    if m == NONE {
+                        return rule.edge_counts;
+                    }
+                    let m = usize::from(m);
+                    anvils.has(m) || rule.counting.has(m) || self.hostile(pos, m, k, occupied)
+                };
+                let sides = self.neighbours[sq];
+                let enclosed = match rule.method {
+                    KingCaptureMethod::Enclosed => sides.iter().all(|&m| counts(m)),
+                    KingCaptureMethod::Custodial => {
+                        (counts(sides[0]) && counts(sides[2]))
+                            || (counts(sides[1]) && counts(sides[3]))
+                    }
+                };
+                if enclosed {
+                    taken.set(sq);
+                }
+            }
+        }
+        taken
+    }
+
+    /// Whether orthogonal steps through `passable` squares lead from `seeds` to `target`.
+    fn reaches(&self, seeds: B, passable: B, target: B) -> bool {
+        if (seeds & target).any() {
+            return true;
+        }
+        let mut reached = seeds;
+        let mut frontier = seeds;
+        while frontier.any() {
+            let mut next = B::EMPTY;
+            for sq in frontier.iter() {
+                next |= self.neighbour_sets[sq];
+            }
+            next &= passable & !reached;
+            if (next & target).any() {
+                return true;
+            }
+            reached |= next;
+            frontier = next;
+        }
+        false
+    }
+
+    /// The squares reachable from `seeds` by orthogonal steps through `passable` squares (the
+    /// seeds themselves included where passable).
+    fn flood(&self, seeds: B, passable: B) -> B {
+        let mut reached = seeds & passable;
+        let mut frontier = reached;
+        while frontier.any() {
+            let mut next = B::EMPTY;
+            for sq in frontier.iter() {
+                next |= self.neighbour_sets[sq];
+            }
+            next &= passable & !reached;
+            reached |= next;
+            frontier = next;
+        }
+        reached
+    }
+
+    /// The pieces a shieldwall takes after the piece of kind `k` moved to `to`. `pos` has the
+    /// moved piece on `to` and every victim still on the board.
+    fn wall_captures(&self, pos: &Pos<B>, wall: &WallRule<B>, k: usize, to: usize) -> B {
+        let side = self.kinds[k].side;
+        let mut brackets = B::EMPTY;
+        for &a in &self.side_kinds[side.index()] {
+            if self.kinds[a].anvil {
+                brackets |= pos.pieces[a];
+            }
+        }
+        if self.kinds[k].hammer {
+            brackets.set(to);
+        }
+        let mut captured = B::EMPTY;
+        if wall.any_move {
+            // Every bracket on the edge may close a row.
+            for start in ((brackets | wall.counting) & self.edge).iter() {
+                captured |= self.walls_from(pos, wall, side, start, brackets);
+            }
+        } else if self.kinds[k].hammer && self.edge.has(to) {
+            captured = self.walls_from(pos, wall, side, to, brackets);
+        }
+        captured
+    }
+
+    /// The rows of enemies of `side` along the edge starting next to `start`, in either
+    /// direction along the edge, that are bracketed at the far end (by `brackets` or a counting
+    /// square) and fronted by `brackets` on every square: the victims among them.
+    fn walls_from(
+        &self,
+        pos: &Pos<B>,
+        wall: &WallRule<B>,
+        side: Side,
+        start: usize,
+        brackets: B,
+    ) -> B {
+        let enemies = pos.sides[side.opponent().index()];
+        let (file, rank) = (start % self.width, start / self.width);
+        let mut captured = B::EMPTY;
+        for d in 0..4 {
+            // The row runs along direction `d`; `front` points into the board from the row.
+            let front = if d % 2 == 0 {
+                if file == 0 {
+                    1
+                } else if file == self.width - 1 {
+                    3
+                } else {
+                    continue;
+                }
+            } else if rank == 0 {
+                0
+            } else if rank == self.height - 1 {
+                2
+            } else {
+                continue;
+            };
+            let mut row = B::EMPTY;
+            let mut sq = self.neighbours[start][d];
+            while sq != NONE && enemies.has(usize::from(sq)) {
+                let here = usize::from(sq);
+                let ahead = self.neighbours[here][front];
+                if ahead == NONE || !brackets.has(usize::from(ahead)) {
+                    row = B::EMPTY;
+                    break;
+                }
+                row.set(here);
+                sq = self.neighbours[here][d];
+            }
+            if row.count() < 2 || sq == NONE {
+                continue;
+            }
+            let end = usize::from(sq);
+            if !(brackets.has(end) || wall.counting.has(end)) {
+                continue;
+            }
+            for victim in row.iter() {
+                if let Some(kind) = self.kind_on(pos, victim, side.opponent()) {
+                    if wall.victims & (1 << kind) != 0 {
+                        captured.set(victim);
+                    }
+                }
+            }
+        }
+        captured
+    }
+
+    /// The ending that stands in `pos` by a fort or an encirclement, if any. `mover` is the side
+    /// whose move led to `pos`, when known: the enclosed side's own rook moves and captures can
+    /// only widen its way to the edge, so the no-edge-access reading is not checked after them
+    /// (unless one of its pieces flies, and could fly into an enclosure).
+    pub fn board_ending(&self, pos: &Pos<B>, mover: Option<Side>) -> Option<Ending> {
+        for fort in &self.forts {
+            for king in pos.pieces[fort.kind].iter() {
+                if self.holds_fort(pos, fort.kind, king) {
+                    return Some(Ending {
+                        outcome: GameOutcome::Win(fort.winner),
+                        reason: EndReason::EdgeFort,
+                        rule: Some(RuleRef::EdgeFort(fort.rule)),
+                    });
+                }
+            }
+        }
+        for (rule, &(winner, reading)) in self.encirclements.iter().enumerate() {
+            let enclosed = pos.sides[winner.opponent().index()];
+            if enclosed.is_empty() {
+                continue;
+            }
+            let holds = match reading {
+                EncirclementReading::NoEdgeAccess => {
+                    let loser = winner.opponent();
+                    (mover != Some(loser) || self.flies[loser.index()])
+                        && !self.reaches(
+                            enclosed,
+                            self.board & !pos.sides[winner.index()],
+                            self.edge,
+                        )
+                }
+                EncirclementReading::EverySurrounded => {
+                    let empty = self.board & !pos.occupied();
+                    enclosed
+                        .iter()
+                        .all(|sq| (self.neighbour_sets[sq] & empty).is_empty())
+                }
+            };
+            if holds {
+                return Some(Ending {
+                    outcome: GameOutcome::Win(winner),
+                    reason: EndReason::Encircled,
+                    rule: Some(RuleRef::Encirclement(rule)),
+                });
+            }
+        }
+        None
+    }
+
+    /// Whether the piece of kind `k` on `king` holds an edge fort: it stands on the edge, has an
+    /// empty square beside it, no enemy touches the squares it can reach, and no piece of the
+    /// wall around them can ever be captured (on each line through it, one side is off the
+    /// board, inside the fort, or another such wall piece), nor taken by a shieldwall.
+    fn holds_fort(&self, pos: &Pos<B>, k: usize, king: usize) -> bool {
+        if !self.edge.has(king) {
+            return false;
+        }
+        let side = self.kinds[k].side;
+        let empty = self.board & !pos.occupied();
+        let inside = self.flood(self.neighbour_sets[king] & empty, empty) | B::single(king);
+        if (self.neighbour_sets[king] & empty).is_empty() {
+            return false;
+        }
+        let mut around = B::EMPTY;
+        for sq in inside.iter() {
+            around |= self.neighbour_sets[sq];
+        }
+        around &= !inside;
+        if (around & pos.sides[side.opponent().index()]).any() {
+            return false;
+        }
+        let friends = pos.sides[side.index()];
+        // Squares inside that would act as a captor against a wall piece do not shelter it.
+        let mut wall = around;
+        loop {
+            let mut grown = wall;
+            for sq in wall.iter() {
+                let victim = self.kind_on(pos, sq, side).unwrap_or(k);
+                let shelters = |n: u16| -> Option<bool> {
+                    if n == NONE {
+                        return Some(true);
+                    }
+                    let n = usize::from(n);
+                    if inside.has(n) {
+                        Some(!self.hostile(pos, n, victim, pos.occupied()))
+                    } else if friends.has(n) {
+                        None
+                    } else {
+                        Some(false)
+                    }
+                };
+                for axis in 0..2 {
+                    let (a, b) = (self.neighbours[sq][axis], self.neighbours[sq][axis + 2]);
+                    match (shelters(a), shelters(b)) {
+                        (Some(true), _) | (_, Some(true)) => {}
+                        (None, _) => grown.set(usize::from(a)),
+                        (_, None) => grown.set(usize::from(b)),
+                        (Some(false), Some(false)) => return false,
+                    }
+                }
+                if self.shieldwall.is_some() {
+                    // A wall piece on the edge is safe from a shieldwall only if the square in
+                    // front of it can never hold an enemy.
+                    let outward = (0..4).filter(|&d| self.neighbours[sq][d] == NONE).count();
+                    if outward == 1 {
+                        let Some(d) = (0..4).find(|&d| self.neighbours[sq][d] == NONE) else {
+                            continue;
+                        };
+                        let front = usize::from(self.neighbours[sq][(d + 2) % 4]);
+                        if friends.has(front) {
+                            grown.set(front);
+                        } else if !inside.has(front) {
+                            return false;
+                        }
+                    }
+                }
+            }
+            if grown == wall {
+                return true;
+            }
+            wall = grown;
+        }
+    }
+
     /// The ending when `stuck`, the side to move, has no legal move.
     pub fn no_moves_ending(&self, stuck: Side) -> Ending {
-        let outcome = match self.no_moves {
+        let outcome = match self.no_moves.get(stuck) {
             NoMoves::Loses => GameOutcome::Win(stuck.opponent()),
             NoMoves::Draw => GameOutcome::Draw,
         };
         Ending {
             outcome,
             reason: EndReason::NoMoves,
-            rule: Some(RuleRef::NoMoves),
+            rule: Some(RuleRef::NoMoves(stuck)),
         }
     }
 
@@ -875,6 +1287,8 @@ impl<B: Bits> Core<B> {
         let outcome = match result {
             RepetitionResult::Draw => GameOutcome::Draw,
             RepetitionResult::MoverLoses => GameOutcome::Win(to_move),
+            RepetitionResult::MoverWins => GameOutcome::Win(to_move.opponent()),
+            RepetitionResult::Loses(loser) => GameOutcome::Win(loser.opponent()),
         };
         Some(Ending {
             outcome,

@@ -125,6 +125,10 @@ pub enum EndReason {
     LeaderCaptured,
     /// The side to move had no legal move.
     NoMoves,
+    /// The winner enclosed the other side.
+    Encircled,
+    /// A king held an edge fort.
+    EdgeFort,
     /// A position was repeated (automatically, or claimed).
     Repetition,
     /// Too many moves without a capture.
@@ -144,6 +148,8 @@ impl EndReason {
             EndReason::KingCaptured => "king_captured",
             EndReason::LeaderCaptured => "leader_captured",
             EndReason::NoMoves => "no_moves",
+            EndReason::Encircled => "encircled",
+            EndReason::EdgeFort => "edge_fort",
             EndReason::Repetition => "repetition",
             EndReason::MoveLimit => "move_limit",
             EndReason::Agreement => "agreement",
@@ -631,6 +637,15 @@ impl Engine {
                     rule: Some(RuleRef::DecisiveCapture(i)),
                 });
             }
+        }
+        let board = match (&self.inner, &position.inner) {
+            (Inner::Narrow(core), PosInner::Narrow(pos)) => core.board_ending(pos, None),
+            (Inner::Wide(core), PosInner::Wide(pos)) => core.board_ending(pos, None),
+            // `owns` above guarantees the position was made by this engine's width.
+            _ => None,
+        };
+        if board.is_some() {
+            return board;
         }
         (!self.has_moves(position)).then(|| self.no_moves_ending(position))
     }

@@ -49,6 +49,8 @@ pub struct Rules {
     /// How royal pieces (kings) are captured, by where they stand. The squares of the rules are
     /// disjoint and together cover the board: exactly one rule applies on every square.
     pub king_capture: Vec<KingCaptureRule>,
+    /// The shieldwall capture of a row of men on the board's edge, if the variant has it.
+    pub shieldwall: Option<Shieldwall>,
     /// How the game ends.
     pub outcome: Outcome,
     /// Calls a player makes when the position allows it (Raichi, Tuichi).
@@ -264,6 +266,11 @@ pub struct KingCaptureRule {
     /// Whether beyond the board's edge counts as a hostile side (a king on the edge taken by
     /// three), for either method.
     pub edge_counts: bool,
+    /// Whether the rule is also checked after a move of the king's own side, so that a king who
+    /// moves into an enclosure (or is left in one) is captured; otherwise only an enemy's move
+    /// captures, as for every other piece. Thrones and Bones' app takes the Jarl who moves into a
+    /// square enclosed on four sides.
+    pub after_own_move: bool,
 }
 
 /// Where a king-capture rule applies.
@@ -291,6 +298,32 @@ pub enum KingCaptureMethod {
     Enclosed,
 }
 
+/// The shieldwall capture (Copenhagen 5b): a row of two or more men along the board's edge,
+/// bracketed at both ends and each with an enemy on the square in front of it, is captured at
+/// once.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Shieldwall {
+    /// The pieces the wall takes, by name. Other pieces of the same side may stand in the row
+    /// (Copenhagen's king): they make the row whole but are not taken.
+    pub victims: Vec<String>,
+    /// Regions whose squares bracket a row like an enemy piece (`corners` in Copenhagen).
+    pub counting: Vec<String>,
+    /// Which moves complete a wall.
+    pub trigger: ShieldwallTrigger,
+}
+
+/// Which moves complete a shieldwall.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ShieldwallTrigger {
+    /// Only a move onto the edge square at one end of the row, bracketing it (Copenhagen:
+    /// "the capturing move must be a flanking move").
+    Flanking,
+    /// Any move of the capturing side that leaves a row bracketed and fronted.
+    AnyMove,
+}
+
 /// How the game ends.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -299,8 +332,12 @@ pub struct Outcome {
     pub escapes: Vec<Escape>,
     /// Capturing a piece wins for its captors.
     pub decisive_captures: Vec<DecisiveCapture>,
-    /// What happens to a side that has no legal move on its turn.
-    pub no_moves: NoMoves,
+    /// A piece holding an edge fort wins for its side.
+    pub edge_forts: Vec<EdgeFort>,
+    /// Enclosing the other side wins, by each of these readings (OpenTafl checks two).
+    pub encirclements: Vec<Encirclement>,
+    /// What happens to each side when it has no legal move on its turn.
+    pub no_moves: BySide<NoMoves>,
     /// What a repeated position does, if anything.
     pub repetition: Option<Repetition>,
     /// How many times one piece may move back and forth between the same two squares; a further
@@ -334,6 +371,43 @@ pub struct DecisiveCapture {
     pub winner: Side,
 }
 
+/// A piece standing in an edge fort wins (Copenhagen's exit fort).
+///
+/// The fort holds when the piece stands on the board's edge, can move, and its side's pieces
+/// around the empty squares it can reach cannot be captured: every such wall piece has, on each
+/// line through it, a friend, a square of the fort's inside or the board's edge on one side, so
+/// the attackers can neither take a wall piece nor enter the fort.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct EdgeFort {
+    /// The piece, by name.
+    pub piece: String,
+    /// The side that wins.
+    pub winner: Side,
+}
+
+/// The winner encloses the other side.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Encirclement {
+    /// The side that wins by it; the other side is the one enclosed.
+    pub winner: Side,
+    /// What counts as enclosed.
+    pub reading: EncirclementReading,
+}
+
+/// What counts as enclosing a side.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum EncirclementReading {
+    /// No piece of the side stands on the edge or can reach it over empty squares: an unbroken
+    /// ring of enemies holds them all (Copenhagen rule 6, OpenTafl's `surf:y`).
+    NoEdgeAccess,
+    /// No piece of the side, king included, has an empty square beside it: pieces of either
+    /// side or the board's edge all round (OpenTafl's "no defender has an empty neighbour").
+    EverySurrounded,
+}
+
 /// What happens to a side that cannot move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -362,8 +436,13 @@ pub struct Repetition {
 pub enum RepetitionResult {
     /// The game is drawn.
     Draw,
-    /// The side whose move made the repetition loses.
+    /// The side whose move made the repetition loses (OpenTafl `tfr:w`).
     MoverLoses,
+    /// The side whose move made the repetition wins (OpenTafl `tfr:l`).
+    MoverWins,
+    /// This side loses, whoever made the repetition (Copenhagen: "perpetual repetition loses
+    /// for the defenders").
+    Loses(Side),
 }
 
 /// Whether a draw rule ends the game by itself.

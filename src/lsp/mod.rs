@@ -395,10 +395,13 @@ impl Analysis {
                 | ClauseKind::Access { .. }
                 | ClauseKind::Armed { .. }
                 | ClauseKind::Hostility { .. }
+                | ClauseKind::Shieldwall { .. }
                 | ClauseKind::KingCapture { .. }
                 | ClauseKind::Win { .. }
+                | ClauseKind::Encirclement { .. }
+                | ClauseKind::SideLoses { .. }
                 | ClauseKind::NoMovesLoses
-                | ClauseKind::RepetitionLoses(_)
+                | ClauseKind::RepetitionLoses { .. }
                 | ClauseKind::Draw { .. }
                 | ClauseKind::BackAndForth(_)
                 | ClauseKind::Announce { .. } => {

@@ -76,9 +76,19 @@ fn collect(kind: &ClauseKind, uses: &mut Vec<NameUse>) {
         | ClauseKind::FirstMove(_)
         | ClauseKind::Setup(_)
         | ClauseKind::NoMovesLoses
-        | ClauseKind::RepetitionLoses(_)
+        | ClauseKind::RepetitionLoses { .. }
+        | ClauseKind::Encirclement { .. }
+        | ClauseKind::SideLoses { .. }
         | ClauseKind::Draw { .. }
         | ClauseKind::BackAndForth(_) => {}
+        ClauseKind::Shieldwall {
+            victims, counting, ..
+        } => {
+            piece_set(uses, victims);
+            for at in counting {
+                region(uses, at);
+            }
+        }
         ClauseKind::Piece(declaration) => uses.push(NameUse {
             written: declaration.name.value.clone(),
             span: declaration.name.span,
@@ -135,7 +145,7 @@ fn collect(kind: &ClauseKind, uses: &mut Vec<NameUse>) {
             piece_set(uses, pieces);
             match event {
                 ast::WinEvent::Reaches(at) => region(uses, at),
-                ast::WinEvent::Captured(_) => {}
+                ast::WinEvent::Captured(_) | ast::WinEvent::HoldsFort(_) => {}
             }
         }
         ClauseKind::Announce {

@@ -56,11 +56,15 @@ fn family(kind: &ClauseKind) -> usize {
         ClauseKind::Piece(_) => 2,
         ClauseKind::Region { .. } => 3,
         ClauseKind::Movement { .. } | ClauseKind::Access { .. } | ClauseKind::BackAndForth(_) => 4,
-        ClauseKind::Armed { .. } | ClauseKind::Hostility { .. } => 5,
+        ClauseKind::Armed { .. } | ClauseKind::Hostility { .. } | ClauseKind::Shieldwall { .. } => {
+            5
+        }
         ClauseKind::KingCapture { .. } => 6,
         ClauseKind::Win { .. }
+        | ClauseKind::Encirclement { .. }
+        | ClauseKind::SideLoses { .. }
         | ClauseKind::NoMovesLoses
-        | ClauseKind::RepetitionLoses(_)
+        | ClauseKind::RepetitionLoses { .. }
         | ClauseKind::Draw { .. } => 7,
         ClauseKind::Announce { .. } => 8,
     }

@@ -107,6 +107,8 @@ pub enum ClauseKind {
         method: Spanned<CaptureSpec>,
         /// Regions counting as hostile sides (`edge` is the board's edge).
         counting: Vec<RegionRef>,
+        /// `, even when he moves there`.
+        own_move: Option<Span>,
     },
     /// `defenders win when the king reaches the edge` / `... is captured`
     Win {
@@ -117,10 +119,40 @@ pub enum ClauseKind {
         /// What must happen.
         event: WinEvent,
     },
+    /// `soldiers are captured in a shieldwall, counting corners`
+    Shieldwall {
+        /// The pieces the wall takes.
+        victims: PieceSet,
+        /// Regions bracketing a row like an enemy.
+        counting: Vec<RegionRef>,
+        /// `, after any move`.
+        after_any_move: Option<Span>,
+    },
+    /// `attackers win when no defender can reach the edge` / `... every defender is surrounded`
+    Encirclement {
+        /// The winner.
+        side: Spanned<Side>,
+        /// The side enclosed, as written (`defender`).
+        enclosed: Spanned<Side>,
+        /// Which reading.
+        reading: EnclosureWords,
+    },
+    /// `the defenders lose when they cannot move` / `... when a position occurs N times`
+    SideLoses {
+        /// The side that loses.
+        side: Spanned<Side>,
+        /// When.
+        condition: SideLossCondition,
+    },
     /// `a side that cannot move loses`
     NoMovesLoses,
-    /// `a side that makes a position occur N times loses`
-    RepetitionLoses(Spanned<u32>),
+    /// `a side that makes a position occur N times loses` (`wins`)
+    RepetitionLoses {
+        /// The occurrence that decides.
+        count: Spanned<u32>,
+        /// `wins` instead of `loses`.
+        mover_wins: bool,
+    },
     /// `the game is drawn ...`
     Draw {
         /// When.
@@ -331,6 +363,26 @@ pub enum WinEvent {
     Reaches(RegionRef),
     /// `is captured`
     Captured(Span),
+    /// `holds an edge fort`
+    HoldsFort(Span),
+}
+
+/// Which encirclement clause was written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum EnclosureWords {
+    /// `no defender can reach the edge`
+    NoEdgeAccess,
+    /// `every defender is surrounded`
+    EverySurrounded,
+}
+
+/// When a side loses, in a `<side> lose when ...` clause.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SideLossCondition {
+    /// `when they cannot move`
+    NoMoves(Span),
+    /// `when a position repeats` (2) or `when a position occurs N times`.
+    Repetition(Spanned<u32>),
 }
 
 /// When the game is drawn.
@@ -338,8 +390,8 @@ pub enum WinEvent {
 pub enum DrawCondition {
     /// `when a position repeats` (2) or `when a position occurs N times`.
     Repetition(Spanned<u32>),
-    /// `when a side cannot move`
-    NoMoves(Span),
+    /// `when a side cannot move` (`None`), `when the attackers cannot move` (that side).
+    NoMoves(Option<Spanned<Side>>),
     /// `after N moves without capture`
     NoCapture(Spanned<u32>),
     /// `by agreement`

@@ -137,7 +137,19 @@ fn rule_in_words(rule: Rule) -> Option<&'static str> {
         | Rule::by_agreement
         | Rule::on_claim
         | Rule::back_and_forth_clause
-        | Rule::announce_clause => return None,
+        | Rule::announce_clause
+        | Rule::shieldwall_clause
+        | Rule::after_any_move
+        | Rule::holds_fort
+        | Rule::encirclement_clause
+        | Rule::no_edge_access
+        | Rule::every_surrounded
+        | Rule::side_loses_clause
+        | Rule::they_cannot_move
+        | Rule::loses
+        | Rule::wins
+        | Rule::list_end
+        | Rule::own_move => return None,
     })
 }
 

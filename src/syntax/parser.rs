@@ -301,11 +301,13 @@ fn parse_clause(pair: Pair<'_, Rule>) -> Clause {
                 }
                 _ => (CaptureSpec::Custodial, Vec::new()),
             };
+            let own_move = parts.next().map(|part| span_of(&part));
             ClauseKind::KingCapture {
                 pieces,
                 place: Spanned::new(place, place_span),
                 method: Spanned::new(method, method_span),
                 counting,
+                own_move,
             }
         }
         Rule::win_clause => {
@@ -314,6 +316,7 @@ fn parse_clause(pair: Pair<'_, Rule>) -> Clause {
             let event = next();
             let event = match event.as_rule() {
                 Rule::reaches => WinEvent::Reaches(parse_region_ref(first_child(event))),
+                Rule::holds_fort => WinEvent::HoldsFort(span_of(&event)),
                 _ => WinEvent::Captured(span_of(&event)),
             };
             ClauseKind::Win {
@@ -322,8 +325,55 @@ fn parse_clause(pair: Pair<'_, Rule>) -> Clause {
                 event,
             }
         }
+        Rule::shieldwall_clause => {
+            let victims = parse_piece_set(next());
+            let mut counting = Vec::new();
+            let mut after_any_move = None;
+            for part in parts.by_ref() {
+                match part.as_rule() {
+                    Rule::counting => counting.extend(part.into_inner().map(parse_region_ref)),
+                    _ => after_any_move = Some(span_of(&part)),
+                }
+            }
+            ClauseKind::Shieldwall {
+                victims,
+                counting,
+                after_any_move,
+            }
+        }
+        Rule::encirclement_clause => {
+            let side = parse_side(next());
+            let words = next();
+            let reading = match words.as_rule() {
+                Rule::no_edge_access => EnclosureWords::NoEdgeAccess,
+                _ => EnclosureWords::EverySurrounded,
+            };
+            let enclosed = parse_side(first_child(words));
+            ClauseKind::Encirclement {
+                side,
+                enclosed,
+                reading,
+            }
+        }
+        Rule::side_loses_clause => {
+            let side = parse_side(next());
+            let condition = next();
+            let condition_span = span_of(&condition);
+            let condition = match condition.as_rule() {
+                Rule::they_cannot_move => SideLossCondition::NoMoves(condition_span),
+                Rule::position_repeats => {
+                    SideLossCondition::Repetition(Spanned::new(2, condition_span))
+                }
+                _ => SideLossCondition::Repetition(parse_number(first_child(condition))),
+            };
+            ClauseKind::SideLoses { side, condition }
+        }
         Rule::no_moves_clause => ClauseKind::NoMovesLoses,
-        Rule::repetition_loss_clause => ClauseKind::RepetitionLoses(parse_number(next())),
+        Rule::repetition_loss_clause => {
+            let count = parse_number(next());
+            let mover_wins = next().as_rule() == Rule::wins;
+            ClauseKind::RepetitionLoses { count, mover_wins }
+        }
         Rule::draw_clause => {
             let condition = next();
             let condition_span = span_of(&condition);
@@ -334,7 +384,12 @@ fn parse_clause(pair: Pair<'_, Rule>) -> Clause {
                 Rule::position_occurs => {
                     DrawCondition::Repetition(parse_number(first_child(condition)))
                 }
-                Rule::side_cannot_move => DrawCondition::NoMoves(condition_span),
+                Rule::side_cannot_move => {
+                    let side = condition
+                        .into_inner()
+                        .find(|part| part.as_rule() == Rule::side);
+                    DrawCondition::NoMoves(side.map(parse_side))
+                }
                 Rule::no_capture_moves => {
                     DrawCondition::NoCapture(parse_number(first_child(condition)))
                 }
