@@ -190,3 +190,62 @@ fn the_search_beats_a_random_player() {
         }
     }
 }
+
+/// Plays `games` seeded games (two random opening plies each) between the search at `deep` and
+/// at `shallow` plies, the deeper player taking each side in turn; returns the deeper player's
+/// score (a win 1, a draw ½) as a fraction.
+fn depth_match(variant: &str, deep: u32, shallow: u32, games: u64) -> f64 {
+    let engine = engine(variant);
+    let mut points = 0.0;
+    for seed in 0..games {
+        let deep_side = if seed % 2 == 0 {
+            Side::Attackers
+        } else {
+            Side::Defenders
+        };
+        let mut rng = Rng::new(seed + 77);
+        let mut game = Game::new(engine.clone());
+        for _ in 0..2 {
+            let moves = game.legal_moves();
+            game.play(moves[rng.below(moves.len())]).unwrap();
+        }
+        while !game.is_over() && game.plies().len() < 200 {
+            let depth = if game.to_move() == deep_side {
+                deep
+            } else {
+                shallow
+            };
+            game.play(best(&game, depth).best.unwrap()).unwrap();
+        }
+        points += match (game.status(), deep_side) {
+            (Status::AttackersWin, Side::Attackers) | (Status::DefendersWin, Side::Defenders) => {
+                1.0
+            }
+            (Status::Draw | Status::Ongoing, _) => 0.5,
+            _ => 0.0,
+        };
+    }
+    points / games as f64
+}
+
+#[test]
+fn a_deeper_search_plays_better() {
+    // A loose bound on a small seeded match (docs/balance.md reports a larger one).
+    let score = depth_match("brandubh", 3, 1, 16);
+    assert!(score >= 0.6, "depth 3 scored {score} against depth 1");
+}
+
+/// The figure docs/balance.md reports: `cargo test --release --test search -- --ignored`.
+#[test]
+#[ignore]
+fn depth_matches_for_the_docs() {
+    for variant in ["brandubh", "linnaeus"] {
+        for (deep, shallow) in [(2, 1), (3, 2)] {
+            let score = depth_match(variant, deep, shallow, 40);
+            println!(
+                "{variant}: depth {deep} against depth {shallow}: {:.1}%",
+                100.0 * score
+            );
+        }
+    }
+}
