@@ -21,6 +21,7 @@ pub mod engine;
 pub mod explain;
 pub mod game;
 pub mod ir;
+pub mod opentafl;
 pub mod span;
 pub mod svg;
 pub mod syntax;
