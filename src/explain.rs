@@ -268,7 +268,7 @@ pub fn rule_sections(rules: &Rules) -> Vec<Section> {
     }
 
     if let Some(wall) = &rules.shieldwall {
-        let mut brackets = "two enemies".to_string();
+        let mut brackets = "enemies".to_string();
         if !wall.counting.is_empty() {
             let regions: Vec<String> = wall.counting.iter().map(|r| words.region(r)).collect();
             let _ = write!(brackets, " (or {})", join_and(&regions));
@@ -364,14 +364,14 @@ pub fn rule_sections(rules: &Rules) -> Vec<Section> {
             words.piece_plural(&fort.piece)
         ));
     }
-    if let Some(encirclement) = rules.outcome.encirclement {
+    for encirclement in &rules.outcome.encirclements {
         let enclosed = words.side_noun(encirclement.winner.opponent());
         let how = match encirclement.reading {
             EncirclementReading::NoEdgeAccess => format!(
                 "they enclose {enclosed}: none of them stands on the edge of the board or can reach it, an unbroken ring holding them all"
             ),
             EncirclementReading::EverySurrounded => format!(
-                "every piece of {enclosed}, king included, has an enemy or the board's edge on all four sides"
+                "no piece of {enclosed}, king included, has an empty square beside it"
             ),
         };
         end.push(format!(

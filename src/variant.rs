@@ -108,8 +108,8 @@ pub enum RuleRef {
     NoMoves(Side),
     /// `Rules::outcome.edge_forts[i]`.
     EdgeFort(usize),
-    /// `Rules::outcome.encirclement`.
-    Encirclement,
+    /// `Rules::outcome.encirclements[i]`.
+    Encirclement(usize),
     /// `Rules::shieldwall`.
     Shieldwall,
     /// `Rules::outcome.repetition`.

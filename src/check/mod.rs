@@ -69,7 +69,7 @@ pub fn check_file(file: &ast::File) -> (Option<(Rules, SourceMap)>, Vec<Diagnost
             escapes: Vec::new(),
             decisive_captures: Vec::new(),
             edge_forts: Vec::new(),
-            encirclement: None,
+            encirclements: Vec::new(),
             no_moves: BySide {
                 attackers: NoMoves::Loses,
                 defenders: NoMoves::Loses,

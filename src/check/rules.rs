@@ -73,7 +73,7 @@ pub(super) fn rules(checker: &mut Checker, file: &ast::File, rules: &mut Rules) 
     // (piece, square, landing?) → (allowed, clause span), for unconditional access verdicts.
     let mut verdicts: BTreeMap<(usize, Square, bool), (bool, Span)> = BTreeMap::new();
     let mut no_moves: [SetBy<NoMoves>; 2] = [None, None];
-    let mut encirclement: SetBy<Encirclement> = None;
+    let mut encirclements: Vec<(Encirclement, Span)> = Vec::new();
     let mut shieldwall: SetBy<Shieldwall> = None;
     let mut repetition: SetBy<Repetition> = None;
     let mut back_and_forth: SetBy<u32> = None;
@@ -443,9 +443,22 @@ pub(super) fn rules(checker: &mut Checker, file: &ast::File, rules: &mut Rules) 
                         }
                     },
                 };
-                if set_once(checker, &mut encirclement, value, span, "encirclement") {
-                    checker.source_map.insert(RuleRef::Encirclement, span);
+                if let Some((_, first)) = encirclements.iter().find(|(seen, _)| *seen == value) {
+                    checker.report(
+                        Diagnostic::error(
+                            Code::DuplicateClause,
+                            "the same encirclement clause is given twice",
+                        )
+                        .label(span, "given again here")
+                        .label(*first, "first given here")
+                        .help("delete one of the two"),
+                    );
+                    continue;
                 }
+                checker
+                    .source_map
+                    .insert(RuleRef::Encirclement(encirclements.len()), span);
+                encirclements.push((value, span));
             }
             ClauseKind::Shieldwall {
                 victims,
@@ -603,7 +616,7 @@ pub(super) fn rules(checker: &mut Checker, file: &ast::File, rules: &mut Rules) 
     if let Some((value, _)) = no_moves[1] {
         rules.outcome.no_moves.defenders = value;
     }
-    rules.outcome.encirclement = encirclement.map(|(value, _)| value);
+    rules.outcome.encirclements = encirclements.into_iter().map(|(value, _)| value).collect();
     rules.shieldwall = shieldwall.map(|(value, _)| value);
     rules.outcome.repetition = repetition.map(|(value, _)| value);
     rules.outcome.back_and_forth_limit = back_and_forth.map(|(value, _)| value);

@@ -4,8 +4,8 @@
 use super::bitboard::Bits;
 use super::{CompileError, EndReason, Ending, GameOutcome, IllegalReason, MAX_KINDS};
 use crate::ir::{
-    AccessCondition, BySide, Claim, EncirclementReading, KingCaptureMethod, ShieldwallTrigger, MoveStyle, NoMoves, RepetitionResult, Role,
-    Rules, Side, Square,
+    AccessCondition, BySide, Claim, EncirclementReading, KingCaptureMethod, MoveStyle, NoMoves,
+    RepetitionResult, Role, Rules, ShieldwallTrigger, Side, Square,
 };
 use crate::variant::RuleRef;
 
@@ -180,7 +180,8 @@ pub(crate) struct Core<B: Bits> {
     pub height: usize,
     pub shieldwall: Option<WallRule<B>>,
     pub forts: Vec<FortRule>,
-    pub encirclement: Option<(Side, EncirclementReading)>,
+    /// Per encirclement rule: the winner and the reading.
+    pub encirclements: Vec<(Side, EncirclementReading)>,
     /// Whether any end check beyond escapes and decisive captures runs after a move (forts,
     /// encirclement): variants without them pay one branch.
     pub has_board_ends: bool,
@@ -462,10 +463,12 @@ impl<B: Bits> Core<B> {
                 winner: fort.winner,
             });
         }
-        let encirclement = rules
+        let encirclements: Vec<(Side, EncirclementReading)> = rules
             .outcome
-            .encirclement
-            .map(|rule| (rule.winner, rule.reading));
+            .encirclements
+            .iter()
+            .map(|rule| (rule.winner, rule.reading))
+            .collect();
 
         // A fixed seed, so hashes are the same from run to run and machine to machine.
         let mut rng = super::Rng::new(0x7AF1_5EED_2024_0003);
@@ -507,10 +510,10 @@ impl<B: Bits> Core<B> {
             side_key,
             edge,
             height,
-            has_board_ends: !forts.is_empty() || encirclement.is_some(),
+            has_board_ends: !forts.is_empty() || !encirclements.is_empty(),
             shieldwall,
             forts,
-            encirclement,
+            encirclements,
             no_moves: rules.outcome.no_moves,
             repetition: rules
                 .outcome
@@ -937,15 +940,14 @@ impl<B: Bits> Core<B> {
                 brackets |= pos.pieces[a];
             }
         }
+        if self.kinds[k].hammer {
+            brackets.set(to);
+        }
         let mut captured = B::EMPTY;
         if wall.any_move {
-            // Every bracket on the edge may close a row; the mover counts wherever it stands.
-            let mut starts = (brackets | wall.counting) & self.edge;
-            if self.kinds[k].hammer && self.edge.has(to) {
-                starts.set(to);
-            }
-            for start in starts.iter() {
-                captured |= self.walls_from(pos, wall, side, start, brackets | B::single(to));
+            // Every bracket on the edge may close a row.
+            for start in ((brackets | wall.counting) & self.edge).iter() {
+                captured |= self.walls_from(pos, wall, side, start, brackets);
             }
         } else if self.kinds[k].hammer && self.edge.has(to) {
             captured = self.walls_from(pos, wall, side, to, brackets);
@@ -956,7 +958,14 @@ impl<B: Bits> Core<B> {
     /// The rows of enemies of `side` along the edge starting next to `start`, in either
     /// direction along the edge, that are bracketed at the far end (by `brackets` or a counting
     /// square) and fronted by `brackets` on every square: the victims among them.
-    fn walls_from(&self, pos: &Pos<B>, wall: &WallRule<B>, side: Side, start: usize, brackets: B) -> B {
+    fn walls_from(
+        &self,
+        pos: &Pos<B>,
+        wall: &WallRule<B>,
+        side: Side,
+        start: usize,
+        brackets: B,
+    ) -> B {
         let enemies = pos.sides[side.opponent().index()];
         let (file, rank) = (start % self.width, start / self.width);
         let mut captured = B::EMPTY;
@@ -1020,26 +1029,32 @@ impl<B: Bits> Core<B> {
                 }
             }
         }
-        let (winner, reading) = self.encirclement?;
-        let enclosed = pos.sides[winner.opponent().index()];
-        if enclosed.is_empty() {
-            return None;
+        for (rule, &(winner, reading)) in self.encirclements.iter().enumerate() {
+            let enclosed = pos.sides[winner.opponent().index()];
+            if enclosed.is_empty() {
+                continue;
+            }
+            let holds = match reading {
+                EncirclementReading::NoEdgeAccess => {
+                    let open = self.board & !pos.sides[winner.index()];
+                    (self.flood(self.edge, open) & enclosed).is_empty()
+                }
+                EncirclementReading::EverySurrounded => {
+                    let empty = self.board & !pos.occupied();
+                    enclosed
+                        .iter()
+                        .all(|sq| (self.neighbour_sets[sq] & empty).is_empty())
+                }
+            };
+            if holds {
+                return Some(Ending {
+                    outcome: GameOutcome::Win(winner),
+                    reason: EndReason::Encircled,
+                    rule: Some(RuleRef::Encirclement(rule)),
+                });
+            }
         }
-        let holds = match reading {
-            EncirclementReading::NoEdgeAccess => {
-                let open = self.board & !pos.sides[winner.index()];
-                (self.flood(self.edge, open) & enclosed).is_empty()
-            }
-            EncirclementReading::EverySurrounded => {
-                let empty = self.board & !pos.occupied();
-                enclosed.iter().all(|sq| (self.neighbour_sets[sq] & empty).is_empty())
-            }
-        };
-        holds.then_some(Ending {
-            outcome: GameOutcome::Win(winner),
-            reason: EndReason::Encircled,
-            rule: Some(RuleRef::Encirclement),
-        })
+        None
     }
 
     /// Whether the piece of kind `k` on `king` holds an edge fort: it stands on the edge, has an

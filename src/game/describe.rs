@@ -134,20 +134,20 @@ fn why(ending: &Ending, rules: &Rules, stuck: Side) -> String {
         }
         (EndReason::NoMoves, _) => format!("{} cannot move", side_noun(rules, stuck)),
         (EndReason::Encircled, _) => match ending.outcome {
-            GameOutcome::Win(winner) => format!(
-                "{} are enclosed",
-                side_noun(rules, winner.opponent())
-            ),
+            GameOutcome::Win(winner) => {
+                format!("{} are enclosed", side_noun(rules, winner.opponent()))
+            }
             GameOutcome::Draw => "a side is enclosed".to_string(),
         },
-        (EndReason::EdgeFort, Some(RuleRef::EdgeFort(i))) => match rules.outcome.edge_forts.get(i)
-        {
-            Some(fort) => format!(
-                "the {} holds an edge fort the enemy cannot break",
-                piece_name(&fort.piece)
-            ),
-            None => "an edge fort holds".to_string(),
-        },
+        (EndReason::EdgeFort, Some(RuleRef::EdgeFort(i))) => {
+            match rules.outcome.edge_forts.get(i) {
+                Some(fort) => format!(
+                    "the {} holds an edge fort the enemy cannot break",
+                    piece_name(&fort.piece)
+                ),
+                None => "an edge fort holds".to_string(),
+            }
+        }
         (EndReason::EdgeFort, _) => "an edge fort holds".to_string(),
         (EndReason::Repetition, _) => "a position was repeated".to_string(),
         (EndReason::MoveLimit, _) => "too many moves without a capture".to_string(),

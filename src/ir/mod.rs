@@ -322,8 +322,8 @@ pub struct Outcome {
     pub decisive_captures: Vec<DecisiveCapture>,
     /// A piece holding an edge fort wins for its side.
     pub edge_forts: Vec<EdgeFort>,
-    /// Enclosing the other side wins, if the variant says so.
-    pub encirclement: Option<Encirclement>,
+    /// Enclosing the other side wins, by each of these readings (OpenTafl checks two).
+    pub encirclements: Vec<Encirclement>,
     /// What happens to each side when it has no legal move on its turn.
     pub no_moves: BySide<NoMoves>,
     /// What a repeated position does, if anything.
@@ -391,8 +391,8 @@ pub enum EncirclementReading {
     /// No piece of the side stands on the edge or can reach it over empty squares: an unbroken
     /// ring of enemies holds them all (Copenhagen rule 6, OpenTafl's `surf:y`).
     NoEdgeAccess,
-    /// Every piece of the side, king included, has enemies or the board's edge on all four sides
-    /// (OpenTafl's "no defender has an empty neighbour").
+    /// No piece of the side, king included, has an empty square beside it: pieces of either
+    /// side or the board's edge all round (OpenTafl's "no defender has an empty neighbour").
     EverySurrounded,
 }
 

@@ -143,7 +143,8 @@ fn rule_in_words(rule: Rule) -> Option<&'static str> {
         | Rule::side_loses_clause
         | Rule::they_cannot_move
         | Rule::loses
-        | Rule::wins => return None,
+        | Rule::wins
+        | Rule::after_word => return None,
     })
 }
 

@@ -323,6 +323,13 @@ impl Reference {
                 captured.push((vx, vy));
             }
         }
+        if let Some(wall) = &self.rules.shieldwall {
+            for square in self.shieldwall(pos, wall, kind, to) {
+                if !captured.contains(&square) {
+                    captured.push(square);
+                }
+            }
+        }
         let mut end = None;
         for &(x, y) in &captured {
             let victim = pos.board[y as usize][x as usize].take().unwrap();
@@ -366,6 +373,9 @@ impl Reference {
             }
         }
         if end.is_none() {
+            end = self.board_end(pos);
+        }
+        if end.is_none() {
             if let Some(limit) = self.rules.outcome.no_capture_draw {
                 if limit.claim == Claim::Automatic && pos.quiet >= 2 * limit.moves {
                     end = Some((None, "move_limit"));
@@ -374,6 +384,216 @@ impl Reference {
         }
         captured.sort();
         (captured, end)
+    }
+
+    /// The edge lines of the board: each a list of squares from one corner to the next, with the
+    /// direction pointing into the board from that line.
+    fn edge_lines(&self) -> Vec<(Vec<(i32, i32)>, (i32, i32))> {
+        let (w, h) = (self.w, self.h);
+        vec![
+            ((0..w).map(|f| (f, 0)).collect(), (0, 1)),
+            ((0..w).map(|f| (f, h - 1)).collect(), (0, -1)),
+            ((0..h).map(|r| (0, r)).collect(), (1, 0)),
+            ((0..h).map(|r| (w - 1, r)).collect(), (-1, 0)),
+        ]
+    }
+
+    /// The pieces a shieldwall takes after the piece of kind `mover` moved to `to` (victims still
+    /// on the board): every maximal run of two or more enemies along an edge line, each with a
+    /// captor in front, with a bracket at both ends; for the flanking trigger, `to` is one end.
+    fn shieldwall(
+        &self,
+        pos: &RefPos,
+        wall: &Shieldwall,
+        mover: usize,
+        to: (i32, i32),
+    ) -> Vec<(i32, i32)> {
+        let side = self.side_of(mover);
+        let hammer = self.rules.pieces[mover].armed.as_hammer();
+        let captor = |x: i32, y: i32| -> bool {
+            if (x, y) == to {
+                return hammer;
+            }
+            self.at(pos, x, y)
+                .is_some_and(|k| self.side_of(k) == side && self.rules.pieces[k].armed.as_anvil())
+        };
+        let bracket =
+            |x: i32, y: i32| captor(x, y) || wall.counting.iter().any(|c| self.in_region(c, x, y));
+        let enemy = |x: i32, y: i32| self.at(pos, x, y).is_some_and(|k| self.side_of(k) != side);
+        let mut taken = Vec::new();
+        for (line, (fx, fy)) in self.edge_lines() {
+            let mut i = 0;
+            while i < line.len() {
+                if !enemy(line[i].0, line[i].1) {
+                    i += 1;
+                    continue;
+                }
+                let start = i;
+                while i < line.len() && enemy(line[i].0, line[i].1) {
+                    i += 1;
+                }
+                let run = &line[start..i];
+                if run.len() < 2 || start == 0 || i == line.len() {
+                    continue;
+                }
+                let (before, after) = (line[start - 1], line[i]);
+                if !bracket(before.0, before.1) || !bracket(after.0, after.1) {
+                    continue;
+                }
+                if wall.trigger == ShieldwallTrigger::Flanking && before != to && after != to {
+                    continue;
+                }
+                if !run.iter().all(|&(x, y)| captor(x + fx, y + fy)) {
+                    continue;
+                }
+                for &(x, y) in run {
+                    let k = self.at(pos, x, y).unwrap();
+                    if wall.victims.contains(&self.rules.pieces[k].name) && !taken.contains(&(x, y))
+                    {
+                        taken.push((x, y));
+                    }
+                }
+            }
+        }
+        taken
+    }
+
+    /// Squares reachable from `seeds` by orthogonal steps over squares where `open` holds.
+    fn reach(&self, seeds: Vec<(i32, i32)>, open: impl Fn(i32, i32) -> bool) -> Vec<(i32, i32)> {
+        let mut seen: Vec<(i32, i32)> = seeds.into_iter().filter(|&(x, y)| open(x, y)).collect();
+        let mut i = 0;
+        while i < seen.len() {
+            let (x, y) = seen[i];
+            for (dx, dy) in DIRS {
+                let (nx, ny) = (x + dx, y + dy);
+                if self.on(nx, ny) && open(nx, ny) && !seen.contains(&(nx, ny)) {
+                    seen.push((nx, ny));
+                }
+            }
+            i += 1;
+        }
+        seen
+    }
+
+    /// The ending an edge fort or an encirclement causes in `pos`.
+    fn board_end(&self, pos: &RefPos) -> Option<End> {
+        for fort in &self.rules.outcome.edge_forts {
+            let kind = self.kind(&fort.piece);
+            for y in 0..self.h {
+                for x in 0..self.w {
+                    if self.at(pos, x, y) == Some(kind) && self.fort_holds(pos, kind, x, y) {
+                        return Some((Some(fort.winner), "edge_fort"));
+                    }
+                }
+            }
+        }
+        for rule in &self.rules.outcome.encirclements {
+            let loser = rule.winner.opponent();
+            let mut theirs = Vec::new();
+            for y in 0..self.h {
+                for x in 0..self.w {
+                    if self.at(pos, x, y).is_some_and(|k| self.side_of(k) == loser) {
+                        theirs.push((x, y));
+                    }
+                }
+            }
+            if theirs.is_empty() {
+                continue;
+            }
+            let enclosed = match rule.reading {
+                EncirclementReading::NoEdgeAccess => {
+                    let edge: Vec<(i32, i32)> = self
+                        .edge_lines()
+                        .into_iter()
+                        .flat_map(|(line, _)| line)
+                        .collect();
+                    let reached = self.reach(edge, |x, y| {
+                        self.at(pos, x, y).is_none_or(|k| self.side_of(k) == loser)
+                    });
+                    theirs.iter().all(|square| !reached.contains(square))
+                }
+                EncirclementReading::EverySurrounded => theirs.iter().all(|&(x, y)| {
+                    DIRS.iter().all(|(dx, dy)| {
+                        !self.on(x + dx, y + dy) || self.at(pos, x + dx, y + dy).is_some()
+                    })
+                }),
+            };
+            if enclosed {
+                return Some((Some(rule.winner), "encircled"));
+            }
+        }
+        None
+    }
+
+    /// Whether the piece of kind `kind` on (x, y) holds an edge fort (see `ir::EdgeFort`).
+    fn fort_holds(&self, pos: &RefPos, kind: usize, x: i32, y: i32) -> bool {
+        let on_edge = x == 0 || y == 0 || x == self.w - 1 || y == self.h - 1;
+        let empty = |x: i32, y: i32| self.on(x, y) && self.at(pos, x, y).is_none();
+        if !on_edge || !DIRS.iter().any(|(dx, dy)| empty(x + dx, y + dy)) {
+            return false;
+        }
+        let side = self.side_of(kind);
+        let seeds = DIRS.iter().map(|(dx, dy)| (x + dx, y + dy)).collect();
+        let mut inside = self.reach(seeds, |x, y| empty(x, y));
+        inside.push((x, y));
+        let mut wall: Vec<(i32, i32)> = Vec::new();
+        for &(ix, iy) in &inside {
+            for (dx, dy) in DIRS {
+                let (nx, ny) = (ix + dx, iy + dy);
+                if !self.on(nx, ny) || inside.contains(&(nx, ny)) || wall.contains(&(nx, ny)) {
+                    continue;
+                }
+                match self.at(pos, nx, ny) {
+                    Some(k) if self.side_of(k) == side => wall.push((nx, ny)),
+                    _ => return false,
+                }
+            }
+        }
+        let friend = |x: i32, y: i32| self.at(pos, x, y).is_some_and(|k| self.side_of(k) == side);
+        let mut i = 0;
+        while i < wall.len() {
+            let (wx, wy) = wall[i];
+            let me = self.at(pos, wx, wy).unwrap();
+            for (dx, dy) in [(1, 0), (0, 1)] {
+                let mut sheltered = false;
+                let mut helper = None;
+                for (sx, sy) in [(wx + dx, wy + dy), (wx - dx, wy - dy)] {
+                    if !self.on(sx, sy) {
+                        sheltered = true;
+                    } else if inside.contains(&(sx, sy)) {
+                        sheltered |= !self.hostile(pos, sx, sy, me);
+                    } else if friend(sx, sy) && helper.is_none() {
+                        helper = Some((sx, sy));
+                    }
+                }
+                if !sheltered {
+                    match helper {
+                        Some(square) if wall.contains(&square) => {}
+                        Some(square) => wall.push(square),
+                        None => return false,
+                    }
+                }
+            }
+            if self.rules.shieldwall.is_some() {
+                let outward: Vec<(i32, i32)> = DIRS
+                    .iter()
+                    .copied()
+                    .filter(|(dx, dy)| !self.on(wx + dx, wy + dy))
+                    .collect();
+                if let [(dx, dy)] = outward[..] {
+                    let front = (wx - dx, wy - dy);
+                    if friend(front.0, front.1) {
+                        if !wall.contains(&front) {
+                            wall.push(front);
+                        }
+                    } else if !inside.contains(&front) {
+                        return false;
+                    }
+                }
+            }
+            i += 1;
+        }
+        true
     }
 
     /// The ending caused by an automatic repetition rule for `pos`, given the earlier positions.
@@ -389,6 +609,8 @@ impl Reference {
         (seen >= rule.occurrences).then_some(match rule.result {
             RepetitionResult::Draw => (None, "repetition"),
             RepetitionResult::MoverLoses => (Some(pos.to_move), "repetition"),
+            RepetitionResult::MoverWins => (Some(pos.to_move.opponent()), "repetition"),
+            RepetitionResult::Loses(loser) => (Some(loser.opponent()), "repetition"),
         })
     }
 
