@@ -211,21 +211,27 @@ impl Exporter<'_> {
                 "in OpenTafl exactly the king's capture wins, for the attackers",
             );
         }
-        match outcome.encirclement {
-            Some(encirclement) if encirclement.winner == Side::Attackers => {
-                if encirclement.reading == EncirclementReading::EverySurrounded {
-                    self.key("surf", 'n');
-                }
+        let mut every_surrounded = false;
+        let mut surrounding_fatal = false;
+        for encirclement in &outcome.encirclements {
+            match (encirclement.winner, encirclement.reading) {
+                (Side::Attackers, EncirclementReading::EverySurrounded) => every_surrounded = true,
+                (Side::Attackers, EncirclementReading::NoEdgeAccess) => surrounding_fatal = true,
+                (Side::Defenders, _) => self.cannot(
+                    "encirclement by the defenders",
+                    "in OpenTafl only the attackers win by encirclement",
+                ),
             }
-            Some(_) => self.cannot(
-                "encirclement by the defenders",
-                "in OpenTafl only the attackers win by encirclement",
-            ),
-            None => self.cannot(
-                "no encirclement rule",
+        }
+        if !every_surrounded {
+            self.cannot(
+                "no 'every defender is surrounded' ending",
                 "OpenTafl always ends the game when no defender has an empty neighbour \
                  (say `attackers win when every defender is surrounded`)",
-            ),
+            );
+        }
+        if !surrounding_fatal {
+            self.key("surf", 'n');
         }
         match outcome.edge_forts.as_slice() {
             [] => {}

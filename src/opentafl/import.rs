@@ -224,6 +224,25 @@ impl<'a> Writer<'a> {
                 );
             }
         }
+        for (prefix, what) in [
+            ("cen", "centre"),
+            ("cor", "corner"),
+            ("afor", "attacker fort"),
+            ("dfor", "defender fort"),
+        ] {
+            if spaces.iter().any(|kind| kind.prefix == prefix) {
+                continue;
+            }
+            let keys: Vec<String> = s
+                .given
+                .iter()
+                .filter(|(key, _)| key.starts_with(prefix))
+                .map(|(key, value)| format!("{key}:{value}"))
+                .collect();
+            if !keys.is_empty() {
+                let _ = writeln!(head, "# no {what} squares: {}", keys.join(" "));
+            }
+        }
         let start_key = if s.given("starti").is_some() {
             "starti"
         } else {
@@ -322,6 +341,7 @@ impl<'a> Writer<'a> {
             s.source_of(&pass_key, kind.defaults[0]),
             s.source_of(&stop_key, kind.defaults[1])
         );
+        let mut restricted = false;
         for (action, forbidden) in [
             ("enter", (false, false)),
             ("land on", (true, false)),
@@ -337,6 +357,7 @@ impl<'a> Writer<'a> {
             if barred.is_empty() {
                 continue;
             }
+            restricted = true;
             self.use_region(kind.region);
             let clause = match barred.len() {
                 3 => format!("nobody may {action} the {}", kind.region),
@@ -358,6 +379,12 @@ impl<'a> Writer<'a> {
             };
             self.clause(&clause, &source);
         }
+        if !restricted {
+            self.comment(&format!(
+                "every piece may pass through and land on the {} ({source})",
+                kind.region
+            ));
+        }
         let barred: Vec<&str> = PIECES
             .iter()
             .filter(|(letter, _)| {
@@ -377,6 +404,12 @@ impl<'a> Writer<'a> {
                 &format!("{who} enter the {} once left", kind.region),
                 &s.source_of(&re_key, kind.defaults[3]),
             );
+        } else if s.given(&re_key).is_some() {
+            self.comment(&format!(
+                "the pieces that may enter the {} may also come back ({})",
+                kind.region,
+                s.source_of(&re_key, kind.defaults[3])
+            ));
         }
     }
 
@@ -522,19 +555,20 @@ impl<'a> Writer<'a> {
             "attackers win when the king is captured",
             "OpenTafl: the king captured",
         );
+        self.clause(
+            "attackers win when every defender is surrounded",
+            "OpenTafl always: no defender has an empty neighbour",
+        );
         if s.surround_fatal {
             self.clause(
                 "attackers win when no defender can reach the edge",
                 &s.source_of("surf", "y"),
             );
         } else {
-            self.clause(
-                "attackers win when every defender is surrounded",
-                &format!(
-                    "{}; OpenTafl always ends the game when no defender has an empty neighbour",
-                    s.source_of("surf", "y")
-                ),
-            );
+            self.comment(&format!(
+                "{}: no encirclement beyond every defender surrounded",
+                s.source_of("surf", "y")
+            ));
         }
         self.clause(
             "a side that cannot move loses",

@@ -119,7 +119,7 @@ pub enum Jump {
     /// `r`: restricted to jumps to or from special squares.
     Restricted,
     /// `j`: jumps over an enemy.
-    Jump,
+    Over,
     /// `c`: jumps and captures.
     Capture,
 }
@@ -319,7 +319,7 @@ impl std::str::FromStr for Settings {
         let jump = |key: &'static str, default: char| {
             choice(key, "n, r, j or c", default).map(|letter| match letter {
                 'r' => Jump::Restricted,
-                'j' => Jump::Jump,
+                'j' => Jump::Over,
                 'c' => Jump::Capture,
                 _ => Jump::None,
             })
