@@ -282,3 +282,66 @@ fn exporting_names_every_rule_opentafl_cannot_say() {
     }
     insta::assert_snapshot!(report);
 }
+
+fn tafl(args: &[&str]) -> std::process::Output {
+    std::process::Command::new(env!("CARGO_BIN_EXE_tafl"))
+        .args(args)
+        .output()
+        .unwrap()
+}
+
+#[test]
+fn cli_import_writes_a_file_that_plays_as_the_string() {
+    let brandub = &builtins()[4];
+    assert_eq!(brandub.name, "Brandub");
+    let dir = std::env::temp_dir().join(format!("tafl-opentafl-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("brandub.tafl");
+    let file_arg = file.to_str().unwrap();
+    let output = tafl(&["import", "--opentafl", &brandub.rules, "-o", file_arg]);
+    assert!(output.status.success(), "{output:?}");
+    assert!(output.stdout.is_empty());
+    let output = tafl(&["perft", file_arg, "3"]);
+    assert_eq!(String::from_utf8_lossy(&output.stdout).trim(), "39512");
+    let printed = tafl(&["import", "--opentafl", &brandub.rules]);
+    assert_eq!(printed.stdout, std::fs::read(&file).unwrap());
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn cli_import_rejects_bad_strings_with_the_reason() {
+    for (rules, says) in [
+        (
+            "dim:7 name:X start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/",
+            "6 rows for a board of 7",
+        ),
+        (
+            "dim:7 start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/ ks:q",
+            "`ks:q`",
+        ),
+        (
+            "dim:7 foo:y start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/",
+            "unknown key `foo`",
+        ),
+        ("name:X start:/3t3/", "no `dim`"),
+        (BERSERK, "ber:c"),
+    ] {
+        let output = tafl(&["import", "--opentafl", rules]);
+        assert_eq!(output.status.code(), Some(1), "{rules}");
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert!(stderr.contains(says), "{rules}: {stderr}");
+    }
+}
+
+#[test]
+fn cli_export_prints_the_string_or_every_rule_it_cannot_say() {
+    let output = tafl(&["export", "--opentafl", "brandubh"]);
+    assert!(output.status.success());
+    let string = String::from_utf8_lossy(&output.stdout);
+    assert!(string.starts_with("dim:7 name:Brandubh "), "{string}");
+    let output = tafl(&["export", "--opentafl", "tafl-leaflet"]);
+    assert_eq!(output.status.code(), Some(1));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.contains("announcement `Raichi`"), "{stderr}");
+    assert!(stderr.contains("announcement `Tuichi`"), "{stderr}");
+}
