@@ -325,6 +325,7 @@ fn cli_import_rejects_bad_strings_with_the_reason() {
         ),
         ("name:X start:/3t3/", "no `dim`"),
         (BERSERK, "ber:c"),
+        ("dim:5 start:/5/5/2KK1/5/5/", "2 kings are set up"),
     ] {
         let output = tafl(&["import", "--opentafl", rules]);
         assert_eq!(output.status.code(), Some(1), "{rules}");

@@ -33,6 +33,10 @@ pub enum ImportError {
     #[error("the rules string has rules the variant language cannot say yet:\n  {}",
         .0.iter().map(ToString::to_string).collect::<Vec<_>>().join("\n  "))]
     Unsupported(Vec<Unsupported>),
+    /// The string reads, but its game is not playable (no king, no attackers, two kings...):
+    /// the checker's errors on the written file.
+    #[error("the rules string does not make a playable variant:\n  {}", .0.join("\n  "))]
+    Unplayable(Vec<String>),
 }
 
 /// The variant file for an OpenTafl rules string.
@@ -44,7 +48,8 @@ pub enum ImportError {
 ///
 /// # Errors
 /// [`ImportError::Parse`] for a malformed string; [`ImportError::Unsupported`] naming every key
-/// whose rule the language cannot say (jumps, berserk, knights, commanders, mercenaries, guards).
+/// whose rule the language cannot say (jumps, berserk, knights, commanders, mercenaries, guards);
+/// [`ImportError::Unplayable`] when the position cannot be played (no king, a side without pieces).
 ///
 /// # Examples
 /// ```
@@ -58,7 +63,20 @@ pub enum ImportError {
 pub fn import(rules_string: &str) -> Result<String, ImportError> {
     let settings: Settings = rules_string.parse()?;
     refuse_unsupported(&settings)?;
-    Ok(Writer::new(&settings, rules_string).write())
+    let text = Writer::new(&settings, rules_string).write();
+    let checked = crate::check::check_text("imported.tafl", &text);
+    if checked.diagnostics.has_errors() {
+        return Err(ImportError::Unplayable(
+            checked
+                .diagnostics
+                .items()
+                .iter()
+                .filter(|item| item.severity == crate::Severity::Error)
+                .map(|item| item.message.clone())
+                .collect(),
+        ));
+    }
+    Ok(text)
 }
 
 /// Every rule the language cannot say yet, all at once.

@@ -557,3 +557,80 @@ fn position(
     }
     Ok(rows)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const START: &str = "start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/";
+
+    fn read(keys: &str) -> Settings {
+        format!("dim:7 {keys} {START}").parse().unwrap()
+    }
+
+    #[test]
+    fn tfr_i_reads_as_a_draw_as_opentafls_loader_does() {
+        assert_eq!(read("tfr:i").threefold, Threefold::Draw);
+        assert_eq!(read("tfr:w").threefold, Threefold::MoverLoses);
+        assert_eq!(read("tfr:l").threefold, Threefold::MoverWins);
+    }
+
+    #[test]
+    fn speed_lists_of_every_length() {
+        assert_eq!(read("spd:2").speeds, [Some(2); 12]);
+        let by_side = read("spd:3,-1,").speeds;
+        assert_eq!(by_side[0], Some(3));
+        assert_eq!(by_side[9], None);
+        let magpie = read("spd:-1,-1,-1,-1,-1,-1,-1,-1,-1,1,-1,-1,").speeds;
+        assert_eq!(magpie[9], Some(1), "K is the tenth type");
+        assert_eq!(magpie[6], None);
+        let old = read("spd:-1,-1,-1,-1,-1,-1,-1,-1,2,-1,").speeds;
+        assert_eq!(old[9], Some(2), "a 10-entry list has no guards");
+        assert!("dim:7 spd:1,2,3 start:/7/7/7/7/7/7/7/"
+            .parse::<Settings>()
+            .is_err());
+    }
+
+    #[test]
+    fn re_entry_lists_are_read_without_cenre() {
+        assert!(!read("corre:").corner_props.reenter.has('K'));
+        assert!(read("cenre:").corner_props.reenter.has('K'));
+    }
+
+    #[test]
+    fn start_lists_rank_one_first_and_starti_the_top_rank_first() {
+        let start: Settings = "dim:5 start:/t4/5/2K2/5/4T/".parse().unwrap();
+        let starti: Settings = "dim:5 starti:/4T/5/2K2/5/t4/".parse().unwrap();
+        assert_eq!(start.start, starti.start);
+        assert_eq!(start.start[4][0], Some('t'), "a1 is the bottom-left square");
+    }
+
+    #[test]
+    fn empty_values_and_defaults() {
+        let settings = read("cor: cenh:");
+        assert!(settings.corners.is_empty());
+        assert_eq!(settings.centre_props.hostile, TypeSet::NONE);
+        assert!(settings.centre_props.hostile_empty.has('T'));
+        assert_eq!(settings.given("cor"), Some(""));
+        assert_eq!(settings.source_of("ks", "s"), "default ks:s");
+    }
+
+    #[test]
+    fn bad_strings_say_what_is_wrong() {
+        let error = |text: &str| text.parse::<Settings>().unwrap_err();
+        assert_eq!(error(START), ParseError::MissingDim);
+        assert_eq!(error("dim:7"), ParseError::MissingStart);
+        assert!(matches!(
+            error("dim:7 dim:7"),
+            ParseError::DuplicateKey { .. }
+        ));
+        assert!(matches!(
+            error(&format!("dim:7 esc:x {START}")),
+            ParseError::BadValue { .. }
+        ));
+        assert!(matches!(
+            error(&format!("dim:7 cen:h9 {START}")),
+            ParseError::BadSquare { .. }
+        ));
+    }
+}
