@@ -337,7 +337,12 @@ pub fn rule_sections(rules: &Rules) -> Vec<Section> {
                     }
                 }
             };
-            king.push(format!("{place}: {method}."));
+            let own_move = if rule.after_own_move {
+                ", even when he moves into the enclosure himself"
+            } else {
+                ""
+            };
+            king.push(format!("{place}: {method}{own_move}."));
         }
     }
 

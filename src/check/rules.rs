@@ -295,6 +295,7 @@ pub(super) fn rules(checker: &mut Checker, file: &ast::File, rules: &mut Rules) 
                 place,
                 method,
                 counting,
+                own_move,
             } => {
                 let kings = checker.piece_set(pieces);
                 for &piece in &kings {
@@ -338,6 +339,7 @@ pub(super) fn rules(checker: &mut Checker, file: &ast::File, rules: &mut Rules) 
                         method,
                         counting: counted,
                         edge_counts,
+                        after_own_move: own_move.is_some(),
                     };
                     king_places.push((place.value.clone(), span, rule));
                 }
@@ -720,6 +722,7 @@ fn resolve_king_capture(
             method: KingCaptureMethod::Custodial,
             counting: Vec::new(),
             edge_counts: false,
+            after_own_move: false,
         });
     }
 }

@@ -105,6 +105,8 @@ pub(crate) struct KingRule<B> {
     pub method: KingCaptureMethod,
     pub counting: B,
     pub edge_counts: bool,
+    /// Also checked after the king's own side moves (a king who moves into an enclosure).
+    pub after_own_move: bool,
 }
 
 #[derive(Clone, Debug)]
@@ -185,6 +187,8 @@ pub(crate) struct Core<B: Bits> {
     /// Whether any end check beyond escapes and decisive captures runs after a move (forts,
     /// encirclement): variants without them pay one branch.
     pub has_board_ends: bool,
+    /// Whether some king-capture rule is checked after the king's own side moves.
+    pub has_own_move_capture: bool,
     pub no_moves: BySide<NoMoves>,
     pub repetition: Option<(u32, RepetitionResult, Claim)>,
     pub back_and_forth: Option<u32>,
@@ -390,6 +394,7 @@ impl<B: Bits> Core<B> {
                 method: rule.method,
                 counting,
                 edge_counts: rule.edge_counts,
+                after_own_move: rule.after_own_move,
             });
             for &square in &rule.squares {
                 if !square.is_on(rules.board.width, rules.board.height) {
@@ -511,6 +516,7 @@ impl<B: Bits> Core<B> {
             edge,
             height,
             has_board_ends: !forts.is_empty() || !encirclements.is_empty(),
+            has_own_move_capture: rules.king_capture.iter().any(|rule| rule.after_own_move),
             shieldwall,
             forts,
             encirclements,
@@ -848,6 +854,13 @@ impl<B: Bits> Core<B> {
         if let Some(wall) = &self.shieldwall {
             captured |= self.wall_captures(pos, wall, k, to);
         }
+        // Kings of the moving side left enclosed, judged on the board before this move's captures
+        // are removed, as the Thrones and Bones app judges its Jarl.
+        let own_taken = if self.has_own_move_capture {
+            self.enclosed_own_kings(pos, side)
+        } else {
+            B::EMPTY
+        };
         let mut ending = None;
         if captured.is_empty() {
             pos.quiet_plies += 1;
@@ -877,6 +890,24 @@ impl<B: Bits> Core<B> {
                 }
             }
         }
+        for sq in own_taken.iter() {
+            if let Some(king) = self.kind_on(pos, sq, side) {
+                pos.pieces[king].clear(sq);
+                pos.sides[side.index()].clear(sq);
+                pos.hash ^= self.zobrist[sq][king];
+                for stayed in &mut pos.stayed {
+                    stayed.clear(sq);
+                }
+                if let (None, Some((winner, rule))) = (&ending, self.decisive[king]) {
+                    ending = Some(Ending {
+                        outcome: GameOutcome::Win(winner),
+                        reason: EndReason::KingCaptured,
+                        rule: Some(RuleRef::DecisiveCapture(rule)),
+                    });
+                }
+            }
+        }
+        captured |= own_taken;
         pos.to_move = side.opponent();
         if ending.is_none() && self.escape_any[k].has(to) {
             if let Some(escape) = self
@@ -911,6 +942,49 @@ impl<B: Bits> Core<B> {
             }
         }
         (captured, ending)
+    }
+
+    /// The kings of `side` that stand enclosed under a king-capture rule checked after their own
+    /// side's moves.
+    fn enclosed_own_kings(&self, pos: &Pos<B>, side: Side) -> B {
+        let occupied = pos.occupied();
+        let mut anvils = B::EMPTY;
+        for &a in &self.side_kinds[side.opponent().index()] {
+            if self.kinds[a].anvil {
+                anvils |= pos.pieces[a];
+            }
+        }
+        let mut taken = B::EMPTY;
+        for &k in &self.side_kinds[side.index()] {
+            if !self.kinds[k].king {
+                continue;
+            }
+            for sq in pos.pieces[k].iter() {
+                let rule = &self.king_rules[usize::from(self.king_rule_of[sq])];
+                if !rule.after_own_move {
+                    continue;
+                }
+                let counts = |m: u16| {
+                    if m == NONE {
+                        return rule.edge_counts;
+                    }
+                    let m = usize::from(m);
+                    anvils.has(m) || rule.counting.has(m) || self.hostile(pos, m, k, occupied)
+                };
+                let sides = self.neighbours[sq];
+                let enclosed = match rule.method {
+                    KingCaptureMethod::Enclosed => sides.iter().all(|&m| counts(m)),
+                    KingCaptureMethod::Custodial => {
+                        (counts(sides[0]) && counts(sides[2]))
+                            || (counts(sides[1]) && counts(sides[3]))
+                    }
+                };
+                if enclosed {
+                    taken.set(sq);
+                }
+            }
+        }
+        taken
     }
 
     /// The squares reachable from `seeds` by orthogonal steps through `passable` squares (the

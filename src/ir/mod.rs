@@ -259,6 +259,11 @@ pub struct KingCaptureRule {
     /// Whether beyond the board's edge counts as a hostile side (a king on the edge taken by
     /// three), for either method.
     pub edge_counts: bool,
+    /// Whether the rule is also checked after a move of the king's own side, so that a king who
+    /// moves into an enclosure (or is left in one) is captured; otherwise only an enemy's move
+    /// captures, as for every other piece. Thrones and Bones' app takes the Jarl who moves into a
+    /// square enclosed on four sides.
+    pub after_own_move: bool,
 }
 
 /// Where a king-capture rule applies.

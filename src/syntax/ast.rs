@@ -104,6 +104,8 @@ pub enum ClauseKind {
         method: Spanned<CaptureSpec>,
         /// Regions counting as hostile sides (`edge` is the board's edge).
         counting: Vec<RegionRef>,
+        /// `, even when he moves there`.
+        own_move: Option<Span>,
     },
     /// `defenders win when the king reaches the edge` / `... is captured`
     Win {

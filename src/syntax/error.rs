@@ -144,7 +144,8 @@ fn rule_in_words(rule: Rule) -> Option<&'static str> {
         | Rule::they_cannot_move
         | Rule::loses
         | Rule::wins
-        | Rule::after_word => return None,
+        | Rule::list_end
+        | Rule::own_move => return None,
     })
 }
 

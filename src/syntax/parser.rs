@@ -241,11 +241,13 @@ fn parse_clause(pair: Pair<'_, Rule>) -> Clause {
                 }
                 _ => (CaptureSpec::Custodial, Vec::new()),
             };
+            let own_move = parts.next().map(|part| span_of(&part));
             ClauseKind::KingCapture {
                 pieces,
                 place: Spanned::new(place, place_span),
                 method: Spanned::new(method, method_span),
                 counting,
+                own_move,
             }
         }
         Rule::win_clause => {

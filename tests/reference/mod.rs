@@ -330,6 +330,55 @@ impl Reference {
                 }
             }
         }
+        // Kings of the mover's side under a rule checked after their own side's moves, judged
+        // before this move's captures are removed.
+        let mut own_taken = Vec::new();
+        for y in 0..self.h {
+            for x in 0..self.w {
+                let Some(k) = self.at(pos, x, y) else {
+                    continue;
+                };
+                if self.side_of(k) != side || self.rules.pieces[k].role != Role::King {
+                    continue;
+                }
+                let rule = self
+                    .rules
+                    .king_capture
+                    .iter()
+                    .find(|rule| {
+                        rule.squares
+                            .iter()
+                            .any(|s| s.file as i32 == x && s.rank as i32 == y)
+                    })
+                    .unwrap();
+                if !rule.after_own_move {
+                    continue;
+                }
+                let counts = |cx: i32, cy: i32| -> bool {
+                    if !self.on(cx, cy) {
+                        return rule.edge_counts;
+                    }
+                    let enemy_anvil = self.at(pos, cx, cy).is_some_and(|e| {
+                        self.side_of(e) != side && self.rules.pieces[e].armed.as_anvil()
+                    });
+                    enemy_anvil
+                        || rule.counting.iter().any(|c| self.in_region(c, cx, cy))
+                        || self.hostile(pos, cx, cy, k)
+                };
+                let enclosed = match rule.method {
+                    KingCaptureMethod::Enclosed => {
+                        DIRS.iter().all(|(dx, dy)| counts(x + dx, y + dy))
+                    }
+                    KingCaptureMethod::Custodial => {
+                        (counts(x, y + 1) && counts(x, y - 1))
+                            || (counts(x + 1, y) && counts(x - 1, y))
+                    }
+                };
+                if enclosed {
+                    own_taken.push((x, y));
+                }
+            }
+        }
         let mut end = None;
         for &(x, y) in &captured {
             let victim = pos.board[y as usize][x as usize].take().unwrap();
@@ -350,11 +399,27 @@ impl Reference {
                 end = Some((Some(d.winner), word));
             }
         }
+        for &(x, y) in &own_taken {
+            let king = pos.board[y as usize][x as usize].take().unwrap();
+            pos.stayed[y as usize][x as usize] = vec![false; self.rules.access.len()];
+            let name = &self.rules.pieces[king].name;
+            if let (None, Some(d)) = (
+                end,
+                self.rules
+                    .outcome
+                    .decisive_captures
+                    .iter()
+                    .find(|d| &d.piece == name),
+            ) {
+                end = Some((Some(d.winner), "king_captured"));
+            }
+        }
         pos.quiet = if captured.is_empty() {
             pos.quiet + 1
         } else {
             0
         };
+        captured.extend(own_taken);
         pos.to_move = side.opponent();
         if end.is_none() {
             if let Some(e) = self
