@@ -114,6 +114,9 @@ codes! {
     UnusedRegion => "tafl::check::unused_region",
     /// The setup is not symmetric.
     AsymmetricSetup => "tafl::check::asymmetric_setup",
+    /// A limit of the language or the engine is passed: file size, line length, piece kinds,
+    /// regions, once-left rules, or the number of problems reported.
+    Limit => "tafl::check::limit",
 }
 
 impl fmt::Display for Code {
@@ -206,6 +209,8 @@ pub struct Diagnostics {
     origin: String,
     text: Arc<String>,
     items: Vec<Diagnostic>,
+    /// The byte offset where each line starts, so that finding a line is a binary search.
+    line_starts: Vec<usize>,
 }
 
 impl Diagnostics {
@@ -217,10 +222,14 @@ impl Diagnostics {
                 item.severity,
             )
         });
+        let line_starts = std::iter::once(0)
+            .chain(text.match_indices('\n').map(|(i, _)| i + 1))
+            .collect();
         Diagnostics {
             origin: origin.to_string(),
             text: Arc::new(text.to_string()),
             items,
+            line_starts,
         }
     }
 
@@ -263,14 +272,15 @@ impl Diagnostics {
 
     /// 1-based line and column of a byte offset in the text.
     pub fn line_column(&self, offset: usize) -> (usize, usize) {
-        let before = &self.text[..offset.min(self.text.len())];
-        let line = before.matches('\n').count() + 1;
-        let column = before
-            .rsplit('\n')
-            .next()
-            .map_or(0, |tail| tail.chars().count())
-            + 1;
-        (line, column)
+        let offset = offset.min(self.text.len());
+        // The last line starting at or before `offset`; line 0 starts at 0, so there is one.
+        let line = self.line_starts.partition_point(|&start| start <= offset) - 1;
+        let start = self.line_starts[line];
+        let column = self
+            .text
+            .get(start..offset)
+            .map_or(0, |before| before.chars().count());
+        (line + 1, column + 1)
     }
 }
 

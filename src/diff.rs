@@ -14,6 +14,11 @@ use crate::ir::{Role, Rules, Side, Square};
 
 /// The differences between `a` (labelled `a_label`, e.g. its bundled name) and `b`, as text.
 pub fn diff(a_label: &str, a: &Rules, b_label: &str, b: &Rules) -> String {
+    for (label, rules) in [(a_label, a), (b_label, b)] {
+        if let Err(error) = rules.validate() {
+            return format!("The rules of {label} are malformed: {error}.\n");
+        }
+    }
     let mut out = String::new();
     let title = format!("{a_label} and {b_label}: the rules that differ");
     let _ = writeln!(out, "{title}");

@@ -13,6 +13,10 @@ use crate::ir::{
 
 /// The rules of `rules` in plain words, with the start diagram.
 pub fn explain(rules: &Rules) -> String {
+    // Everything below relies on the IR's invariants; rules built by hand may break them.
+    if let Err(error) = rules.validate() {
+        return format!("These rules are malformed: {error}.\n");
+    }
     let mut out = String::new();
     // Writing into a String cannot fail; the `let _ =` below discard that impossible error.
     let _ = write_all(&mut out, rules);
@@ -156,6 +160,9 @@ impl Section {
 /// with those keys (a part may have no sentence). `tafl show` prints them; `tafl diff` compares
 /// them sentence by sentence.
 pub fn rule_sections(rules: &Rules) -> Vec<Section> {
+    if rules.validate().is_err() {
+        return Vec::new();
+    }
     let words = Words { rules };
     let mut movement = Section::new("movement", "Moving");
     let same_movement = rules

@@ -20,8 +20,15 @@ const REGION_FILLS: [&str; 4] = ["#b7cfe8", "#c9e3b5", "#e7b9c9", "#d8c8ef"];
 const LIGHT_SQUARE: &str = "#f3e9d2";
 const DARK_SQUARE: &str = "#eadcbc";
 
-/// The start position of `rules` as a standalone SVG document.
+/// The start position of `rules` as a standalone SVG document (for malformed rules, a document
+/// saying what is wrong with them).
 pub fn start_position_svg(rules: &Rules) -> String {
+    if let Err(error) = rules.validate() {
+        return format!(
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"480\" height=\"40\"><text x=\"8\" y=\"24\">malformed rules: {}</text></svg>\n",
+            escape(&error.to_string())
+        );
+    }
     let width = usize::from(rules.board.width);
     let height = usize::from(rules.board.height);
     let regions = marked_regions(rules);

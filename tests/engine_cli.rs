@@ -157,3 +157,111 @@ fn playouts_print_the_summary_keys() {
     }
     assert_eq!(json["games"], 5);
 }
+
+/// `--from` positions the rules make impossible are refused with exit 2 and the reason.
+#[test]
+fn impossible_positions_are_refused() {
+    let two_kings = tafl(&[
+        "replay",
+        "linnaeus",
+        "--from",
+        "/9/9/9/9/4K4/9/2K6/9/9/",
+        "--side",
+        "attackers",
+        "--json",
+    ]);
+    assert_eq!(two_kings.status.code(), Some(2));
+    assert!(
+        stderr(&two_kings).contains("2 King pieces, but the game starts with 1"),
+        "{}",
+        stderr(&two_kings)
+    );
+    // A man on a corner only the king may enter: the clause is cited.
+    let cornered = tafl(&[
+        "moves",
+        "brettspielnetz",
+        "--from",
+        "/t8/9/9/9/4K4/9/9/9/9/",
+        "--side",
+        "attackers",
+    ]);
+    assert_eq!(cornered.status.code(), Some(2));
+    assert!(
+        stderr(&cornered)
+            .contains("may never land: line 37, `only the king may enter the corners`"),
+        "{}",
+        stderr(&cornered)
+    );
+    // The king on the throne he started on is fine, though nobody may land there.
+    let home = tafl(&[
+        "moves",
+        "linnaeus",
+        "--from",
+        "/9/9/9/9/4K4/9/9/9/t8/",
+        "--side",
+        "attackers",
+    ]);
+    assert!(home.status.success(), "{}", stderr(&home));
+}
+
+/// A position that is already decided says so: replay reports the status and the rule, moves
+/// lists nothing, perft counts no children.
+#[test]
+fn decided_positions_report_their_status() {
+    let won = ["--from", "/K8/9/9/9/9/9/9/9/t8/", "--side", "attackers"];
+    let replay = tafl(&[&["replay", "linnaeus", "--json"][..], &won].concat());
+    assert!(replay.status.success(), "{}", stderr(&replay));
+    let json: serde_json::Value = serde_json::from_slice(&replay.stdout).unwrap();
+    assert_eq!(json["status"], "defenders_win");
+    assert_eq!(json["reason"], "king_escaped");
+    assert_eq!(json["rule"]["line"], 51);
+    assert_eq!(
+        json["rule"]["clause"],
+        "defenders win when the king reaches the edge"
+    );
+    let moves = tafl(&[&["moves", "linnaeus"][..], &won].concat());
+    assert!(moves.status.success());
+    assert!(moves.stdout.is_empty());
+    assert!(stderr(&moves).contains("already over: defenders_win (king_escaped)"));
+    let perft = tafl(&[&["perft", "linnaeus", "2"][..], &won].concat());
+    assert_eq!(String::from_utf8_lossy(&perft.stdout).trim(), "0");
+    // Playing on is refused.
+    let on = tafl(&[&["replay", "linnaeus", "a1-a2", "--json"][..], &won].concat());
+    assert_eq!(on.status.code(), Some(2));
+    assert!(stderr(&on).contains("the game is over"), "{}", stderr(&on));
+}
+
+/// The ending cites the rule that decided it, not the first rule with the same winner: with an
+/// edge clause and a corner clause, a king on an edge square wins by the edge clause.
+#[test]
+fn endings_cite_the_rule_that_ended_the_game() {
+    use std::sync::Arc;
+    use tafl::game::describe::verdict;
+    let text = tafl::BUNDLED
+        .iter()
+        .find(|(name, _)| *name == "linnaeus")
+        .unwrap()
+        .1
+        .replace(
+            "defenders win when the king reaches the edge",
+            "defenders win when the king reaches a corner\ndefenders win when the king reaches the edge",
+        );
+    let variant = tafl::Variant::from_text("two-escapes.tafl", &text).unwrap();
+    let engine = Arc::new(tafl::Engine::new(&variant.rules).unwrap());
+    let position = tafl::game::notation::parse_position(
+        &engine,
+        "/9/9/9/9/9/9/4K4/9/t8/",
+        tafl::Side::Defenders,
+    )
+    .unwrap();
+    let mut game = tafl::Game::from_position(engine, position);
+    game.play("e3-i3".parse().unwrap()).unwrap();
+    let ending = game.ending().expect("the king escaped");
+    assert_eq!(ending.rule, Some(tafl::RuleRef::Escape(1)));
+    let said = verdict(&ending, &variant, game.to_move());
+    assert!(said.contains("reached the edge of the board"), "{said}");
+    assert!(
+        said.contains("`defenders win when the king reaches the edge`"),
+        "{said}"
+    );
+}

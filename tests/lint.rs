@@ -234,3 +234,42 @@ fn exit_code_follows_errors_for_every_fixture() {
         );
     }
 }
+
+/// The limits that need more text than a fixture should hold: a file over 1 MiB is refused
+/// with one diagnostic on its first character, and a file with hundreds of problems reports
+/// the first 100 and a note counting the rest, in time linear in its size.
+#[test]
+fn limits_of_size_and_number() {
+    use tafl::check::limits::{MAX_DIAGNOSTICS, MAX_FILE_BYTES};
+    let linnaeus = tafl::BUNDLED
+        .iter()
+        .find(|(name, _)| *name == "linnaeus")
+        .expect("linnaeus is bundled")
+        .1;
+    let mut huge = linnaeus.to_string();
+    while huge.len() <= MAX_FILE_BYTES {
+        huge.push_str("# padding, padding, padding, padding, padding, padding, padding\n");
+    }
+    let checked = tafl::check::check_text("huge.tafl", &huge);
+    let items = checked.diagnostics.items();
+    assert_eq!(items.len(), 1, "{items:?}");
+    assert_eq!(items[0].code, Code::Limit);
+    assert_eq!(checked.diagnostics.line_column(0), (1, 1));
+    assert!(checked.rules.is_none());
+
+    // 150 clauses naming a region that does not exist: 150 errors.
+    let mut bad_rows = linnaeus.to_string();
+    for _ in 0..150 {
+        bad_rows.push_str("nobody may land on the nowhere\n");
+    }
+    let checked = tafl::check::check_text("bad.tafl", &bad_rows);
+    let items = checked.diagnostics.items();
+    assert_eq!(items.len(), MAX_DIAGNOSTICS + 1);
+    let last = items.last().expect("the note");
+    assert_eq!(last.code, Code::Limit);
+    assert!(
+        last.message.contains("more problems are not shown"),
+        "{}",
+        last.message
+    );
+}

@@ -513,7 +513,8 @@ fn check_setup(
             )),
         );
     }
-    for (index, row) in rows.iter().enumerate() {
+    // Rows past the board's height are reported once above; their squares are not checked.
+    for (index, row) in rows.iter().enumerate().take(usize::from(board.height)) {
         if row.cells.len() != usize::from(board.width) {
             ok = false;
             let rank = usize::from(board.height).saturating_sub(index);

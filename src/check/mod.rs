@@ -12,6 +12,7 @@
 //!    pieces, an asymmetric setup ...).
 
 mod declare;
+pub mod limits;
 mod lints;
 mod rules;
 
@@ -34,13 +35,18 @@ pub struct Checked {
 
 /// Parses and checks a variant file's text. `origin` names the file in diagnostics.
 pub fn check_text(origin: &str, text: &str) -> Checked {
-    let (rules, items) = match syntax::parse(text) {
-        Ok(file) => check_file(&file),
-        Err(errors) => (None, errors),
+    let too_large = limits::text(text);
+    let (rules, items) = if !too_large.is_empty() {
+        (None, too_large)
+    } else {
+        match syntax::parse(text) {
+            Ok(file) => check_file(&file),
+            Err(errors) => (None, errors),
+        }
     };
     Checked {
         rules,
-        diagnostics: Diagnostics::new(origin, text, items),
+        diagnostics: Diagnostics::new(origin, text, limits::cap(items)),
     }
 }
 
@@ -86,6 +92,9 @@ pub fn check_file(file: &ast::File) -> (Option<(Rules, SourceMap)>, Vec<Diagnost
     rules.regions = checker.regions.clone();
     lints::lints(&mut checker, file, &rules);
     let source_map = std::mem::take(&mut checker.source_map);
+    checker
+        .diagnostics
+        .extend(limits::counts(&rules, &source_map));
     (Some((rules, source_map)), checker.diagnostics)
 }
 

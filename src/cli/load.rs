@@ -3,8 +3,9 @@
 use std::process::ExitCode;
 use std::sync::Arc;
 
-use crate::engine::{Engine, Position};
-use crate::game::notation::parse_position;
+use crate::engine::{Engine, Position, PositionError};
+use crate::game::describe::cite;
+use crate::game::notation::{parse_position, ParsePositionError};
 use crate::ir::{Rules, Side};
 use crate::variant::Variant;
 
@@ -60,18 +61,32 @@ fn fail(message: &str) -> ExitCode {
 /// start from.
 pub fn variant_and_position(name: &str, from: &From) -> Result<(Loaded, Position), ExitCode> {
     let loaded = variant(name)?;
-    let position = position(&loaded.engine, from)?;
+    let position = position(&loaded.engine, loaded.variant.as_ref(), from)?;
     Ok((loaded, position))
 }
 
-/// The position `--from`/`--side` ask for, or the start position.
-pub fn position(engine: &Engine, from: &From) -> Result<Position, ExitCode> {
+/// The position `--from`/`--side` ask for, or the start position. A position the rules make
+/// impossible is refused (exit 2) with the reason, citing the rule where one forbids it.
+pub fn position(
+    engine: &Engine,
+    variant: Option<&Variant>,
+    from: &From,
+) -> Result<Position, ExitCode> {
     let side = from.side.unwrap_or(engine.rules().first_to_move);
     match &from.from {
         None if from.side.is_none() => Ok(engine.start()),
         None => Ok(engine.with_side_to_move(&engine.start(), side)),
         Some(text) => parse_position(engine, text, side).map_err(|e| {
-            eprintln!("error: bad position `{text}`: {e}");
+            let rule = match &e {
+                ParsePositionError::Impossible(PositionError::Forbidden { rule, .. }) => {
+                    variant.and_then(|v| cite(v, *rule))
+                }
+                _ => None,
+            };
+            let cited = rule
+                .map(|c| format!(": line {}, `{}`", c.line, c.clause))
+                .unwrap_or_default();
+            eprintln!("error: bad position `{text}`: {e}{cited}");
             ExitCode::from(USAGE)
         }),
     }

@@ -19,8 +19,18 @@ pub fn run(args: Args) -> ExitCode {
         Ok(loaded) => loaded,
         Err(code) => return code,
     };
+    // A decided position has no moves to list; stderr says why, stdout stays one move a line.
+    let game = crate::game::Game::from_position(loaded.engine.clone(), position);
+    if let Some(ending) = game.ending() {
+        eprintln!(
+            "the game is already over: {} ({})",
+            ending.outcome.as_str(),
+            ending.reason.as_str()
+        );
+        return ExitCode::SUCCESS;
+    }
     let mut out = String::new();
-    for mv in loaded.engine.legal_moves(&position) {
+    for mv in game.legal_moves() {
         out.push_str(&mv.to_string());
         out.push('\n');
     }

@@ -65,6 +65,9 @@ pub enum CompileError {
     /// The setup diagram does not fit the board or uses an unknown symbol.
     #[error("the setup diagram is malformed: {0}")]
     BadSetup(String),
+    /// The rules break an invariant of the IR ([`Rules::validate`]).
+    #[error(transparent)]
+    Invalid(#[from] crate::ir::RulesError),
 }
 
 /// A move: a piece goes from one square to another. Written `e1-e3`.
@@ -316,7 +319,7 @@ pub enum PositionError {
         square: Square,
     },
     /// More pieces of a kind than the game starts with (pieces are never added).
-    #[error("{found} {piece} pieces, but the game starts with {most}")]
+    #[error("the position has {found} {piece} pieces, but the game starts with {most}")]
     TooMany {
         /// The piece's name.
         piece: String,
@@ -381,6 +384,7 @@ impl Engine {
     /// [`CompileError`] when the rules name undeclared pieces or regions, use squares off the
     /// board, leave a square without a king-capture rule, or exceed the engine's limits.
     pub fn new(rules: &Rules) -> Result<Engine, CompileError> {
+        rules.validate()?;
         let (width, height) = (rules.board.width, rules.board.height);
         if width == 0
             || height == 0
@@ -847,8 +851,11 @@ impl Engine {
 
     /// The number of move sequences of `depth` plies from `position` (perft). A position where the
     /// game has ended (by capture, escape, move limit, automatic repetition counted from
-    /// `position`, or no move) has no children. One thread.
+    /// `position`, or no move), `position` itself included, has no children. One thread.
     pub fn perft(&self, position: &Position, depth: u32) -> u64 {
+        if depth > 0 && self.standing_ending(position).is_some() {
+            return 0;
+        }
         let mut history = Vec::new();
         with_core!(self, position, |core, pos| core.perft(pos, depth, &mut history), else 0)
     }
@@ -856,7 +863,7 @@ impl Engine {
     /// [`Engine::perft`] split over the moves of the root, on rayon's thread pool.
     pub fn perft_parallel(&self, position: &Position, depth: u32) -> u64 {
         use rayon::prelude::*;
-        if depth <= 1 {
+        if depth <= 1 || self.standing_ending(position).is_some() {
             return self.perft(position, depth);
         }
         let moves = self.legal_moves(position);

@@ -285,13 +285,15 @@ impl Game {
     /// Takes back the declared ending if there is one (the plies stay), otherwise the last ply.
     /// A standing draw offer lapses. `None` when there is nothing to take back.
     pub fn undo(&mut self) -> Option<Undone> {
+        let undone = if let Some(ending) = self.declared.take() {
+            Undone::Declared(ending)
+        } else {
+            let ply = self.plies.pop()?;
+            self.positions.pop();
+            Undone::Ply(ply)
+        };
         self.draw_offer = None;
-        if let Some(ending) = self.declared.take() {
-            return Some(Undone::Declared(ending));
-        }
-        let ply = self.plies.pop()?;
-        self.positions.pop();
-        Some(Undone::Ply(ply))
+        Some(undone)
     }
 
     /// Whether the side to move may claim a draw now (a claimable repetition or move limit).

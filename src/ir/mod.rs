@@ -8,6 +8,9 @@
 //! The JSON form is stable and strict: unknown fields are rejected on input.
 
 mod square;
+mod validate;
+
+pub use validate::RulesError;
 
 pub use square::{
     BySide, ParseSideError, ParseSquareError, Side, Square, MAX_BOARD_SIDE, MIN_BOARD_SIDE,
@@ -510,11 +513,26 @@ impl Rules {
         serde_json::to_string_pretty(self).expect("rules serialise to JSON")
     }
 
-    /// Reads rules from their JSON form.
+    /// Reads rules from their JSON form and checks them ([`Rules::validate`]).
     ///
     /// # Errors
-    /// The JSON's error when it is malformed, has unknown fields or misses fields.
-    pub fn from_json(text: &str) -> Result<Rules, serde_json::Error> {
-        serde_json::from_str(text)
+    /// [`RulesJsonError`] when the JSON is malformed, has unknown or missing fields, or
+    /// describes rules that break an invariant of the IR (an unknown piece, a square off the
+    /// board ...).
+    pub fn from_json(text: &str) -> Result<Rules, RulesJsonError> {
+        let rules: Rules = serde_json::from_str(text)?;
+        rules.validate()?;
+        Ok(rules)
     }
+}
+
+/// Why [`Rules::from_json`] refused its text.
+#[derive(Debug, thiserror::Error)]
+pub enum RulesJsonError {
+    /// The text is not the JSON form of rules.
+    #[error(transparent)]
+    Json(#[from] serde_json::Error),
+    /// The rules break an invariant of the IR.
+    #[error(transparent)]
+    Invalid(#[from] RulesError),
 }

@@ -35,12 +35,10 @@ impl Square {
 
 impl fmt::Display for Square {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "{}{}",
-            (b'a' + self.file) as char,
-            u32::from(self.rank) + 1
-        )
+        // Files past `z` exist only on no board; they print as the letters after it rather
+        // than overflow.
+        let file = char::from_u32(u32::from(b'a') + u32::from(self.file)).unwrap_or('?');
+        write!(f, "{file}{}", u32::from(self.rank) + 1)
     }
 }
 

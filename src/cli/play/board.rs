@@ -2,7 +2,7 @@
 //! marked where empty; Unicode pieces or ASCII letters, ANSI colour or none.
 
 use crate::engine::{Engine, Move, Position};
-use crate::ir::{Place, Role, Rules, Side, Square};
+use crate::ir::{Place, Region, Role, Rules, Side, Square};
 
 /// How to draw.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -55,10 +55,25 @@ fn used(rules: &Rules, name: &str) -> bool {
             }))
 }
 
-fn in_region(rules: &Rules, name: &str, square: Square) -> bool {
+/// The mark of each special region on empty squares: `+` the throne, `#` the corners, then
+/// one mark per other region the rules use (barrows, camps, escape squares ...), in the file's
+/// order. The edge is left unmarked: it is plain to see.
+fn region_marks(rules: &Rules) -> Vec<(char, &Region)> {
+    const OTHERS: [char; 8] = ['*', '^', '~', '=', '%', '&', '$', '@'];
+    let mut others = OTHERS.iter();
     rules
-        .region(name)
-        .is_some_and(|region| region.squares.contains(&square))
+        .regions
+        .iter()
+        .filter(|region| region.name != "edge" && used(rules, &region.name))
+        .filter_map(|region| {
+            let mark = match region.name.as_str() {
+                "throne" => '+',
+                "corners" => '#',
+                _ => *others.next()?,
+            };
+            Some((mark, region))
+        })
+        .collect()
 }
 
 /// The board of `position`, with `last` marked.
@@ -76,8 +91,7 @@ pub fn render(engine: &Engine, position: &Position, last: Option<Move>, style: S
         .map(|file| format!(" {} ", (b'a' + file) as char))
         .collect();
     let files = format!("     {}", paint(DIM, files.trim_end().to_string()));
-    let throne = used(rules, "throne");
-    let corners = used(rules, "corners");
+    let marks = region_marks(rules);
     let mut out = String::new();
     out.push_str(&files);
     out.push('\n');
@@ -97,15 +111,11 @@ pub fn render(engine: &Engine, position: &Position, last: Option<Move>, style: S
                     paint(code, glyph(rules, kind, style).to_string())
                 }
                 None => {
-                    let c = if throne && in_region(rules, "throne", square) {
-                        '+'
-                    } else if corners && in_region(rules, "corners", square) {
-                        '#'
-                    } else if style.unicode {
-                        '·'
-                    } else {
-                        '.'
-                    };
+                    let special = marks
+                        .iter()
+                        .find(|(_, region)| region.squares.contains(&square))
+                        .map(|(mark, _)| *mark);
+                    let c = special.unwrap_or(if style.unicode { '·' } else { '.' });
                     paint(DIM, c.to_string())
                 }
             };
@@ -140,11 +150,12 @@ pub fn render(engine: &Engine, position: &Position, last: Option<Move>, style: S
             pieces.join(", ")
         ));
     }
-    if throne {
-        key.push("+ throne".into());
-    }
-    if corners {
-        key.push("# corner".into());
+    for (mark, region) in &marks {
+        let name = match region.name.as_str() {
+            "corners" => "corner",
+            name => name,
+        };
+        key.push(format!("{mark} {name}"));
     }
     if last.is_some() {
         key.push("[ ] last move".into());

@@ -87,6 +87,15 @@ impl Session {
         self.saved = (0, None);
     }
 
+    /// Runs one line of input as the REPL does (a move or a command).
+    ///
+    /// # Errors
+    /// The one-line message saying what is wrong and what to type instead; the game is
+    /// unchanged.
+    pub fn execute(&mut self, line: &str) -> Result<Reply, String> {
+        commands::dispatch(self, line)
+    }
+
     /// Whether the game has moves or an ending that no save or load has kept.
     pub fn is_unsaved(&self) -> bool {
         (self.game.plies().len(), self.game.declared()) != self.saved

@@ -1,0 +1,145 @@
+//! What every [`Rules`] value must satisfy: the invariants the checker establishes for a variant
+//! file, stated once, so that rules read from JSON (or built in code) can be checked too.
+//!
+//! The engine, `explain`, `svg` and `diff` rely on them: the board's size within limits, the
+//! setup diagram the board's shape with declared symbols only, names unique, and every piece,
+//! region and square a rule refers to existing and on the board.
+
+use std::collections::BTreeSet;
+
+use super::{Place, Rules, Square, MAX_BOARD_SIDE, MIN_BOARD_SIDE};
+
+/// Why rules break an invariant of the IR.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum RulesError {
+    /// The board is smaller than 5x5 or larger than 19x19.
+    #[error("a {width}x{height} board is not supported (from {MIN_BOARD_SIDE}x{MIN_BOARD_SIDE} to {MAX_BOARD_SIDE}x{MAX_BOARD_SIDE})")]
+    BoardSize {
+        /// Files.
+        width: u8,
+        /// Ranks.
+        height: u8,
+    },
+    /// The setup diagram does not have the board's shape.
+    #[error("the setup has {rows} rows of lengths {lengths:?} for a {width}x{height} board")]
+    SetupShape {
+        /// Rows given.
+        rows: usize,
+        /// Their lengths in characters.
+        lengths: Vec<usize>,
+        /// Files.
+        width: u8,
+        /// Ranks.
+        height: u8,
+    },
+    /// The setup uses a symbol no piece has.
+    #[error("the setup uses `{0}`, which is no piece's symbol")]
+    UnknownSymbol(char),
+    /// Two pieces share a name or a symbol, or two regions a name.
+    #[error("`{0}` names two things")]
+    Duplicate(String),
+    /// A rule names a piece that is not declared.
+    #[error("a rule names the piece `{0}`, which is not declared")]
+    UnknownPiece(String),
+    /// A rule names a region that is not defined.
+    #[error("a rule names the region `{0}`, which is not defined")]
+    UnknownRegion(String),
+    /// A square lies off the board.
+    #[error("{0} is off the board")]
+    OffBoard(Square),
+}
+
+impl Rules {
+    /// Checks the invariants of the IR (see the module documentation).
+    ///
+    /// # Errors
+    /// The first invariant broken.
+    pub fn validate(&self) -> Result<(), RulesError> {
+        let (width, height) = (self.board.width, self.board.height);
+        let sides = MIN_BOARD_SIDE..=MAX_BOARD_SIDE;
+        if !sides.contains(&width) || !sides.contains(&height) {
+            return Err(RulesError::BoardSize { width, height });
+        }
+        let lengths: Vec<usize> = self.setup.iter().map(|row| row.chars().count()).collect();
+        if lengths.len() != usize::from(height) || lengths.iter().any(|&l| l != usize::from(width))
+        {
+            return Err(RulesError::SetupShape {
+                rows: lengths.len(),
+                lengths,
+                width,
+                height,
+            });
+        }
+        unique(self.pieces.iter().map(|p| p.name.clone()))?;
+        unique(self.pieces.iter().map(|p| p.symbol.to_string()))?;
+        unique(self.regions.iter().map(|r| r.name.clone()))?;
+        if let Some(symbol) = self
+            .setup
+            .iter()
+            .flat_map(|row| row.chars())
+            .find(|&c| c != '.' && self.piece_by_symbol(c).is_none())
+        {
+            return Err(RulesError::UnknownSymbol(symbol));
+        }
+        let on_board = |square: &Square| {
+            if square.is_on(width, height) {
+                Ok(())
+            } else {
+                Err(RulesError::OffBoard(*square))
+            }
+        };
+        for region in &self.regions {
+            region.squares.iter().try_for_each(on_board)?;
+        }
+        let piece = |name: &String| match self.piece(name) {
+            Some(_) => Ok(()),
+            None => Err(RulesError::UnknownPiece(name.clone())),
+        };
+        let region = |name: &String| match self.region(name) {
+            Some(_) => Ok(()),
+            None => Err(RulesError::UnknownRegion(name.clone())),
+        };
+        for rule in &self.access {
+            rule.pieces.iter().try_for_each(piece)?;
+            region(&rule.region)?;
+        }
+        for rule in &self.hostility {
+            rule.victims.iter().try_for_each(piece)?;
+            region(&rule.region)?;
+            if let super::Hostile::WhenOccupied { by, .. } = &rule.when {
+                by.iter().try_for_each(piece)?;
+            }
+        }
+        for rule in &self.king_capture {
+            match &rule.place {
+                Place::On(name) | Place::Beside(name) => region(name)?,
+                Place::Elsewhere => {}
+            }
+            rule.counting.iter().try_for_each(region)?;
+            rule.squares.iter().try_for_each(on_board)?;
+        }
+        for escape in &self.outcome.escapes {
+            piece(&escape.piece)?;
+            region(&escape.region)?;
+        }
+        for capture in &self.outcome.decisive_captures {
+            piece(&capture.piece)?;
+        }
+        for call in &self.announcements {
+            piece(&call.piece)?;
+            region(&call.region)?;
+        }
+        Ok(())
+    }
+}
+
+/// `Ok` when no two of `names` are equal.
+fn unique(names: impl Iterator<Item = String>) -> Result<(), RulesError> {
+    let mut seen = BTreeSet::new();
+    for name in names {
+        if !seen.insert(name.clone()) {
+            return Err(RulesError::Duplicate(name));
+        }
+    }
+    Ok(())
+}
