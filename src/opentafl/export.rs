@@ -1,8 +1,9 @@
 //! Rules → OpenTafl rules string, or every rule OpenTafl cannot say.
 
 use crate::ir::{
-    AccessCondition, Armed, Claim, EncirclementReading, Hostile, KingCaptureMethod, MoveStyle,
-    NoMoves, Place, RepetitionResult, Role, Rules, ShieldwallTrigger, Side, Square,
+    AccessCondition, Armed, Claim, EncirclementReading, Hostile, KingCaptureMethod,
+    KingCaptureRule, MoveStyle, NoMoves, Outcome, Place, RepetitionResult, Role, Rules,
+    ShieldwallTrigger, Side, Square,
 };
 
 /// A rule of a variant that OpenTafl's rules strings cannot say.
@@ -105,6 +106,52 @@ impl Exporter<'_> {
 
     fn run(&mut self) {
         let rules = self.rules;
+        // Every field of the rules is read below; destructuring them here makes a new field a
+        // compile error until the exporter says whether OpenTafl can express it.
+        let Rules {
+            name: _,          // `name`
+            source: _,        // not part of a rules string
+            notes: _,         // not part of a rules string
+            board: _,         // `dim`
+            sides: _,         // not part of a rules string
+            first_to_move: _, // `atkf`
+            pieces: _,        // piece letters, `ka`, `spd`
+            regions: _,       // `cor cen afor dfor`
+            setup: _,         // `start`
+            access: _,        // `*p *s *re`
+            hostility: _,     // `*h cenhe linc`
+            king_capture: _,  // `ks`
+            shieldwall: _,    // `sw swf`
+            outcome:
+                Outcome {
+                    escapes: _,           // `esc`
+                    decisive_captures: _, // always the king
+                    edge_forts: _,        // `efe`
+                    encirclements: _,     // `surf`, and the always-on ending
+                    no_moves: _,          // OpenTafl has no rule; we accept "loses"
+                    repetition: _,        // `tfr`
+                    back_and_forth_limit: _,
+                    no_capture_draw: _,
+                    draw_by_agreement: _, // not part of a rules string
+                },
+            announcements: _,
+        } = rules;
+        for rule in &rules.king_capture {
+            let KingCaptureRule {
+                place: _,
+                squares: _,
+                method: _,
+                counting: _,
+                edge_counts: _,
+                after_own_move,
+            } = rule;
+            if *after_own_move {
+                self.cannot(
+                    "a king captured when he moves into an enclosure",
+                    "in OpenTafl only the moving side captures",
+                );
+            }
+        }
         if rules.board.width != rules.board.height {
             self.cannot(
                 format!("board {} x {}", rules.board.width, rules.board.height),
