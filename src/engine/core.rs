@@ -438,8 +438,8 @@ impl<B: Bits> Core<B> {
         }
 
         let mut edge = B::EMPTY;
-        for sq in 0..squares {
-            if neighbours[sq].contains(&NONE) {
+        for (sq, around) in neighbours.iter().enumerate().take(squares) {
+            if around.contains(&NONE) {
                 edge.set(sq);
             }
         }

@@ -599,7 +599,7 @@ impl Reference {
         }
         let side = self.side_of(kind);
         let seeds = DIRS.iter().map(|(dx, dy)| (x + dx, y + dy)).collect();
-        let mut inside = self.reach(seeds, |x, y| empty(x, y));
+        let mut inside = self.reach(seeds, empty);
         inside.push((x, y));
         let mut wall: Vec<(i32, i32)> = Vec::new();
         for &(ix, iy) in &inside {
