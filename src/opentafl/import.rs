@@ -623,9 +623,9 @@ fn victims((attackers, defenders): (bool, bool)) -> Option<&'static str> {
 
 /// The comment on a region declaration: the key its squares came from.
 fn kind_source(settings: &Settings, prefix: &str) -> String {
-    match prefix {
-        "cen" => settings.source_of("cen", "the middle square"),
-        "cor" => settings.source_of("cor", "the four corners"),
-        other => settings.source_of(other, ""),
+    match (prefix, settings.given(prefix)) {
+        ("cen", None) => "default cen: the middle square".into(),
+        ("cor", None) => "default cor: the four corners".into(),
+        (key, _) => settings.source_of(key, ""),
     }
 }
