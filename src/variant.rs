@@ -34,6 +34,10 @@ pub const BUNDLED: &[(&str, &str)] = &[
     ("fetlar", include_str!("../variants/fetlar.tafl")),
     ("linnaeus", include_str!("../variants/linnaeus.tafl")),
     (
+        "sea-battle-9x9",
+        include_str!("../variants/sea-battle-9x9.tafl"),
+    ),
+    (
         "tablut-11x11",
         include_str!("../variants/tablut-11x11.tafl"),
     ),

@@ -46,6 +46,11 @@ pub trait Bits:
     fn lowest(self) -> usize;
     /// The largest member; the set must not be empty.
     fn highest(self) -> usize;
+    /// Every member moved `n` places up (towards higher indices), `0 < n < 64`; members moved
+    /// past the capacity are lost.
+    fn shift_up(self, n: usize) -> Self;
+    /// Every member moved `n` places down, `0 < n < 64`; members moved below 0 are lost.
+    fn shift_down(self, n: usize) -> Self;
 
     /// Whether the set has any member.
     #[inline]
@@ -117,6 +122,14 @@ impl Bits for u128 {
     #[inline]
     fn highest(self) -> usize {
         127 - self.leading_zeros() as usize
+    }
+    #[inline]
+    fn shift_up(self, n: usize) -> Self {
+        self << n
+    }
+    #[inline]
+    fn shift_down(self, n: usize) -> Self {
+        self >> n
     }
 }
 
@@ -226,6 +239,28 @@ impl Bits for Wide {
         }
         Self::CAPACITY
     }
+    #[inline]
+    fn shift_up(self, n: usize) -> Self {
+        let mut out = [0; WIDE_WORDS];
+        for (i, word) in out.iter_mut().enumerate() {
+            *word = self.0[i] << n;
+            if i > 0 {
+                *word |= self.0[i - 1] >> (64 - n);
+            }
+        }
+        Wide(out)
+    }
+    #[inline]
+    fn shift_down(self, n: usize) -> Self {
+        let mut out = [0; WIDE_WORDS];
+        for (i, word) in out.iter_mut().enumerate() {
+            *word = self.0[i] >> n;
+            if i + 1 < WIDE_WORDS {
+                *word |= self.0[i + 1] << (64 - n);
+            }
+        }
+        Wide(out)
+    }
 }
 
 #[cfg(test)]
@@ -249,6 +284,14 @@ mod tests {
         assert!(!set.has(0));
         assert_eq!(set.lowest(), 5);
         assert_eq!((!B::EMPTY).count() as usize, B::CAPACITY);
+        for n in [1, 9, 19, 63] {
+            for index in [0, 5, 63, 64, B::CAPACITY - 64] {
+                assert_eq!(B::single(index).shift_up(n), B::single(index + n));
+                assert_eq!(B::single(index + n).shift_down(n), B::single(index));
+            }
+        }
+        assert!(B::single(B::CAPACITY - 1).shift_up(1).is_empty());
+        assert!(B::single(0).shift_down(1).is_empty());
     }
 
     #[test]

@@ -187,6 +187,9 @@ pub(crate) struct Core<B: Bits> {
     /// Whether any end check beyond escapes and decisive captures runs after a move (forts,
     /// encirclement): variants without them pay one branch.
     pub has_board_ends: bool,
+    /// Per side, whether one of its kinds flies to any empty square (so its own move can take it
+    /// into an enclosure).
+    pub flies: [bool; 2],
     /// Whether some king-capture rule is checked after the king's own side moves.
     pub has_own_move_capture: bool,
     pub no_moves: BySide<NoMoves>,
@@ -438,7 +441,7 @@ impl<B: Bits> Core<B> {
         }
 
         let mut edge = B::EMPTY;
-        for (sq, around) in neighbours.iter().enumerate().take(squares) {
+        for (sq, around) in neighbours.iter().enumerate() {
             if around.contains(&NONE) {
                 edge.set(sq);
             }
@@ -516,6 +519,12 @@ impl<B: Bits> Core<B> {
             edge,
             height,
             has_board_ends: !forts.is_empty() || !encirclements.is_empty(),
+            flies: [Side::Attackers, Side::Defenders].map(|side| {
+                rules
+                    .pieces
+                    .iter()
+                    .any(|p| p.side == side && p.movement.style == MoveStyle::AnyEmptySquare)
+            }),
             has_own_move_capture: rules.king_capture.iter().any(|rule| rule.after_own_move),
             shieldwall,
             forts,
@@ -928,7 +937,7 @@ impl<B: Bits> Core<B> {
             }
         }
         if ending.is_none() && self.has_board_ends {
-            ending = self.board_ending(pos);
+            ending = self.board_ending(pos, Some(side));
         }
         if ending.is_none() {
             if let Some((plies, Claim::Automatic)) = self.no_capture {
@@ -985,6 +994,28 @@ impl<B: Bits> Core<B> {
             }
         }
         taken
+    }
+
+    /// Whether orthogonal steps through `passable` squares lead from `seeds` to `target`.
+    fn reaches(&self, seeds: B, passable: B, target: B) -> bool {
+        if (seeds & target).any() {
+            return true;
+        }
+        let mut reached = seeds;
+        let mut frontier = seeds;
+        while frontier.any() {
+            let mut next = B::EMPTY;
+            for sq in frontier.iter() {
+                next |= self.neighbour_sets[sq];
+            }
+            next &= passable & !reached;
+            if (next & target).any() {
+                return true;
+            }
+            reached |= next;
+            frontier = next;
+        }
+        false
     }
 
     /// The squares reachable from `seeds` by orthogonal steps through `passable` squares (the
@@ -1090,8 +1121,11 @@ impl<B: Bits> Core<B> {
         captured
     }
 
-    /// The ending that stands in `pos` by a fort or an encirclement, if any.
-    pub fn board_ending(&self, pos: &Pos<B>) -> Option<Ending> {
+    /// The ending that stands in `pos` by a fort or an encirclement, if any. `mover` is the side
+    /// whose move led to `pos`, when known: the enclosed side's own rook moves and captures can
+    /// only widen its way to the edge, so the no-edge-access reading is not checked after them
+    /// (unless one of its pieces flies, and could fly into an enclosure).
+    pub fn board_ending(&self, pos: &Pos<B>, mover: Option<Side>) -> Option<Ending> {
         for fort in &self.forts {
             for king in pos.pieces[fort.kind].iter() {
                 if self.holds_fort(pos, fort.kind, king) {
@@ -1110,8 +1144,13 @@ impl<B: Bits> Core<B> {
             }
             let holds = match reading {
                 EncirclementReading::NoEdgeAccess => {
-                    let open = self.board & !pos.sides[winner.index()];
-                    (self.flood(self.edge, open) & enclosed).is_empty()
+                    let loser = winner.opponent();
+                    (mover != Some(loser) || self.flies[loser.index()])
+                        && !self.reaches(
+                            enclosed,
+                            self.board & !pos.sides[winner.index()],
+                            self.edge,
+                        )
                 }
                 EncirclementReading::EverySurrounded => {
                     let empty = self.board & !pos.occupied();

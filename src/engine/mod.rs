@@ -634,8 +634,8 @@ impl Engine {
             }
         }
         let board = match (&self.inner, &position.inner) {
-            (Inner::Narrow(core), PosInner::Narrow(pos)) => core.board_ending(pos),
-            (Inner::Wide(core), PosInner::Wide(pos)) => core.board_ending(pos),
+            (Inner::Narrow(core), PosInner::Narrow(pos)) => core.board_ending(pos, None),
+            (Inner::Wide(core), PosInner::Wide(pos)) => core.board_ending(pos, None),
             // `owns` above guarantees the position was made by this engine's width.
             _ => None,
         };
