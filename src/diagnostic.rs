@@ -140,6 +140,15 @@ pub struct Label {
     pub text: String,
 }
 
+/// A replacement that fixes a problem on its own: what an editor offers as a quick fix.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Fix {
+    /// The text to replace.
+    pub span: Span,
+    /// What to write instead.
+    pub replacement: String,
+}
+
 /// One problem in a variant file.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Diagnostic {
@@ -153,6 +162,9 @@ pub struct Diagnostic {
     pub labels: Vec<Label>,
     /// How to fix it.
     pub help: Option<String>,
+    /// The fix, when one replacement makes it (a misspelt name: "did you mean `board`?").
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub fix: Option<Fix>,
 }
 
 impl Diagnostic {
@@ -164,6 +176,7 @@ impl Diagnostic {
             message: message.into(),
             labels: Vec::new(),
             help: None,
+            fix: None,
         }
     }
 
@@ -194,6 +207,15 @@ impl Diagnostic {
     /// Sets the help.
     pub fn help(mut self, help: impl Into<String>) -> Self {
         self.help = Some(help.into());
+        self
+    }
+
+    /// Sets the fix: `replacement` instead of the text at `span`.
+    pub fn fix(mut self, span: Span, replacement: impl Into<String>) -> Self {
+        self.fix = Some(Fix {
+            span,
+            replacement: replacement.into(),
+        });
         self
     }
 

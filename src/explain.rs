@@ -5,11 +5,13 @@
 
 use std::fmt::Write as _;
 
+use crate::english::{capitalise, count, join_and};
 use crate::ir::{
     AccessCondition, Action, Armed, Claim, EncirclementReading, Hostile, KingCaptureMethod,
     MoveStyle, Movement, NoMoves, Place, RepetitionResult, Role, Rules, ShieldwallTrigger, Side,
     Square,
 };
+use crate::variant::RuleRef;
 
 /// The rules of `rules` in plain words, with the start diagram.
 pub fn explain(rules: &Rules) -> String {
@@ -118,7 +120,10 @@ pub fn movement_words(movement: Movement) -> String {
             "any number of empty squares along a rank or file, like a rook in chess".to_string()
         }
         (MoveStyle::Rook, Some(1)) => "one square along a rank or file".to_string(),
-        (MoveStyle::Rook, Some(max)) => format!("up to {max} empty squares along a rank or file"),
+        (MoveStyle::Rook, Some(max)) => format!(
+            "up to {} along a rank or file",
+            count(usize::from(max), "empty square")
+        ),
         (MoveStyle::AnyEmptySquare, _) => "to any empty square of the board".to_string(),
     }
 }
@@ -138,6 +143,9 @@ pub struct Section {
     pub title: String,
     /// The rules, one sentence each, in the order `tafl show` prints them.
     pub sentences: Vec<String>,
+    /// For each sentence, the rules of the IR it states (none for the general rules every
+    /// variant shares): the link from a clause to its wording, for an editor's hover.
+    pub rules: Vec<Vec<RuleRef>>,
 }
 
 impl Section {
@@ -146,11 +154,19 @@ impl Section {
             key,
             title: title.to_string(),
             sentences: Vec::new(),
+            rules: Vec::new(),
         }
     }
 
+    /// Adds a general sentence, stated by no clause of its own.
     fn push(&mut self, sentence: String) {
+        self.push_for(sentence, []);
+    }
+
+    /// Adds a sentence that states `rules`.
+    fn push_for(&mut self, sentence: String, rules: impl IntoIterator<Item = RuleRef>) {
         self.sentences.push(sentence);
+        self.rules.push(rules.into_iter().collect());
     }
 }
 
@@ -169,17 +185,21 @@ pub fn rule_sections(rules: &Rules) -> Vec<Section> {
         .pieces
         .windows(2)
         .all(|pair| pair[0].movement == pair[1].movement);
-    for piece in &rules.pieces {
+    for (index, piece) in rules.pieces.iter().enumerate() {
         let how = movement_words(piece.movement);
         if same_movement {
-            movement.push(format!("Every piece moves {how}."));
+            let all = (0..rules.pieces.len()).map(RuleRef::Movement);
+            movement.push_for(format!("Every piece moves {how}."), all);
             break;
         }
-        movement.push(format!("{} moves {how}.", words.piece_plural(&piece.name)));
+        movement.push_for(
+            format!("{} moves {how}.", words.piece_plural(&piece.name)),
+            [RuleRef::Movement(index)],
+        );
     }
     movement.push("No piece jumps over another or lands on an occupied square.".to_string());
     let mut moving = Section::new("access", "Moving");
-    for rule in &rules.access {
+    for (index, rule) in rules.access.iter().enumerate() {
         let what = match rule.action {
             Action::Land => "land on",
             Action::Pass => "pass over",
@@ -211,16 +231,19 @@ pub fn rule_sections(rules: &Rules) -> Vec<Section> {
                 capitalise(&who)
             )
         };
-        moving.push(sentence);
+        moving.push_for(sentence, [RuleRef::Access(index)]);
     }
     if let Some(limit) = rules.outcome.back_and_forth_limit {
-        moving.push(format!("A piece may move back and forth between the same two squares at most {limit} times in a row; a further such move is not allowed."));
+        moving.push_for(format!(
+            "A piece may move back and forth between the same two squares at most {} in a row; a further such move is not allowed.",
+            count(limit as usize, "time")
+        ), [RuleRef::BackAndForth]);
     }
 
     let mut capturing = Section::new("capturing", "Capturing");
     capturing.push("A piece is captured when the enemy moves a piece so that it stands between two enemies on opposite sides \
          (along a rank or file). Only the side that moved captures, and a piece may safely move between two enemies.".to_string());
-    for piece in &rules.pieces {
+    for (index, piece) in rules.pieces.iter().enumerate() {
         let sentence = match piece.armed {
             Armed::Yes if piece.role == Role::Soldier => continue,
             Armed::Yes => format!(
@@ -237,9 +260,9 @@ pub fn rule_sections(rules: &Rules) -> Vec<Section> {
                 words.piece_plural(&piece.name)
             ),
         };
-        capturing.push(sentence);
+        capturing.push_for(sentence, [RuleRef::Armed(index)]);
     }
-    for rule in &rules.hostility {
+    for (index, rule) in rules.hostility.iter().enumerate() {
         let when = match &rule.when {
             Hostile::Always => String::new(),
             Hostile::WhenEmpty => ", while empty,".to_string(),
@@ -252,26 +275,30 @@ pub fn rule_sections(rules: &Rules) -> Vec<Section> {
                 if *enemies_beside > 0 {
                     let _ = write!(
                         text,
-                        " with {enemies_beside} enemies of the captured piece beside it"
+                        " with {} of the captured piece beside it",
+                        count(usize::from(*enemies_beside), "enemy")
                     );
                 }
                 text.push(',');
                 text
             }
         };
-        capturing.push(format!(
-            "{}{when} {} hostile to {}: it can stand in for one of the two captors.",
-            words.region(&rule.region),
-            if rules
-                .region(&rule.region)
-                .is_some_and(|region| region.squares.len() > 1)
-            {
-                "are"
-            } else {
-                "is"
-            },
-            words.pieces(&rule.victims)
-        ));
+        capturing.push_for(
+            format!(
+                "{}{when} {} hostile to {}: it can stand in for one of the two captors.",
+                words.region(&rule.region),
+                if rules
+                    .region(&rule.region)
+                    .is_some_and(|region| region.squares.len() > 1)
+                {
+                    "are"
+                } else {
+                    "is"
+                },
+                words.pieces(&rule.victims)
+            ),
+            [RuleRef::Hostility(index)],
+        );
     }
 
     if let Some(wall) = &rules.shieldwall {
@@ -314,7 +341,7 @@ pub fn rule_sections(rules: &Rules) -> Vec<Section> {
     );
     if !kings.is_empty() {
         let only_rule = rules.king_capture.len() == 1;
-        for rule in &rules.king_capture {
+        for (index, rule) in rules.king_capture.iter().enumerate() {
             let place = match &rule.place {
                 Place::On(region) => format!("On {}", words.region(region)),
                 Place::Beside(region) => {
@@ -349,34 +376,43 @@ pub fn rule_sections(rules: &Rules) -> Vec<Section> {
             } else {
                 ""
             };
-            king.push(format!("{place}: {method}{own_move}."));
+            king.push_for(
+                format!("{place}: {method}{own_move}."),
+                [RuleRef::KingCapture(index)],
+            );
         }
     }
 
     let mut end = Section::new("end", "End of the game");
-    for escape in &rules.outcome.escapes {
-        end.push(format!(
-            "{} when {} reaches {}.",
-            words.side_verb(escape.winner, "win"),
-            words.piece_plural(&escape.piece),
-            words.destination(&escape.region)
-        ));
+    for (index, escape) in rules.outcome.escapes.iter().enumerate() {
+        end.push_for(
+            format!(
+                "{} when {} reaches {}.",
+                words.side_verb(escape.winner, "win"),
+                words.piece_plural(&escape.piece),
+                words.destination(&escape.region)
+            ),
+            [RuleRef::Escape(index)],
+        );
     }
-    for capture in &rules.outcome.decisive_captures {
-        end.push(format!(
-            "{} when {} is captured.",
-            words.side_verb(capture.winner, "win"),
-            words.piece_plural(&capture.piece)
-        ));
+    for (index, capture) in rules.outcome.decisive_captures.iter().enumerate() {
+        end.push_for(
+            format!(
+                "{} when {} is captured.",
+                words.side_verb(capture.winner, "win"),
+                words.piece_plural(&capture.piece)
+            ),
+            [RuleRef::DecisiveCapture(index)],
+        );
     }
-    for fort in &rules.outcome.edge_forts {
-        end.push(format!(
+    for (index, fort) in rules.outcome.edge_forts.iter().enumerate() {
+        end.push_for(format!(
             "{} when {} stands on the edge of the board in a fort: he can move, and the enemy can neither capture a piece of the wall around him nor get in.",
             words.side_verb(fort.winner, "win"),
             words.piece_plural(&fort.piece)
-        ));
+        ), [RuleRef::EdgeFort(index)]);
     }
-    for encirclement in &rules.outcome.encirclements {
+    for (index, encirclement) in rules.outcome.encirclements.iter().enumerate() {
         let enclosed = words.side_noun(encirclement.winner.opponent());
         let how = match encirclement.reading {
             EncirclementReading::NoEdgeAccess => format!(
@@ -386,32 +422,39 @@ pub fn rule_sections(rules: &Rules) -> Vec<Section> {
                 "no piece of {enclosed}, king included, has an empty square beside it"
             ),
         };
-        end.push(format!(
-            "{} when {how}.",
-            words.side_verb(encirclement.winner, "win")
-        ));
+        end.push_for(
+            format!(
+                "{} when {how}.",
+                words.side_verb(encirclement.winner, "win")
+            ),
+            [RuleRef::Encirclement(index)],
+        );
     }
     let no_moves = rules.outcome.no_moves;
     if no_moves.attackers == no_moves.defenders {
-        end.push(
+        end.push_for(
             match no_moves.attackers {
                 NoMoves::Loses => "A side that cannot move on its turn loses.",
                 NoMoves::Draw => "If a side cannot move on its turn, the game is drawn.",
             }
             .to_string(),
+            Side::BOTH.map(RuleRef::NoMoves),
         );
     } else {
         for side in Side::BOTH {
-            end.push(match no_moves.get(side) {
-                NoMoves::Loses => format!(
-                    "If {} cannot move on their turn, they lose.",
-                    words.side_noun(side)
-                ),
-                NoMoves::Draw => format!(
-                    "If {} cannot move on their turn, the game is drawn.",
-                    words.side_noun(side)
-                ),
-            });
+            end.push_for(
+                match no_moves.get(side) {
+                    NoMoves::Loses => format!(
+                        "If {} cannot move on their turn, they lose.",
+                        words.side_noun(side)
+                    ),
+                    NoMoves::Draw => format!(
+                        "If {} cannot move on their turn, the game is drawn.",
+                        words.side_noun(side)
+                    ),
+                },
+                [RuleRef::NoMoves(side)],
+            );
         }
     }
     if let Some(repetition) = rules.outcome.repetition {
@@ -439,39 +482,45 @@ pub fn rule_sections(rules: &Rules) -> Vec<Section> {
                 )
             }
         };
-        end.push(what);
+        end.push_for(what, [RuleRef::Repetition]);
     }
     if let Some(limit) = rules.outcome.no_capture_draw {
         let what = match limit.claim {
             Claim::Automatic => format!(
-                "The game is drawn after {} moves by each side without a capture.",
-                limit.moves
+                "The game is drawn after {} by each side without a capture.",
+                count(limit.moves as usize, "move")
             ),
             Claim::Claimable => format!(
-                "A player may claim a draw after {} moves by each side without a capture.",
-                limit.moves
+                "A player may claim a draw after {} by each side without a capture.",
+                count(limit.moves as usize, "move")
             ),
         };
-        end.push(what);
+        end.push_for(what, [RuleRef::NoCaptureDraw]);
     }
     if rules.outcome.draw_by_agreement {
-        end.push("The players may agree a draw.".to_string());
+        end.push_for(
+            "The players may agree a draw.".to_string(),
+            [RuleRef::DrawByAgreement],
+        );
     }
 
     let mut announcements = Section::new("announcements", "Announcements");
     {
-        for announcement in &rules.announcements {
+        for (index, announcement) in rules.announcements.iter().enumerate() {
             let routes = if announcement.routes == 1 {
                 "one clear route".to_string()
             } else {
                 format!("{} clear routes", announcement.routes)
             };
-            announcements.push(format!(
-                "Say \"{}\" when {} has {routes} to {}.",
-                announcement.word,
-                words.piece_plural(&announcement.piece),
-                words.destination(&announcement.region)
-            ));
+            announcements.push_for(
+                format!(
+                    "Say \"{}\" when {} has {routes} to {}.",
+                    announcement.word,
+                    words.piece_plural(&announcement.piece),
+                    words.destination(&announcement.region)
+                ),
+                [RuleRef::Announcement(index)],
+            );
         }
     }
     vec![movement, moving, capturing, king, end, announcements]
@@ -489,22 +538,12 @@ impl Words<'_> {
 
     /// `the Muscovites` for a plural name, `White` for a singular one.
     fn side_noun(&self, side: Side) -> String {
-        let name = self.side(side);
-        if name.ends_with('s') {
-            format!("the {name}")
-        } else {
-            name.to_string()
-        }
+        crate::english::side_noun(self.side(side))
     }
 
     /// `the Muscovites win` / `White wins`: a side as the subject of `verb`.
     fn side_verb(&self, side: Side, verb: &str) -> String {
-        let ending = if self.side(side).ends_with('s') {
-            ""
-        } else {
-            "s"
-        };
-        format!("{} {verb}{ending}", self.side_noun(side))
+        crate::english::side_verb(self.side(side), verb)
     }
 
     /// `the King`, `a Swede`: one piece kind, for sentences about each piece.
@@ -538,11 +577,15 @@ impl Words<'_> {
             .iter()
             .map(|name| match self.rules.piece(name) {
                 Some(piece) if piece.role == Role::King => format!("the {}", piece.display),
-                Some(piece) => format!("{}s", piece.display),
+                Some(piece) => piece.display_plural(),
                 None => name.clone(),
             })
             .collect();
-        join_and(&displays)
+        if displays.is_empty() {
+            "no piece".to_string()
+        } else {
+            join_and(&displays)
+        }
     }
 
     /// The pieces not in `names`.
@@ -618,21 +661,6 @@ fn squares(list: &[Square]) -> String {
         .map(Square::to_string)
         .collect::<Vec<_>>()
         .join(", ")
-}
-
-fn join_and(items: &[String]) -> String {
-    match items {
-        [] => "no piece".to_string(),
-        [one] => one.clone(),
-        [init @ .., last] => format!("{} and {last}", init.join(", ")),
-    }
-}
-
-fn capitalise(text: &str) -> String {
-    let mut chars = text.chars();
-    chars.next().map_or(String::new(), |first| {
-        first.to_uppercase().chain(chars).collect()
-    })
 }
 
 fn section(out: &mut String, title: &str) -> std::fmt::Result {

@@ -7,6 +7,10 @@
 //! variant file ─ syntax ─▶ AST ─ check ─▶ Rules (IR) ─ engine ─▶ Engine ─ game ─▶ Game
 //! ```
 //!
+//! Beside it: [`explain`] puts the rules back into words, [`lsp`] answers an editor's questions
+//! about a file (hover, completion, definitions), and [`english`] holds the English helpers
+//! (plurals, counts, lists) every message uses.
+//!
 //! ```
 //! let variant = tafl::Variant::bundled("linnaeus").unwrap();
 //! assert_eq!(variant.rules.board.width, 9);
@@ -18,11 +22,14 @@ pub mod check;
 mod diagnostic;
 pub mod diff;
 pub mod engine;
+pub mod english;
 pub mod explain;
 pub mod game;
 pub mod ir;
+pub mod lsp;
 pub mod opentafl;
 pub mod span;
+mod suggest;
 pub mod svg;
 pub mod syntax;
 mod variant;
@@ -30,7 +37,7 @@ mod variant;
 #[cfg(feature = "cli")]
 pub mod cli;
 
-pub use diagnostic::{Code, Diagnostic, Diagnostics, Label, Report, Severity};
+pub use diagnostic::{Code, Diagnostic, Diagnostics, Fix, Label, Report, Severity};
 pub use engine::{
     CompileError, EndReason, Ending, Engine, GameOutcome, IllegalReason, Move, MoveEffects,
     Position, PositionError, Setup,

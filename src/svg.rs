@@ -148,7 +148,7 @@ pub fn start_position_svg(rules: &Rules) -> String {
             y + 13,
             escape(name),
             if squares.len() > 8 {
-                format!("{} squares", squares.len())
+                crate::english::count(squares.len(), "square")
             } else {
                 squares
                     .iter()

@@ -145,6 +145,11 @@ impl SourceMap {
     pub fn span(&self, rule: RuleRef) -> Option<Span> {
         self.spans.get(&rule).copied()
     }
+
+    /// Every written rule and the span of its clause, in the order of [`RuleRef`].
+    pub fn iter(&self) -> impl Iterator<Item = (RuleRef, Span)> + '_ {
+        self.spans.iter().map(|(rule, span)| (*rule, *span))
+    }
 }
 
 /// A variant: its validated rules, its text and where each rule was written.

@@ -1,8 +1,10 @@
 //! The diagnostics of `tafl lint`, one broken variant file per code in `tests/lint/`.
 //!
 //! Each fixture is named after the code it shows (`setup_width.tafl`), or after the code and a
-//! situation (`unexpected_end_of_clause.tafl`); `many_problems.tafl` shows several problems
-//! reported at once. The rendered output of each is an insta snapshot in `tests/snapshots/`.
+//! situation (`unexpected_end_of_clause.tafl`). The `many_problems*.tafl` fixtures each hold
+//! several independent mistakes and list, in an `# expect:` line, exactly the codes the file
+//! must report: every mistake found in one pass, and nothing that follows from another.
+//! The rendered output of each is an insta snapshot in `tests/snapshots/`.
 
 use std::path::Path;
 use std::process::{Command, Output};
@@ -10,8 +12,15 @@ use std::process::{Command, Output};
 use tafl::cli::{render_diagnostics, Style};
 use tafl::Code;
 
-/// The fixture that shows several codes at once rather than one.
+/// The stem that starts the fixtures with several mistakes rather than one.
 const MANY_PROBLEMS: &str = "many_problems";
+
+/// The codes a several-mistakes fixture declares in its `# expect: code code ...` line.
+fn expected_codes(text: &str) -> Option<Vec<String>> {
+    text.lines()
+        .find_map(|line| line.strip_prefix("# expect:"))
+        .map(|codes| codes.split_whitespace().map(str::to_string).collect())
+}
 
 /// The last part of a code: `tafl::check::setup_width` → `setup_width`.
 fn short_name(code: Code) -> &'static str {
@@ -76,8 +85,16 @@ fn rendered_diagnostics() {
 
         let stem = origin.trim_end_matches(".tafl");
         let codes: Vec<Code> = diagnostics.items().iter().map(|item| item.code).collect();
-        if stem == MANY_PROBLEMS {
-            let mut distinct = codes.clone();
+        if stem.starts_with(MANY_PROBLEMS) {
+            let expected = expected_codes(&text).unwrap_or_else(|| {
+                panic!("{origin}: list the codes it must report in an `# expect:` line")
+            });
+            let found: Vec<&str> = codes.iter().map(|&code| short_name(code)).collect();
+            assert_eq!(
+                found, expected,
+                "{origin}: every mistake, in the order reported, and no follow-on diagnostic"
+            );
+            let mut distinct = found.clone();
             distinct.sort();
             distinct.dedup();
             assert!(
@@ -235,6 +252,39 @@ fn exit_code_follows_errors_for_every_fixture() {
     }
 }
 
+#[test]
+fn a_declared_plural_names_the_piece_and_reads_in_explanations() {
+    let text = "board 7 x 7\nattackers move first\npiece t man: attacker soldier, plural \"Men\"\n\
+                piece l lady: attacker soldier\npiece K king: defender king\n\
+                setup\n  . . . t . . .\n  . . . t . . .\n  . . . . . . .\n  t t . K . t t\n  . . . . . . .\n  . . . t . . .\n  . . . t . . .\nend\n\
+                men may not enter the throne\nking moves like a rook\n\
+                defenders win when the king reaches the edge\nattackers win when the king is captured\n";
+    let checked = tafl::check::check_text("men.tafl", text);
+    let codes: Vec<Code> = checked
+        .diagnostics
+        .items()
+        .iter()
+        .map(|item| item.code)
+        .collect();
+    assert!(
+        !codes.contains(&Code::UnknownPiece),
+        "`men` names the piece declared with plural \"Men\": {codes:?}"
+    );
+    let (rules, _) = checked.rules.expect("the rules are built");
+    assert_eq!(rules.pieces[0].display_plural(), "Men");
+    assert_eq!(rules.pieces[1].display_plural(), "Ladies");
+    let explained = tafl::explain::explain(&rules);
+    assert!(
+        explained.contains("Men may not land on or pass over the throne"),
+        "{explained}"
+    );
+    assert!(
+        explained.contains("(only Ladies and the King may)"),
+        "{explained}"
+    );
+    assert!(!explained.contains("Mans"), "{explained}");
+}
+
 /// The limits that need more text than a fixture should hold: a file over 1 MiB is refused
 /// with one diagnostic on its first character, and a file with hundreds of problems reports
 /// the first 100 and a note counting the rest, in time linear in its size.
@@ -272,4 +322,25 @@ fn limits_of_size_and_number() {
         "{}",
         last.message
     );
+}
+
+#[test]
+fn json_carries_the_fix_of_a_misspelling() {
+    let path = "tests/lint/unknown_clause_typo.tafl";
+    let output = tafl(&["lint", "--format", "json", path]);
+    let json: serde_json::Value = serde_json::from_slice(&output.stdout).expect("stdout is JSON");
+    let item = &json[0];
+    assert_eq!(item["code"], "tafl::syntax::unknown_clause");
+    let text = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join(path))
+        .expect("fixture is readable")
+        .replace("\r\n", "\n");
+    let start = text.find("atackers move").expect("the misspelling");
+    assert_eq!(
+        item["fix"],
+        serde_json::json!({"start": start, "end": start + "atackers".len(), "replacement": "attackers"})
+    );
+    // A problem with no single replacement has no `fix` field at all.
+    let output = tafl(&["lint", "--format", "json", "tests/lint/setup_width.tafl"]);
+    let json: serde_json::Value = serde_json::from_slice(&output.stdout).expect("stdout is JSON");
+    assert!(json[0].get("fix").is_none(), "{json}");
 }

@@ -4,6 +4,7 @@ use std::collections::BTreeSet;
 
 use super::{default_sides, file_start, Checker};
 use crate::diagnostic::{Code, Diagnostic};
+use crate::english::count;
 use crate::ir::{
     Armed, Board, BySide, MoveStyle, Movement, PieceKind, Region, Role, Side, SideInfo, Square,
     MAX_BOARD_SIDE, MIN_BOARD_SIDE,
@@ -21,6 +22,9 @@ pub(super) struct Declared {
     pub sides: BySide<SideInfo>,
     pub first_to_move: Side,
     pub setup: Vec<String>,
+    /// Whether `setup` is the file's diagram; when not (missing or broken, and reported), it
+    /// is an empty board, so that the rules can still be checked.
+    pub setup_ok: bool,
 }
 
 pub(super) fn role_of(role: ast::RoleWord) -> Role {
@@ -106,6 +110,8 @@ pub(super) fn declarations(checker: &mut Checker, file: &ast::File) -> Option<De
     }
 
     let board = match board {
+        // A `board` line with a syntax error is reported already.
+        None if super::broken_line_mentions(file, &["board"]) => None,
         None => {
             checker.report(
                 Diagnostic::error(
@@ -129,6 +135,7 @@ pub(super) fn declarations(checker: &mut Checker, file: &ast::File) -> Option<De
     }
 
     let setup_rows = match (&setup, board) {
+        (None, _) if super::broken_line_mentions(file, &["setup"]) => None,
         (None, _) => {
             checker.report(
                 Diagnostic::error(Code::MissingSetup, "the file has no setup diagram")
@@ -140,7 +147,7 @@ pub(super) fn declarations(checker: &mut Checker, file: &ast::File) -> Option<De
         (Some(_), None) => None,
         (Some((rows, span)), Some(board)) => {
             checker.source_map.insert(RuleRef::Setup, *span);
-            check_setup(checker, rows, *span, board)
+            check_setup(checker, file, rows, *span, board)
         }
     };
 
@@ -169,7 +176,15 @@ pub(super) fn declarations(checker: &mut Checker, file: &ast::File) -> Option<De
         board: board?,
         sides,
         first_to_move,
-        setup: setup_rows?,
+        setup_ok: setup_rows.is_some(),
+        setup: setup_rows.unwrap_or_else(|| {
+            let board = board.unwrap_or(Board {
+                width: MIN_BOARD_SIDE,
+                height: MIN_BOARD_SIDE,
+            });
+            let empty = ".".repeat(usize::from(board.width));
+            vec![empty; usize::from(board.height)]
+        }),
     })
 }
 
@@ -187,7 +202,7 @@ fn board_size(checker: &mut Checker, width: &Spanned<u32>, height: &Spanned<u32>
         if !range.contains(&side.value) {
             ok = false;
             checker.report(
-                Diagnostic::error(Code::BoardSize, format!("a board side of {} squares is not supported", side.value))
+                Diagnostic::error(Code::BoardSize, format!("a board side of {} is not supported", count(side.value as usize, "square")))
                     .label(side.span, format!("must be from {MIN_BOARD_SIDE} to {MAX_BOARD_SIDE}"))
                     .help(format!("tafl boards here are {MIN_BOARD_SIDE}x{MIN_BOARD_SIDE} to {MAX_BOARD_SIDE}x{MAX_BOARD_SIDE}, e.g. `board 9 x 9`"))
 
@@ -295,13 +310,12 @@ fn declare_pieces(checker: &mut Checker, file: &ast::File) {
         checker
             .source_map
             .insert(RuleRef::Piece(checker.pieces.len()), clause_span);
-        checker.pieces.push(piece_kind(
-            &declaration.name.value,
-            display,
-            symbol,
-            side,
-            role,
-        ));
+        let mut piece = piece_kind(&declaration.name.value, display, symbol, side, role);
+        piece.plural = declaration
+            .plural
+            .as_ref()
+            .map(|plural| plural.value.clone());
+        checker.pieces.push(piece);
         checker.piece_spans.push(Some(clause_span));
     }
 }
@@ -316,6 +330,7 @@ fn piece_kind(
     PieceKind {
         name: name.to_string(),
         display: display.unwrap_or_else(|| display_name(name)),
+        plural: None,
         symbol,
         side,
         role,
@@ -486,6 +501,7 @@ fn square(checker: &mut Checker, text: &Spanned<String>, board: Board) -> Option
 /// The diagram as IR rows, or `None` (reported) when its shape or symbols are wrong.
 fn check_setup(
     checker: &mut Checker,
+    file: &ast::File,
     rows: &[ast::SetupRow],
     span: Span,
     board: Board,
@@ -495,15 +511,15 @@ fn check_setup(
         ok = false;
         let (label_span, label) = match rows.get(usize::from(board.height)) {
             Some(extra) => (extra.span, "this row is one too many".to_string()),
-            None => (span, format!("{} rows here", rows.len())),
+            None => (span, format!("{} here", count(rows.len(), "row"))),
         };
         checker.report(
             Diagnostic::error(
                 Code::SetupHeight,
                 format!(
-                    "the diagram has {} rows but the board has {} ranks",
-                    rows.len(),
-                    board.height
+                    "the diagram has {} but the board has {}",
+                    count(rows.len(), "row"),
+                    count(usize::from(board.height), "rank")
                 ),
             )
             .label(label_span, label)
@@ -522,15 +538,15 @@ fn check_setup(
                 Diagnostic::error(
                     Code::SetupWidth,
                     format!(
-                        "row {} of the diagram has {} squares but the board has {} files",
+                        "row {} of the diagram has {} but the board has {}",
                         index + 1,
-                        row.cells.len(),
-                        board.width
+                        count(row.cells.len(), "square"),
+                        count(usize::from(board.width), "file")
                     ),
                 )
                 .label(
                     row.span,
-                    format!("{} squares (rank {rank})", row.cells.len()),
+                    format!("{} (rank {rank})", count(row.cells.len(), "square")),
                 )
                 .help(format!(
                     "give every row {} symbols: a piece letter or `.` for an empty square",
@@ -538,30 +554,51 @@ fn check_setup(
                 )),
             );
         }
-        for cell in &row.cells {
-            let known = cell.value == '.'
-                || checker
-                    .pieces
-                    .iter()
-                    .any(|piece| piece.symbol == cell.value);
-            if !known {
-                ok = false;
-                let symbols: Vec<String> = checker
-                    .pieces
-                    .iter()
-                    .map(|piece| format!("`{}` {}", piece.symbol, piece.name))
-                    .collect();
-                checker.report(
-                    Diagnostic::error(Code::UnknownSymbol, format!("`{}` is not a piece of this variant", cell.value))
-                        .label(cell.span, "unknown symbol")
-                        .help(format!(
-                            "use `.` for an empty square or a declared piece: {}; or declare it with `piece {} <name>: <side> <soldier|king>`",
-                            symbols.join(", "),
-                            cell.value
-                        )),
-                );
-            }
+    }
+    // One diagnostic per unknown symbol, at its first square: the same letter everywhere is one
+    // mistake (usually a missing or misspelt `piece` clause).
+    let mut unknown: Vec<(char, Span, usize)> = Vec::new();
+    for cell in rows.iter().flat_map(|row| &row.cells) {
+        let known = cell.value == '.'
+            || checker
+                .pieces
+                .iter()
+                .any(|piece| piece.symbol == cell.value);
+        if known {
+            continue;
         }
+        ok = false;
+        match unknown
+            .iter_mut()
+            .find(|(symbol, _, _)| *symbol == cell.value)
+        {
+            Some((_, _, count)) => *count += 1,
+            None => unknown.push((cell.value, cell.span, 1)),
+        }
+    }
+    // A `piece` line with a syntax error may declare any of them: it is reported already.
+    if super::broken_line_mentions(file, &["piece"]) {
+        unknown.clear();
+    }
+    for (symbol, span, squares) in unknown {
+        let symbols: Vec<String> = checker
+            .pieces
+            .iter()
+            .map(|piece| format!("`{}` {}", piece.symbol, piece.name))
+            .collect();
+        let label = if squares == 1 {
+            "unknown symbol".to_string()
+        } else {
+            format!("unknown symbol, on {} in all", count(squares, "square"))
+        };
+        checker.report(
+            Diagnostic::error(Code::UnknownSymbol, format!("`{symbol}` is not a piece of this variant"))
+                .label(span, label)
+                .help(format!(
+                    "use `.` for an empty square or a declared piece: {}; or declare it with `piece {symbol} <name>: <side> <soldier|king>`",
+                    symbols.join(", "),
+                )),
+        );
     }
     ok.then(|| {
         rows.iter()

@@ -1,6 +1,6 @@
 //! Pass 3: checks of the rules as a whole, each pointing at the clauses involved.
 
-use super::{file_start, Checker};
+use super::{broken_line_mentions, file_start, Checker};
 use crate::diagnostic::{Code, Diagnostic};
 use crate::ir::{AccessCondition, Role, Rules, Side, Square};
 use crate::span::Span;
@@ -12,15 +12,18 @@ pub(super) fn lints(checker: &mut Checker, file: &ast::File, rules: &Rules) {
         .source_map
         .span(RuleRef::Setup)
         .unwrap_or_else(|| file_start(file));
-    let placed = rules.start_pieces();
-    kings(checker, file, rules, &placed, setup_span);
-    sides(checker, rules, &placed, setup_span);
-    forbidden_starts(checker, file, rules, &placed, setup_span);
+    // The checks of the start position need a diagram that could be read.
+    if checker.setup_ok {
+        let placed = rules.start_pieces();
+        kings(checker, file, rules, &placed, setup_span);
+        sides(checker, rules, &placed, setup_span);
+        forbidden_starts(checker, file, rules, &placed, setup_span);
+        symmetry(checker, rules, setup_span);
+    }
     escapes(checker, rules);
     first_move(checker, file);
     wins(checker, rules, file);
-    unused_regions(checker);
-    symmetry(checker, rules, setup_span);
+    unused_regions(checker, file);
 }
 
 /// The span of the diagram cell for `square`.
@@ -247,7 +250,9 @@ fn escapes(checker: &mut Checker, rules: &Rules) {
 }
 
 fn first_move(checker: &mut Checker, file: &ast::File) {
-    if checker.source_map.span(RuleRef::FirstToMove).is_none() {
+    if checker.source_map.span(RuleRef::FirstToMove).is_none()
+        && !broken_line_mentions(file, &["first"])
+    {
         let span = checker
             .source_map
             .span(RuleRef::Board)
@@ -272,7 +277,13 @@ fn wins(checker: &mut Checker, rules: &Rules, file: &ast::File) {
                 .decisive_captures
                 .iter()
                 .any(|capture| capture.winner == side);
-        if !can_win {
+        // A broken win clause may name the side by its own name (`Swedes win when ...`).
+        let own_name = rules.sides.get(side).name.to_lowercase();
+        let own_name = own_name.split_whitespace().last().unwrap_or("");
+        let meant = checker.meant_to_win.contains(&side)
+            || broken_line_mentions(file, &[side.as_str(), "win"])
+            || broken_line_mentions(file, &[own_name, "win"]);
+        if !can_win && !meant {
             let span = checker
                 .source_map
                 .span(RuleRef::Board)
@@ -293,7 +304,7 @@ fn wins(checker: &mut Checker, rules: &Rules, file: &ast::File) {
     }
 }
 
-fn unused_regions(checker: &mut Checker) {
+fn unused_regions(checker: &mut Checker, file: &ast::File) {
     let unused: Vec<(String, Span)> = checker
         .regions
         .iter()
@@ -305,6 +316,9 @@ fn unused_regions(checker: &mut Checker) {
         })
         .collect();
     for (name, span) in unused {
+        if broken_line_mentions(file, &[&name]) {
+            continue;
+        }
         checker.report(
             Diagnostic::warning(
                 Code::UnusedRegion,

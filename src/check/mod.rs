@@ -2,8 +2,11 @@
 //!
 //! [`check_text`] runs the whole front end on a file's text. It never stops at the first
 //! problem: every clause is checked, and every problem is reported, each as a [`Diagnostic`]
-//! with the span it concerns and a hint on how to fix it. Syntax errors stop the semantic checks
-//! (their clauses are missing, so most semantic findings would be noise).
+//! with the span it concerns and a hint on how to fix it. A clause with a syntax error is left
+//! out and the rest of the file is still checked; checks that the missing clause could have
+//! satisfied ("no clause says who moves first") look at the broken lines before reporting, so
+//! one mistake gives one diagnostic. Likewise a broken setup diagram skips only the checks of
+//! the start position, and an unknown name skips only the checks that need it.
 //!
 //! The checker works in three passes over the clauses:
 //! 1. declarations ([`declare`]): board, sides, pieces, regions, setup;
@@ -17,8 +20,10 @@ mod lints;
 mod rules;
 
 use crate::diagnostic::{Code, Diagnostic, Diagnostics};
+use crate::english;
 use crate::ir::{Board, BySide, NoMoves, Outcome, PieceKind, Region, Rules, Side, SideInfo};
 use crate::span::Span;
+use crate::suggest::{nearest, phrasing_hint};
 use crate::syntax::{self, ast};
 use crate::variant::SourceMap;
 
@@ -31,32 +36,45 @@ pub struct Checked {
     pub rules: Option<(Rules, SourceMap)>,
     /// Every problem found, in file order.
     pub diagnostics: Diagnostics,
+    /// The syntax tree of the clauses that could be parsed (`None` when the syntax errors left
+    /// nothing to read): what an editor needs to find names and their uses.
+    pub file: Option<ast::File>,
 }
 
 /// Parses and checks a variant file's text. `origin` names the file in diagnostics.
 pub fn check_text(origin: &str, text: &str) -> Checked {
     let too_large = limits::text(text);
-    let (rules, items) = if !too_large.is_empty() {
-        (None, too_large)
-    } else {
-        match syntax::parse(text) {
-            Ok(file) => check_file(&file),
-            Err(errors) => (None, errors),
-        }
-    };
+    if !too_large.is_empty() {
+        return Checked {
+            rules: None,
+            diagnostics: Diagnostics::new(origin, text, limits::cap(too_large)),
+            file: None,
+        };
+    }
+    let (file, mut items) = syntax::parse_recovering(text);
+    let rules = file.as_ref().and_then(|file| {
+        let (rules, found) = check_file(file);
+        items.extend(found);
+        rules
+    });
     Checked {
         rules,
         diagnostics: Diagnostics::new(origin, text, limits::cap(items)),
+        file,
     }
 }
 
 /// Checks a parsed file.
 pub fn check_file(file: &ast::File) -> (Option<(Rules, SourceMap)>, Vec<Diagnostic>) {
-    let mut checker = Checker::default();
+    let mut checker = Checker {
+        broken_names: broken_declarations(file),
+        ..Checker::default()
+    };
     let declared = declare::declarations(&mut checker, file);
     let Some(declared) = declared else {
         return (None, checker.diagnostics);
     };
+    checker.setup_ok = declared.setup_ok;
     let mut rules = Rules {
         name: declared.name,
         source: declared.source,
@@ -112,6 +130,15 @@ pub(crate) struct Checker {
     /// Whether some rule refers to each region.
     region_used: Vec<bool>,
     source_map: SourceMap,
+    /// Whether the setup diagram was read without error (when not, the rules are checked
+    /// against an empty board, and the checks of the start position are skipped).
+    setup_ok: bool,
+    /// Names that `piece` and `region` lines with syntax errors meant to declare: uses of
+    /// them are not reported as unknown, since the syntax error already is.
+    broken_names: Vec<String>,
+    /// Sides with a win clause that could not be resolved (an unknown piece or region): the
+    /// side is meant to win somehow, so "no clause says how they win" would be a cascade.
+    meant_to_win: Vec<Side>,
 }
 
 impl Checker {
@@ -133,49 +160,85 @@ impl Checker {
                 self.region_used[index] = true;
                 Some(index)
             }
+            None if self.broken_names.contains(&name.value)
+                || self.broken_names.contains(&plural) =>
+            {
+                None
+            }
             None => {
-                let known: Vec<&str> = self
-                    .regions
-                    .iter()
-                    .map(|region| region.name.as_str())
-                    .collect();
-                let mut diagnostic = Diagnostic::error(
-                    Code::UnknownRegion,
-                    format!("no region is called `{}`", name.value),
-                )
-                .label(name.span, "not defined");
-                diagnostic = if name.value == "throne" {
-                    let example = self.board.map_or_else(
-                        || "e5".to_string(),
-                        |board| {
-                            crate::ir::Square::new(board.width / 2, board.height / 2).to_string()
-                        },
-                    );
-                    diagnostic.help(format!(
-                        "this board has no single centre square, so there is no built-in throne: define one, e.g. `square throne = {example}`"
-                    ))
-                } else if self.pieces.iter().any(|piece| piece.name == name.value) {
-                    diagnostic.help(format!(
-                        "`{}` is a piece; here a region is needed: {}",
-                        name.value,
-                        known.join(", ")
-                    ))
-                } else {
-                    diagnostic.help(format!(
-                        "define it with `region {} = <squares>`, or use one of: {}",
-                        name.value,
-                        known.join(", ")
-                    ))
-                };
-                if name.value == "throne" {
-                    diagnostic.code = Code::NoCentre;
-                    diagnostic.message =
-                        "`throne` names no square: the board has no centre square".to_string();
-                }
+                let diagnostic = self.unknown_region(name);
                 self.report(diagnostic);
                 None
             }
         }
+    }
+
+    /// The diagnostic for a region reference that names no region: the nearest name, a
+    /// phrasing of a rule the language says otherwise, or how to define it.
+    fn unknown_region(&mut self, name: &ast::RegionRef) -> Diagnostic {
+        let known: Vec<&str> = self
+            .regions
+            .iter()
+            .map(|region| region.name.as_str())
+            .collect();
+        let mut diagnostic = Diagnostic::error(
+            Code::UnknownRegion,
+            format!("no region is called `{}`", name.value),
+        )
+        .label(name.span, "not defined");
+        let singulars: Vec<String> = known
+            .iter()
+            .filter_map(|region| region.strip_suffix('s').map(str::to_string))
+            .collect();
+        let near = nearest(
+            &name.value,
+            known
+                .iter()
+                .copied()
+                .chain(singulars.iter().map(String::as_str)),
+        )
+        .map(str::to_string);
+        diagnostic = if name.value == "throne" {
+            let example = self.board.map_or_else(
+                || "e5".to_string(),
+                |board| crate::ir::Square::new(board.width / 2, board.height / 2).to_string(),
+            );
+            diagnostic.help(format!(
+                "this board has no single centre square, so there is no built-in throne: define one, e.g. `square throne = {example}`"
+            ))
+        } else if let Some(near) = near {
+            // The region meant is used after all: do not also call it unused.
+            let meant = self
+                .regions
+                .iter()
+                .position(|region| region.name == near || region.name == format!("{near}s"));
+            if let Some(meant) = meant {
+                self.region_used[meant] = true;
+            }
+            diagnostic
+                .help(format!("did you mean `{near}`?"))
+                .fix(name.span, near)
+        } else if self.pieces.iter().any(|piece| piece.name == name.value) {
+            diagnostic.help(format!(
+                "`{}` is a piece; here a region is needed: {}",
+                name.value,
+                known.join(", ")
+            ))
+        } else if let Some(hint) = phrasing_hint(&name.value) {
+            diagnostic.help(hint)
+        } else {
+            diagnostic.help(format!(
+                "define it with `region {} = <squares>`, or use one of: {}",
+                name.value,
+                known.join(", ")
+            ))
+        };
+        if name.value == "throne" {
+            diagnostic.code = Code::NoCentre;
+            diagnostic.message =
+                "`throne` names no square: the board has no centre square".to_string();
+        }
+        diagnostic
     }
 
     /// The pieces a set names, in declaration order. Reports unknown names.
@@ -197,32 +260,12 @@ impl Checker {
                 }
                 ast::PieceSetItem::Named(name) => match self.piece_index(name) {
                     Some(index) => chosen[index] = true,
+                    None if self.broken_names.iter().any(|broken| {
+                        broken == name || name.strip_suffix('s') == Some(broken.as_str())
+                    }) => {}
                     None => {
-                        let known: Vec<&str> = self
-                            .pieces
-                            .iter()
-                            .map(|piece| piece.name.as_str())
-                            .collect();
-                        let help = if self.regions.iter().any(|region| &region.name == name) {
-                            format!(
-                                "`{name}` is a region; here pieces are needed: {}",
-                                known.join(", ")
-                            )
-                        } else {
-                            format!(
-                                "declare it with `piece <symbol> {name}: <side> <soldier|king>`, or use one of: {}, \
-                                 `everyone`, `attackers`, `defenders`, `soldiers`, `kings`",
-                                known.join(", ")
-                            )
-                        };
-                        self.report(
-                            Diagnostic::error(
-                                Code::UnknownPiece,
-                                format!("no piece is called `{name}`"),
-                            )
-                            .label(item.span, "not declared")
-                            .help(help),
-                        );
+                        let diagnostic = self.unknown_piece(name, item.span);
+                        self.report(diagnostic);
                     }
                 },
             }
@@ -235,16 +278,53 @@ impl Checker {
             .collect()
     }
 
+    /// The diagnostic for a piece name (at `span`) that names no piece: the nearest name, or
+    /// how to declare it.
+    fn unknown_piece(&self, name: &str, span: Span) -> Diagnostic {
+        let known: Vec<&str> = self
+            .pieces
+            .iter()
+            .map(|piece| piece.name.as_str())
+            .collect();
+        let plurals: Vec<String> = known.iter().map(|piece| english::plural(piece)).collect();
+        let near = nearest(
+            name,
+            known
+                .iter()
+                .copied()
+                .chain(plurals.iter().map(String::as_str)),
+        );
+        let help = if let Some(near) = near {
+            format!("did you mean `{near}`?")
+        } else if self.regions.iter().any(|region| region.name == name) {
+            format!(
+                "`{name}` is a region; here pieces are needed: {}",
+                known.join(", ")
+            )
+        } else {
+            format!(
+                "declare it with `piece <symbol> {name}: <side> <soldier|king>`, or use one of: {}, \
+                 `everyone`, `attackers`, `defenders`, `soldiers`, `kings`",
+                known.join(", ")
+            )
+        };
+        let mut diagnostic =
+            Diagnostic::error(Code::UnknownPiece, format!("no piece is called `{name}`"))
+                .label(span, "not declared")
+                .help(help);
+        if let Some(near) = near {
+            diagnostic = diagnostic.fix(span, near);
+        }
+        diagnostic
+    }
+
     fn piece_index(&self, name: &str) -> Option<usize> {
-        // Accept a plural for a name (`muscovites`), as a player would write it.
+        // Accept a plural for a name (`muscovites`, or a declared one), as a player would
+        // write it; an exact name first, in case one piece's name is another's plural.
         self.pieces
             .iter()
             .position(|piece| piece.name == name)
-            .or_else(|| {
-                name.strip_suffix('s').and_then(|singular| {
-                    self.pieces.iter().position(|piece| piece.name == singular)
-                })
-            })
+            .or_else(|| self.pieces.iter().position(|piece| piece.is_called(name)))
     }
 
     fn names(&self, pieces: &[usize]) -> Vec<String> {
@@ -275,7 +355,37 @@ fn file_start(file: &ast::File) -> Span {
         .map_or(Span::new(0, 0), |clause| clause.span)
 }
 
-#[allow(dead_code)]
-fn side_word(side: Side) -> &'static str {
-    side.as_str()
+/// The names that the `piece`, `region` and `square` lines left out for syntax errors were
+/// declaring (`piece t muscovite attacker soldier` → `muscovite`).
+fn broken_declarations(file: &ast::File) -> Vec<String> {
+    file.broken
+        .iter()
+        .filter_map(|line| {
+            let words: Vec<&str> = line.value.split_whitespace().collect();
+            let name = match words.as_slice() {
+                ["piece", _, name, ..] => name,
+                ["region" | "square", name, ..] => name,
+                _ => return None,
+            };
+            let name = name.trim_end_matches([':', '=']);
+            (!name.is_empty()).then(|| name.to_string())
+        })
+        .collect()
+}
+
+/// Whether a line left out for a syntax error might have been a clause using all of `words`
+/// (`["attackers", "win"]`): then a check that misses such a clause stays silent, since the
+/// syntax error already points at the line.
+fn broken_line_mentions(file: &ast::File, words: &[&str]) -> bool {
+    file.broken.iter().any(|line| {
+        let lower = line.value.to_lowercase();
+        let line_words: Vec<&str> = lower
+            .split(|c: char| !(c.is_alphanumeric() || c == '-' || c == '_'))
+            .collect();
+        words.iter().all(|word| {
+            line_words
+                .iter()
+                .any(|found| found == word || found.strip_suffix('s') == Some(word))
+        })
+    })
 }

@@ -350,9 +350,13 @@ pub(super) fn rules(checker: &mut Checker, file: &ast::File, rules: &mut Rules) 
                 event,
             } => {
                 let pieces = checker.piece_set(pieces);
+                if pieces.is_empty() {
+                    checker.meant_to_win.push(side.value);
+                }
                 match event {
                     ast::WinEvent::Reaches(region) => {
                         let Some(region) = checker.region(region) else {
+                            checker.meant_to_win.push(side.value);
                             continue;
                         };
                         for piece in pieces {

@@ -102,9 +102,9 @@ pub fn run(args: Args) -> ExitCode {
         return ExitCode::FAILURE;
     }
     println!(
-        "playouts: {} games, {} plies ({:.1} per game); attackers {} defenders {} draws {} capped {}",
-        summary.games,
-        summary.plies,
+        "playouts: {}, {} ({:.1} per game); attackers {} defenders {} draws {} capped {}",
+        crate::english::count(summary.games as usize, "game"),
+        crate::english::count(summary.plies as usize, "ply"),
         summary.plies as f64 / summary.games.max(1) as f64,
         summary.attackers_win,
         summary.defenders_win,

@@ -37,6 +37,16 @@ struct JsonDiagnostic<'a> {
     line: usize,
     column: usize,
     labels: Vec<JsonLabel<'a>>,
+    /// Present only when one replacement fixes the problem.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    fix: Option<JsonFix<'a>>,
+}
+
+#[derive(Serialize)]
+struct JsonFix<'a> {
+    start: usize,
+    end: usize,
+    replacement: &'a str,
 }
 
 #[derive(Serialize)]
@@ -143,6 +153,11 @@ fn json_diagnostics(diagnostics: &Diagnostics) -> Vec<JsonDiagnostic<'_>> {
                         }
                     })
                     .collect(),
+                fix: item.fix.as_ref().map(|fix| JsonFix {
+                    start: fix.span.start,
+                    end: fix.span.end,
+                    replacement: &fix.replacement,
+                }),
             }
         })
         .collect()

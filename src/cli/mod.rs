@@ -9,6 +9,7 @@ mod ir;
 mod lint;
 mod list;
 mod load;
+mod lsp;
 pub mod moves;
 pub mod perft;
 pub mod play;
@@ -67,6 +68,9 @@ enum Command {
     Playouts(playouts::Args),
     /// Measure perft and random-playout speed, one thread and all threads.
     Bench(bench::Args),
+    /// Serve editors over stdin and stdout (the Language Server Protocol): diagnostics as
+    /// you type, hover, completion, definitions, references and an outline.
+    Lsp(lsp::Args),
     /// Play a variant at the terminal, both sides or against a friend (`help` inside lists the
     /// commands).
     Play(play::Args),
@@ -88,6 +92,7 @@ pub fn run() -> ExitCode {
         Command::Perft(args) => perft::run(args),
         Command::Playouts(args) => playouts::run(args),
         Command::Bench(args) => bench::run(args),
+        Command::Lsp(args) => lsp::run(&args),
         Command::Play(args) => play::run(args),
     }
 }

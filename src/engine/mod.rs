@@ -211,7 +211,7 @@ pub enum IllegalReason {
         square: Square,
     },
     /// The piece moves no further than this.
-    #[error("the {piece} moves at most {max} squares")]
+    #[error("the {piece} moves at most {}", crate::english::count(usize::from(*.max), "square"))]
     TooFar {
         /// The piece's name.
         piece: String,
@@ -236,7 +236,8 @@ pub enum IllegalReason {
     },
     /// The piece has shuttled between these two squares too often.
     #[error(
-        "a piece may move back and forth between the same two squares only {limit} times in a row"
+        "a piece may move back and forth between the same two squares only {} in a row",
+        crate::english::count(*.limit as usize, "time")
     )]
     BackAndForth {
         /// The limit.
@@ -319,7 +320,10 @@ pub enum PositionError {
         square: Square,
     },
     /// More pieces of a kind than the game starts with (pieces are never added).
-    #[error("the position has {found} {piece} pieces, but the game starts with {most}")]
+    #[error(
+        "the position has {found} {piece} {}, but the game starts with {most}",
+        crate::english::noun(*.found, "piece")
+    )]
     TooMany {
         /// The piece's name.
         piece: String,
@@ -412,8 +416,9 @@ impl Engine {
         let mut pieces = Vec::new();
         if rules.setup.len() != usize::from(height) {
             return Err(CompileError::BadSetup(format!(
-                "{} rows for a board of {height} ranks",
-                rules.setup.len()
+                "{} for a board of {}",
+                crate::english::count(rules.setup.len(), "row"),
+                crate::english::count(usize::from(height), "rank")
             )));
         }
         for (row, text) in rules.setup.iter().enumerate() {

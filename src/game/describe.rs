@@ -5,6 +5,7 @@ use serde::Serialize;
 
 use super::IllegalMove;
 use crate::engine::{EndReason, Ending, GameOutcome};
+use crate::english::{self, capitalise};
 use crate::ir::{Rules, Side};
 use crate::variant::{RuleRef, Variant};
 
@@ -39,48 +40,14 @@ impl IllegalMove {
     }
 }
 
-/// A side's name as a sentence's subject: `the Muscovites` for a plural name, `White` for a
-/// singular one.
+/// A side's name as a sentence's subject: `the Muscovites`, `White`.
 pub fn side_noun(rules: &Rules, side: Side) -> String {
-    let name = &rules.sides.get(side).name;
-    if is_plural(name) {
-        format!("the {name}")
-    } else {
-        name.clone()
-    }
+    english::side_noun(&rules.sides.get(side).name)
 }
 
 /// `the Muscovites win` / `White wins`: the side with `verb` agreeing with its name.
 pub fn side_verb(rules: &Rules, side: Side, verb: &str) -> String {
-    let s = if is_plural(&rules.sides.get(side).name) {
-        ""
-    } else {
-        "s"
-    };
-    format!("{} {verb}{s}", side_noun(rules, side))
-}
-
-/// `the Muscovites have` / `White has`.
-pub fn side_has(rules: &Rules, side: Side) -> String {
-    let verb = if is_plural(&rules.sides.get(side).name) {
-        "have"
-    } else {
-        "has"
-    };
-    format!("{} {verb}", side_noun(rules, side))
-}
-
-/// Side names are plural when they end in `s` (the Swedes, the Attackers); White is not.
-fn is_plural(name: &str) -> bool {
-    name.ends_with('s')
-}
-
-/// `text` with its first letter in upper case.
-pub fn capitalise(text: &str) -> String {
-    let mut chars = text.chars();
-    chars.next().map_or(String::new(), |first| {
-        first.to_uppercase().chain(chars).collect()
-    })
+    english::side_verb(&rules.sides.get(side).name, verb)
 }
 
 /// Who won and why, citing the rule: ``The Swedes win: the King reached a corner (line 17:

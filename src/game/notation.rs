@@ -67,7 +67,7 @@ pub enum ParsePositionError {
     #[error("the position is empty")]
     Empty,
     /// The number of ranks differs from the board's height.
-    #[error("the position has {found} ranks; the board has {expected}")]
+    #[error("the position has {}; the board has {expected}", crate::english::count(*.found, "rank"))]
     RankCount {
         /// The board's height.
         expected: usize,
@@ -75,7 +75,7 @@ pub enum ParsePositionError {
         found: usize,
     },
     /// A rank holds more or fewer squares than the board's width.
-    #[error("rank {rank} has {found} squares; the board is {expected} wide")]
+    #[error("rank {rank} has {}; the board is {expected} wide", crate::english::count(*.found, "square"))]
     RankWidth {
         /// The rank's number (1 = bottom).
         rank: usize,

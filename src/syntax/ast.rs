@@ -11,6 +11,9 @@ use crate::span::{Span, Spanned};
 pub struct File {
     /// The clauses, in file order.
     pub clauses: Vec<Clause>,
+    /// The lines left out because they could not be parsed (each already reported), with their
+    /// text: checks that a missing clause might have satisfied look here before reporting it.
+    pub broken: Vec<Spanned<String>>,
 }
 
 /// One clause and the span of its text.
@@ -185,6 +188,8 @@ pub struct PieceDecl {
     pub role: Spanned<RoleWord>,
     /// `called "..."`.
     pub display: Option<Spanned<String>>,
+    /// `plural "..."`.
+    pub plural: Option<Spanned<String>>,
 }
 
 /// `soldier` or `king` in a piece declaration.

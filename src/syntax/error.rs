@@ -8,7 +8,9 @@ use pest::error::{Error, InputLocation};
 
 use super::parser::Rule;
 use crate::diagnostic::{Code, Diagnostic};
+use crate::english::join_or;
 use crate::span::Span;
+use crate::suggest::{nearest, phrasing_hint};
 
 /// After this many syntax errors the parser stops: the file is probably not a variant file.
 pub(super) const MAX_SYNTAX_ERRORS: usize = 25;
@@ -79,6 +81,8 @@ fn rule_in_words(rule: Rule) -> Option<&'static str> {
         | Rule::side_name_clause
         | Rule::first_move_clause
         | Rule::piece_clause
+        | Rule::piece_called
+        | Rule::piece_plural
         | Rule::region_clause
         | Rule::region_keyword
         | Rule::square_item
@@ -149,9 +153,24 @@ fn rule_in_words(rule: Rule) -> Option<&'static str> {
     })
 }
 
-/// The diagnostic for `error` in `text`, and the byte range to blank before trying again
-/// (empty when parsing should stop).
-pub(super) fn syntax_diagnostic(error: &Error<Rule>, text: &str) -> (Diagnostic, Range<usize>) {
+/// What to do with the text before parsing again after an error.
+#[derive(Debug)]
+pub(super) enum Recovery {
+    /// Give up: the rest of the file cannot be read (an unclosed diagram swallows it).
+    Stop,
+    /// Blank this line (a line start to a line end) and read on without its clause.
+    Blank(Range<usize>),
+    /// Read the line again with a misspelt word corrected: `range` (within `line`, on character
+    /// boundaries, at least as long as `with`) becomes `with`, padded with spaces.
+    Replace {
+        line: Range<usize>,
+        range: Range<usize>,
+        with: &'static str,
+    },
+}
+
+/// The diagnostic for `error` in `text`, and how to recover before trying again.
+pub(super) fn syntax_diagnostic(error: &Error<Rule>, text: &str) -> (Diagnostic, Recovery) {
     let (mut diagnostic, blank) = diagnose(error, text);
     // A label one character wide at the end of the text would point past it: keep every label
     // inside the text and on character boundaries.
@@ -169,12 +188,75 @@ fn floor_boundary(text: &str, mut index: usize) -> usize {
     index
 }
 
-fn diagnose(error: &Error<Rule>, text: &str) -> (Diagnostic, Range<usize>) {
-    let position = match (error.parse_attempts(), &error.location) {
+/// The line of the error at `error`'s furthest position.
+pub(super) fn error_line(error: &Error<Rule>, text: &str) -> Range<usize> {
+    line_around(text, error_position(error))
+}
+
+fn error_position(error: &Error<Rule>) -> usize {
+    match (error.parse_attempts(), &error.location) {
         (Some(attempts), _) => attempts.max_position,
         (None, InputLocation::Pos(position)) => *position,
         (None, InputLocation::Span((start, _))) => *start,
+    }
+}
+
+/// How to read on after `word` at `start`: with `suggestion` in its place when it fits (the
+/// spaces after the word make room for a longer one), else without the line.
+fn correct(
+    text: &str,
+    line: Range<usize>,
+    start: usize,
+    word: &str,
+    suggestion: Option<&'static str>,
+) -> Recovery {
+    let Some(with) = suggestion else {
+        return Recovery::Blank(line);
     };
+    let end = start + word.len();
+    let spaces = text[end..line.end]
+        .bytes()
+        .take_while(|byte| *byte == b' ' || *byte == b'\t')
+        .count();
+    // The keyword may take every space after the word: pest's literals need no space after
+    // them (`board9`), and where a word rule does, the corrected line fails again and is left
+    // out quietly, its error already reported.
+    let extra = with.len().saturating_sub(word.len());
+    if extra <= spaces {
+        Recovery::Replace {
+            line,
+            range: start..end + extra,
+            with,
+        }
+    } else {
+        Recovery::Blank(line)
+    }
+}
+
+/// Keywords a clause may start with, likelier ones first: the candidates for "did you mean".
+const KEYWORDS: &[&str] = &[
+    "board",
+    "piece",
+    "region",
+    "square",
+    "setup",
+    "name",
+    "source",
+    "note",
+    "announce",
+    "attackers",
+    "defenders",
+    "nobody",
+    "only",
+    "everyone",
+    "the",
+    "game",
+    "soldiers",
+    "kings",
+];
+
+fn diagnose(error: &Error<Rule>, text: &str) -> (Diagnostic, Recovery) {
+    let position = error_position(error);
     let line = line_around(text, position);
     let line_text = &text[line.clone()];
 
@@ -185,7 +267,7 @@ fn diagnose(error: &Error<Rule>, text: &str) -> (Diagnostic, Range<usize>) {
                 Diagnostic::error(Code::UnclosedSetup, "the setup diagram has no `end`")
                     .label(keyword, "this diagram is never closed")
                     .help("write `end` on a line of its own after the last row of the diagram");
-            return (diagnostic, 0..0);
+            return (diagnostic, Recovery::Stop);
         }
     }
 
@@ -199,7 +281,7 @@ fn diagnose(error: &Error<Rule>, text: &str) -> (Diagnostic, Range<usize>) {
                     "the text starts here and runs to the end of the line",
                 )
                 .help("end the text with `\"` on the same line");
-        return (diagnostic, line);
+        return (diagnostic, Recovery::Blank(line));
     }
 
     let first_word: String = line_text
@@ -217,18 +299,49 @@ fn diagnose(error: &Error<Rule>, text: &str) -> (Diagnostic, Range<usize>) {
         } else {
             first_word.clone()
         };
-        let diagnostic = Diagnostic::error(Code::UnknownClause, format!("no clause starts with `{shown}`"))
-            .label(Span::new(word_start, word_start + shown.len().max(1)), "not the start of a clause")
-            .help(
-                "a clause starts with `name`, `source`, `note`, `board`, `piece`, `region`, `square`, `setup`, \
-                 `announce`, a side (`attackers ...`), `nobody`, `only`, `the game is drawn ...`, \
-                 or a piece or region name; see docs/language.md",
-            );
-        return (diagnostic, line);
+        let names = declared_names(text);
+        let side_name = side_called(text, &first_word);
+        let suggestion = side_name.or_else(|| {
+            nearest(
+                &first_word,
+                KEYWORDS
+                    .iter()
+                    .copied()
+                    .chain(names.iter().map(String::as_str)),
+            )
+        });
+        let help = match (side_name, suggestion) {
+            (Some(side), _) => format!(
+                "clauses call the sides `attackers` and `defenders`, whatever their names: write `{side}`"
+            ),
+            (None, Some(word)) => format!("did you mean `{word}`?"),
+            (None, None) => phrasing_hint(line_text).map_or_else(
+                || "a clause starts with `name`, `source`, `note`, `board`, `piece`, `region`, `square`, `setup`, \
+                    `announce`, a side (`attackers ...`), `nobody`, `only`, `the game is drawn ...`, \
+                    or a piece or region name; see docs/language.md"
+                    .to_string(),
+                str::to_string,
+            ),
+        };
+        // A keyword can be read again in place of the misspelling; a declared name lives only
+        // in this text, so the line is left out instead.
+        let keyword = suggestion.and_then(|word| KEYWORDS.iter().copied().find(|k| *k == word));
+        let recovery = correct(text, line.clone(), word_start, &first_word, keyword);
+        let word_span = Span::new(word_start, word_start + shown.len().max(1));
+        let mut diagnostic = Diagnostic::error(
+            Code::UnknownClause,
+            format!("no clause starts with `{shown}`"),
+        )
+        .label(word_span, "not the start of a clause")
+        .help(help);
+        if let (Some(replacement), false) = (suggestion, first_word.is_empty()) {
+            diagnostic = diagnostic.fix(word_span, replacement);
+        }
+        return (diagnostic, recovery);
     }
 
     if let Some(diagnostic) = misused_word(text, position) {
-        return (diagnostic, line);
+        return (diagnostic, Recovery::Blank(line));
     }
 
     let expected = expected_in_words(error);
@@ -243,16 +356,132 @@ fn diagnose(error: &Error<Rule>, text: &str) -> (Diagnostic, Range<usize>) {
         format!("expected {}", join_or(&expected))
     };
     let width = found.as_ref().map_or(1, |word| word.len());
-    let help = match clause_form(&first_word) {
-        Some(form) => format!("this clause reads `{form}`; see docs/language.md"),
-        None => "compare the clause with its form in docs/language.md; a `#` starts a comment"
-            .to_string(),
+    // A word that phrases a rule in other words (`loses`, `surrounded`) gets the phrasing's
+    // hint, not the nearest keyword.
+    let phrased = found.as_deref().and_then(phrasing_hint).is_some();
+    let keyword = found.as_deref().filter(|_| !phrased).and_then(|word| {
+        let expected_keywords = expected
+            .iter()
+            .filter_map(|word| word.strip_prefix('`')?.strip_suffix('`'));
+        let near = nearest(word, expected_keywords)?;
+        // Leak-free `'static`: the keyword is one of the grammar's literals, listed here.
+        GRAMMAR_WORDS.iter().copied().find(|known| *known == near)
+    });
+    let help = match (keyword, phrasing_hint(line_text), clause_form(&first_word)) {
+        (Some(word), _, _) => format!("did you mean `{word}`?"),
+        (None, Some(hint), _) => hint.to_string(),
+        (None, None, Some(form)) => format!("this clause reads `{form}`; see docs/language.md"),
+        (None, None, None) => {
+            "compare the clause with its form in docs/language.md; a `#` starts a comment"
+                .to_string()
+        }
     };
-    let diagnostic = Diagnostic::error(Code::Unexpected, message)
-        .label(Span::new(position, position + width), label_text)
+    let recovery = match &found {
+        Some(word) => correct(text, line.clone(), position, word, keyword),
+        None => Recovery::Blank(line),
+    };
+    let found_span = Span::new(position, position + width);
+    let mut diagnostic = Diagnostic::error(Code::Unexpected, message)
+        .label(found_span, label_text)
         .help(help);
-    (diagnostic, line)
+    if let Some(keyword) = keyword {
+        diagnostic = diagnostic.fix(found_span, keyword);
+    }
+    (diagnostic, recovery)
 }
+
+/// The grammar's keywords after a clause's first word, for "did you mean" inside a clause.
+const GRAMMAR_WORDS: &[&str] = &[
+    "x",
+    "by",
+    "are",
+    "called",
+    "move",
+    "moves",
+    "first",
+    "like",
+    "rook",
+    "to",
+    "any",
+    "empty",
+    "square",
+    "squares",
+    "at",
+    "most",
+    "may",
+    "not",
+    "land",
+    "on",
+    "pass",
+    "through",
+    "over",
+    "enter",
+    "once",
+    "left",
+    "while",
+    "group",
+    "is",
+    "armed",
+    "unarmed",
+    "only",
+    "when",
+    "moving",
+    "still",
+    "hostile",
+    "occupied",
+    "with",
+    "enemies",
+    "enemy",
+    "beside",
+    "it",
+    "captured",
+    "elsewhere",
+    "anywhere",
+    "surrounded",
+    "all",
+    "four",
+    "sides",
+    "counting",
+    "soldier",
+    "king",
+    "attacker",
+    "defender",
+    "win",
+    "wins",
+    "reaches",
+    "reach",
+    "side",
+    "that",
+    "cannot",
+    "loses",
+    "makes",
+    "position",
+    "occur",
+    "times",
+    "game",
+    "drawn",
+    "repeats",
+    "occurs",
+    "after",
+    "without",
+    "capture",
+    "agreement",
+    "claim",
+    "piece",
+    "back",
+    "and",
+    "forth",
+    "between",
+    "two",
+    "has",
+    "clear",
+    "route",
+    "routes",
+    "each",
+    "end",
+    "the",
+    "plural",
+];
 
 /// The form of the clauses that start with a keyword of their own.
 fn clause_form(first_word: &str) -> Option<&'static str> {
@@ -262,7 +491,7 @@ fn clause_form(first_word: &str) -> Option<&'static str> {
         "note" => "note \"<text>\"",
         "board" => "board <width> x <height>",
         "piece" => {
-            "piece <one letter> <name>: <attacker|defender> <soldier|king>[, called \"<text>\"]"
+            "piece <one letter> <name>: <attacker|defender> <soldier|king>[, called \"<text>\"][, plural \"<text>\"]"
         }
         "region" => "region <name> = <squares>",
         "square" => "square <name> = <square>",
@@ -312,7 +541,13 @@ fn misused_word(text: &str, position: usize) -> Option<Diagnostic> {
     let word = &text[start..end];
     let line_start = before.rfind('\n').map_or(0, |index| index + 1);
     let first_word = text[line_start..].split_whitespace().next().unwrap_or("");
-    let declares = matches!(first_word, "region" | "square" | "piece");
+    // Only the word in the name's place: `region <name> = ...`, `piece <symbol> <name>: ...`.
+    let words_before = text[line_start..start].split_whitespace().count();
+    let declares = match first_word {
+        "region" | "square" => words_before == 1,
+        "piece" => words_before == 2,
+        _ => false,
+    };
     if word.is_empty() || !declares {
         return None;
     }
@@ -372,14 +607,6 @@ fn expected_in_words(error: &Error<Rule>) -> Vec<String> {
         }
     }
     words.into_iter().collect()
-}
-
-fn join_or(words: &[String]) -> String {
-    match words {
-        [] => String::new(),
-        [one] => one.clone(),
-        [init @ .., last] => format!("{} or {last}", init.join(", ")),
-    }
 }
 
 /// The word (or character) at `position`, or `None` at the end of a line or of the text.
@@ -451,6 +678,33 @@ fn open_setup_before(text: &str, position: usize) -> Option<usize> {
         offset += line.len();
     }
     open
+}
+
+/// The side (`attackers` or `defenders`) whose name, given by `attackers are called "..."`,
+/// `word` is or nearly is (`Swedes`, `swede`, `Muscovits`).
+fn side_called(text: &str, word: &str) -> Option<&'static str> {
+    text.lines().find_map(|line| {
+        let code = code_part(line).trim();
+        let (side, rest) = code.split_once(char::is_whitespace)?;
+        let side = match side {
+            "attackers" => "attackers",
+            "defenders" => "defenders",
+            _ => return None,
+        };
+        let name = rest
+            .trim()
+            .strip_prefix("are")?
+            .trim()
+            .strip_prefix("called")?
+            .trim()
+            .trim_matches('"')
+            .to_lowercase();
+        let word = word.to_lowercase();
+        let singular = name.strip_suffix('s').unwrap_or(&name);
+        let near =
+            word == name || word == singular || nearest(&word, [name.as_str(), singular]).is_some();
+        (near && !word.is_empty()).then_some(side)
+    })
 }
 
 /// Names the file declares with `piece` and `region`/`square` clauses, and the built-in ones.

@@ -4,7 +4,9 @@ use pest::iterators::Pair;
 use pest::Parser as _;
 
 use super::ast::*;
-use super::error::{syntax_diagnostic, MAX_SYNTAX_ERRORS};
+use std::ops::Range;
+
+use super::error::{error_line, syntax_diagnostic, Recovery, MAX_SYNTAX_ERRORS};
 use crate::diagnostic::Diagnostic;
 use crate::ir::Side;
 use crate::span::{Span, Spanned};
@@ -16,37 +18,82 @@ pub(super) struct TaflParser;
 /// Parses a variant file.
 ///
 /// # Errors
-/// Every syntax error found, as diagnostics (at most a few dozen: after that the rest of the file
-/// is unlikely to be meaningful).
+/// Every syntax error found, as diagnostics; see [`parse_recovering`] for the clauses that
+/// could be read around them.
 pub fn parse(text: &str) -> Result<File, Vec<Diagnostic>> {
+    match parse_recovering(text) {
+        (Some(file), errors) if errors.is_empty() => Ok(file),
+        (_, errors) => Err(errors),
+    }
+}
+
+/// Parses a variant file as far as it can be read: every syntax error, and the file without
+/// the clauses they broke (their lines are listed in [`File::broken`]) so that the rest can
+/// still be checked. A misspelt keyword with a near match (`boadr` for `board`) is reported
+/// and read as that keyword.
+///
+/// The file is `None` when the errors leave nothing to check: a diagram without `end`
+/// swallows the rest of the file, and after a few dozen errors the text is probably not a
+/// variant file at all.
+pub fn parse_recovering(text: &str) -> (Option<File>, Vec<Diagnostic>) {
     // Detailed attempts let errors name the keywords expected, not just grammar rules.
     pest::set_error_detail(true);
     let mut errors = Vec::new();
+    let mut broken: Vec<Spanned<String>> = Vec::new();
+    let mut corrected: Vec<Range<usize>> = Vec::new();
     let mut attempt = text.to_string();
     loop {
         match TaflParser::parse(Rule::file, &attempt) {
             Ok(mut pairs) => {
-                if !errors.is_empty() {
-                    return Err(errors);
-                }
                 // The grammar's top rule always yields one `file` pair on success.
                 let file = pairs.next().expect("a parsed file has a `file` pair");
-                return Ok(parse_file(file));
+                let mut file = parse_file(file);
+                broken.sort_by_key(|line| line.span.start);
+                file.broken = broken;
+                return (Some(file), errors);
             }
             Err(error) => {
-                let (diagnostic, blank) = syntax_diagnostic(&error, &attempt);
-                errors.push(diagnostic);
-                if errors.len() >= MAX_SYNTAX_ERRORS || blank.is_empty() {
-                    return Err(errors);
+                // A line read again with a correction that still fails: its error is already
+                // reported, so leave the line out quietly.
+                let line = error_line(&error, &attempt);
+                if corrected.contains(&line) {
+                    leave_out(&mut attempt, &mut broken, text, line);
+                    continue;
                 }
-                // Blank the broken clause (a space per byte, newlines kept) and try again, so
-                // later errors keep their true offsets. `blank` runs from a line start to a line
-                // end, both character boundaries, so `replace_range` cannot panic.
-                let blanked = blank_out(&attempt[blank.clone()]);
-                attempt.replace_range(blank, &blanked);
+                let (diagnostic, recovery) = syntax_diagnostic(&error, &attempt);
+                errors.push(diagnostic);
+                if errors.len() >= MAX_SYNTAX_ERRORS {
+                    return (None, errors);
+                }
+                match recovery {
+                    Recovery::Stop => return (None, errors),
+                    Recovery::Blank(line) => leave_out(&mut attempt, &mut broken, text, line),
+                    // The range is on character boundaries and at least as long as the word.
+                    Recovery::Replace { line, range, with } => {
+                        let padded = format!("{with:<width$}", width = range.len());
+                        attempt.replace_range(range, &padded);
+                        corrected.push(line);
+                    }
+                }
             }
         }
     }
+}
+
+/// Blanks a broken line of `attempt` (a space per byte, newlines kept) so that parsing again
+/// reads on without it and later errors keep their true offsets; remembers the line's original
+/// text. `line` runs from a line start to a line end, both character boundaries, so
+/// `replace_range` cannot panic.
+fn leave_out(
+    attempt: &mut String,
+    broken: &mut Vec<Spanned<String>>,
+    text: &str,
+    line: Range<usize>,
+) {
+    let span = Span::new(line.start, line.end);
+    broken.push(Spanned::new(text[line.clone()].to_string(), span));
+    let blanked = blank_out(&attempt[line.clone()]);
+    attempt.replace_range(line, &blanked);
 }
 
 /// `text` with every byte but line breaks turned into a space.
@@ -93,7 +140,10 @@ fn parse_file(pair: Pair<'_, Rule>) -> File {
         .filter(|clause| clause.as_rule() != Rule::EOI)
         .map(parse_clause)
         .collect();
-    File { clauses }
+    File {
+        clauses,
+        broken: Vec::new(),
+    }
 }
 
 fn parse_clause(pair: Pair<'_, Rule>) -> Clause {
@@ -136,13 +186,23 @@ fn parse_clause(pair: Pair<'_, Rule>) -> Clause {
                 RoleWord::Soldier
             };
             let role = Spanned::new(role_word, span_of(&role));
-            let display = parts.next().map(parse_string);
+            let mut display = None;
+            let mut plural = None;
+            for part in parts.by_ref() {
+                let text = parse_string(first_child(part.clone()));
+                match part.as_rule() {
+                    Rule::piece_called => display = Some(text),
+                    Rule::piece_plural => plural = Some(text),
+                    other => unreachable!("{other:?} in a piece clause"),
+                }
+            }
             ClauseKind::Piece(PieceDecl {
                 symbol,
                 name,
                 side,
                 role,
                 display,
+                plural,
             })
         }
         Rule::region_clause => {
@@ -473,4 +533,52 @@ fn parse_hostile_when(pair: Pair<'_, Rule>) -> Spanned<HostileWhen> {
         }
     };
     Spanned::new(when, span)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn kinds(text: &str) -> (Vec<String>, usize, usize) {
+        let (file, errors) = parse_recovering(text);
+        let file = file.expect("the file can be read around its errors");
+        let kinds = file
+            .clauses
+            .iter()
+            .map(|clause| {
+                format!("{:?}", clause.kind)
+                    .split([' ', '(', '{'])
+                    .next()
+                    .unwrap_or("")
+                    .to_string()
+            })
+            .collect();
+        (kinds, errors.len(), file.broken.len())
+    }
+
+    #[test]
+    fn a_misspelt_keyword_is_reported_and_read_as_the_keyword() {
+        // Shorter, equal and longer misspellings; a longer keyword takes the spaces after it.
+        let (found, errors, broken) = kinds("bord 9 x 9\natackers  move first\nboardd 9 x 9\n");
+        assert_eq!(found, ["Board", "FirstMove", "Board"]);
+        assert_eq!((errors, broken), (3, 0));
+    }
+
+    #[test]
+    fn a_clause_that_cannot_be_corrected_is_left_out() {
+        let (found, errors, broken) = kinds("board 9 x 9\ncastle is d4\nattackers move first\n");
+        assert_eq!(found, ["Board", "FirstMove"]);
+        assert_eq!((errors, broken), (1, 1));
+        // A correction that still does not parse leaves the line out without a second error.
+        let (found, errors, broken) = kinds("bord nine x 9\nattackers move first\n");
+        assert_eq!(found, ["FirstMove"]);
+        assert_eq!((errors, broken), (1, 1));
+    }
+
+    #[test]
+    fn an_unclosed_diagram_stops_the_reading() {
+        let (file, errors) = parse_recovering("board 5 x 5\nsetup\n . . . . .\n");
+        assert!(file.is_none());
+        assert_eq!(errors.len(), 1);
+    }
 }

@@ -5,6 +5,7 @@
 
 use super::{capitalise, record, Reply, Session};
 use crate::engine::{EndReason, Ending, GameOutcome, Move};
+use crate::english::count;
 use crate::game::IllegalMove;
 use crate::game::{announce, describe, DrawError, Undone};
 use crate::ir::Square;
@@ -316,12 +317,11 @@ fn after_move(session: &Session) -> String {
     for call in calls.into_iter().filter(|call| call.side == mover) {
         let routes: Vec<String> = call.routes.iter().map(Square::to_string).collect();
         out.push_str(&format!(
-            "{}! The {} on {} has {} clear route{} to the {}: {}.\n",
+            "{}! The {} on {} has {} to the {}: {}.\n",
             call.word,
             call.piece,
             call.square,
-            call.routes.len(),
-            if call.routes.len() == 1 { "" } else { "s" },
+            count(call.routes.len(), "clear route"),
             call.region,
             routes.join(", ")
         ));
@@ -351,7 +351,7 @@ fn moves(session: &mut Session, args: &str) -> Outcome {
     if extra.is_some() {
         return Err("`moves` takes one square at most: `moves` or `moves e1`".to_string());
     }
-    let mut whose = capitalise(&describe::side_has(session.engine.rules(), side));
+    let mut whose = capitalise(&describe::side_verb(session.engine.rules(), side, "have"));
     let chosen: Vec<Move> = match square {
         None => all,
         Some(text) => {
@@ -384,11 +384,7 @@ fn moves(session: &mut Session, args: &str) -> Outcome {
             of_piece
         }
     };
-    let mut out = format!(
-        "{whose} {} legal move{}:\n",
-        chosen.len(),
-        if chosen.len() == 1 { "" } else { "s" }
-    );
+    let mut out = format!("{whose} {}:\n", count(chosen.len(), "legal move"));
     let mut i = 0;
     while i < chosen.len() {
         let from = chosen[i].from;
@@ -515,9 +511,8 @@ fn save(session: &mut Session, args: &str) -> Outcome {
     })?;
     session.mark_saved();
     Ok(Reply::Text(format!(
-        "Saved {} move{} to {args}.",
-        moves.len(),
-        if moves.len() == 1 { "" } else { "s" }
+        "Saved {} to {args}.",
+        count(moves.len(), "move")
     )))
 }
 
@@ -560,13 +555,8 @@ fn load(session: &mut Session, args: &str) -> Outcome {
     fresh.mark_saved();
     *session = fresh;
     Ok(Reply::Text(format!(
-        "Loaded {} move{} of {} from {args}.\n{}",
-        session.game.plies().len(),
-        if session.game.plies().len() == 1 {
-            ""
-        } else {
-            "s"
-        },
+        "Loaded {} of {} from {args}.\n{}",
+        count(session.game.plies().len(), "move"),
         session.engine.rules().name,
         session.show()
     )))
@@ -738,8 +728,8 @@ pub fn quit(session: &mut Session, args: &str) -> Outcome {
         session.quit_warned = true;
         let plies = session.game.plies().len();
         return Ok(Reply::Text(format!(
-            "The game ({plies} move{}) is not saved: `save FILE` keeps it; type `quit` again to leave without saving.",
-            if plies == 1 { "" } else { "s" }
+            "The game ({}) is not saved: `save FILE` keeps it; type `quit` again to leave without saving.",
+            count(plies, "move")
         )));
     }
     Ok(Reply::Quit)

@@ -17,7 +17,7 @@ use std::process::ExitCode;
 use std::sync::Arc;
 
 use crate::engine::{Engine, Move};
-pub use crate::game::describe::capitalise;
+pub use crate::english::capitalise;
 use crate::game::{describe, Game};
 use crate::ir::Side;
 use crate::variant::{RuleRef, Variant};
@@ -200,7 +200,10 @@ impl Session {
             .map(|ply| format!(" Last move: {}.", ply.mv))
             .unwrap_or_default();
         if let Some(verdict) = self.verdict() {
-            return format!("Game over after {} plies.{last}\n{verdict}\n", plies.len());
+            return format!(
+                "Game over after {}.{last}\n{verdict}\n",
+                crate::english::count(plies.len(), "ply")
+            );
         }
         let side = self.game.to_move();
         format!(
