@@ -1,10 +1,8 @@
 //! Hints for an author's mistakes: the nearest known word ("did you mean `board`?") and a table
 //! of common phrasings of tafl rules, each pointing to the clause that says it or to the docs.
 //!
-//! The table is [`PHRASINGS`], the one place to change when the language learns a rule. The
-//! hints for rules that other variants have (encirclement, shieldwall, exit forts) point to the
-//! part of docs/language.md that says which of them the language can state, so they stay true
-//! while those rules are added; when one becomes a clause, point its hint at the clause.
+//! The table is [`PHRASINGS`], the one place to change when the language learns a rule: each
+//! hint points at the clause that says the rule.
 
 /// The candidate nearest to `word` by edit distance, when it is near enough to be a plausible
 /// misspelling: at most one edit (a swap of two neighbours counts as one) for words of up to seven
@@ -46,19 +44,19 @@ pub(crate) struct Phrasing {
 /// The phrasings, most specific first: the first whose trigger occurs in a line gives the hint.
 pub(crate) const PHRASINGS: &[Phrasing] = &[
     Phrasing {
-        triggers: &["exit fort"],
-        hint: "for exit forts see \"Room to grow\" in docs/language.md, which lists the rules the language \
-               cannot state yet; a rule it cannot state belongs in a `note`",
+        triggers: &["exit fort", "edge fort"],
+        hint: "write `defenders win when the king holds an edge fort` (docs/language.md, \"Winning by an \
+               edge fort\")",
     },
     Phrasing {
         triggers: &["shieldwall", "shield wall", "shield-wall"],
-        hint: "for the shieldwall capture see \"Room to grow\" in docs/language.md, which lists the rules the \
-               language cannot state yet; a rule it cannot state belongs in a `note`",
+        hint: "write `soldiers are captured in a shieldwall`, adding `, counting corners` when corners \
+               bracket a row (docs/language.md, \"Shieldwall\")",
     },
     Phrasing {
         triggers: &["encircle", "encirclement", "surround all", "surrounds all", "surround every"],
-        hint: "for winning by encirclement see \"Room to grow\" in docs/language.md, which lists the rules the \
-               language cannot state yet; a rule it cannot state belongs in a `note`",
+        hint: "write `attackers win when no defender can reach the edge` or `attackers win when every \
+               defender is surrounded` (docs/language.md, \"Winning by encirclement\")",
     },
     Phrasing {
         triggers: &["three sides", "3 sides", "two sides", "2 sides"],
@@ -152,7 +150,7 @@ mod tests {
     #[test]
     fn phrasings_point_to_the_right_place() {
         let fort = phrasing_hint("defenders win when the king reaches an exit fort");
-        assert!(fort.is_some_and(|hint| hint.contains("exit forts")));
+        assert!(fort.is_some_and(|hint| hint.contains("holds an edge fort")));
         let forts = phrasing_hint("defenders win when the king reaches exit-forts");
         assert_eq!(forts, fort);
         let three = phrasing_hint("the king is captured on three sides against the throne");
