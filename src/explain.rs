@@ -315,10 +315,13 @@ pub fn rule_sections(rules: &Rules) -> Vec<Section> {
                 "Any move of the capturing side that completes the wall takes it"
             }
         };
-        capturing.push(format!(
-            "Shieldwall: a row of two or more pieces along the board's edge, bracketed at both ends by {brackets} and with an enemy on the square in front of each of them, is captured at once; only {} in the row are taken. {trigger}.",
-            words.pieces(&wall.victims)
-        ));
+        capturing.push_for(
+            format!(
+                "Shieldwall: a row of two or more pieces along the board's edge, bracketed at both ends by {brackets} and with an enemy on the square in front of each of them, is captured at once; only {} in the row are taken. {trigger}.",
+                words.pieces(&wall.victims)
+            ),
+            [RuleRef::Shieldwall],
+        );
     }
 
     let kings: Vec<&str> = rules
@@ -406,11 +409,14 @@ pub fn rule_sections(rules: &Rules) -> Vec<Section> {
         );
     }
     for (index, fort) in rules.outcome.edge_forts.iter().enumerate() {
-        end.push_for(format!(
-            "{} when {} stands on the edge of the board in a fort: he can move, and the enemy can neither capture a piece of the wall around him nor get in.",
-            words.side_verb(fort.winner, "win"),
-            words.piece_plural(&fort.piece)
-        ), [RuleRef::EdgeFort(index)]);
+        end.push_for(
+            format!(
+                "{} when {} stands on the edge of the board in a fort: he can move, and the enemy can neither capture a piece of the wall around him nor get in.",
+                words.side_verb(fort.winner, "win"),
+                words.piece_plural(&fort.piece)
+            ),
+            [RuleRef::EdgeFort(index)],
+        );
     }
     for (index, encirclement) in rules.outcome.encirclements.iter().enumerate() {
         let enclosed = words.side_noun(encirclement.winner.opponent());
@@ -438,7 +444,10 @@ pub fn rule_sections(rules: &Rules) -> Vec<Section> {
                 NoMoves::Draw => "If a side cannot move on its turn, the game is drawn.",
             }
             .to_string(),
-            Side::BOTH.map(RuleRef::NoMoves),
+            [
+                RuleRef::NoMoves(Side::Attackers),
+                RuleRef::NoMoves(Side::Defenders),
+            ],
         );
     } else {
         for side in Side::BOTH {

@@ -1,8 +1,9 @@
 //! Hints for an author's mistakes: the nearest known word ("did you mean `board`?") and a table
 //! of common phrasings of tafl rules, each pointing to the clause that says it or to the docs.
 //!
-//! The table is [`PHRASINGS`], the one place to change when the language learns a rule: each
-//! hint points at the clause that says the rule.
+//! The table is [`PHRASINGS`], the one place to change when the language learns a rule: each hint
+//! points at the clause that states the rule, or at docs/language.md's "Room to grow" for a rule
+//! the language cannot state yet.
 
 /// The candidate nearest to `word` by edit distance, when it is near enough to be a plausible
 /// misspelling: at most one edit (a swap of two neighbours counts as one) for words of up to seven
@@ -44,19 +45,19 @@ pub(crate) struct Phrasing {
 /// The phrasings, most specific first: the first whose trigger occurs in a line gives the hint.
 pub(crate) const PHRASINGS: &[Phrasing] = &[
     Phrasing {
-        triggers: &["exit fort", "edge fort"],
-        hint: "write `defenders win when the king holds an edge fort` (docs/language.md, \"Winning by an \
-               edge fort\")",
+        triggers: &["exit fort"],
+        hint: "an exit fort reads `defenders win when the king holds an edge fort` \
+               (docs/language.md, \"Winning by an edge fort\")",
     },
     Phrasing {
         triggers: &["shieldwall", "shield wall", "shield-wall"],
-        hint: "write `soldiers are captured in a shieldwall`, adding `, counting corners` when corners \
-               bracket a row (docs/language.md, \"Shieldwall\")",
+        hint: "the shieldwall reads `soldiers are captured in a shieldwall [, counting corners]` \
+               (docs/language.md, \"Shieldwall\")",
     },
     Phrasing {
         triggers: &["encircle", "encirclement", "surround all", "surrounds all", "surround every"],
-        hint: "write `attackers win when no defender can reach the edge` or `attackers win when every \
-               defender is surrounded` (docs/language.md, \"Winning by encirclement\")",
+        hint: "encirclement reads `attackers win when no defender can reach the edge` or \
+               `attackers win when every defender is surrounded` (docs/language.md, \"Winning by encirclement\")",
     },
     Phrasing {
         triggers: &["three sides", "3 sides", "two sides", "2 sides"],
@@ -156,7 +157,7 @@ mod tests {
         let three = phrasing_hint("the king is captured on three sides against the throne");
         assert!(three.is_some_and(|hint| hint.contains("counting the throne")));
         let encircled = phrasing_hint("attackers win when all defenders are encircled");
-        assert!(encircled.is_some_and(|hint| hint.contains("encirclement")));
+        assert!(encircled.is_some_and(|hint| hint.contains("no defender can reach the edge")));
         let stuck = phrasing_hint("a side that cannot move wins");
         assert!(stuck.is_some_and(|hint| hint.contains("a side that cannot move loses")));
         assert!(phrasing_hint("the king loses when captured").is_some());

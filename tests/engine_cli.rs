@@ -158,6 +158,48 @@ fn playouts_print_the_summary_keys() {
     assert_eq!(json["games"], 5);
 }
 
+#[test]
+fn an_encirclement_ends_the_game_and_stands_in_a_given_position() {
+    // Copenhagen: eight attackers in a ring around the king and his last defender.
+    let ring_open = "/11/11/11/5t5/4tTt4/3t1K1t3/4t1t4/11/11/5t5/11/";
+    let out = tafl(&[
+        "replay",
+        "copenhagen",
+        "--from",
+        ring_open,
+        "--side",
+        "attackers",
+        "f2-f4",
+        "--json",
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(json["status"], "attackers_win");
+    assert_eq!(json["reason"], "encircled");
+
+    let ring_closed = "/11/11/11/5t5/4tTt4/3t1K1t3/4t1t4/5t5/11/11/11/";
+    let out = tafl(&[
+        "replay",
+        "copenhagen",
+        "--from",
+        ring_closed,
+        "--side",
+        "defenders",
+        "--json",
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(json["status"], "attackers_win");
+    assert_eq!(json["reason"], "encircled");
+}
+
+#[test]
+fn hnefatafl_is_another_name_for_copenhagen() {
+    let out = tafl(&["perft", "hnefatafl", "2"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(String::from_utf8(out.stdout).unwrap().trim(), "6788");
+}
+
 /// `--from` positions the rules make impossible are refused with exit 2 and the reason.
 #[test]
 fn impossible_positions_are_refused() {

@@ -152,10 +152,53 @@ fn reference_matches_the_perft_files_to_depth_3() {
 #[test]
 fn engine_and_reference_agree_along_random_games() {
     for name in tafl::bundled_names() {
-        let rules = rules(name);
-        let engine = Arc::new(Engine::new(&rules).unwrap());
-        let reference = Reference::new(&rules);
         let games = if cfg!(debug_assertions) { 6 } else { 40 };
+        agree_along_random_games(name, &rules(name), games);
+    }
+}
+
+/// Bundled variants with their end-of-game and capture clauses swapped for the readings no bundled
+/// variant uses (any-move shieldwall, every-surrounded encirclement, the repeating side winning,
+/// different no-move endings per side, a custodial king captured on his own move), on a small
+/// board where random games reach them often.
+#[test]
+fn engine_and_reference_agree_on_the_other_readings() {
+    let brandubh = tafl::Variant::bundled("brandubh").unwrap().text;
+    let readings: [(&str, &[(&str, &str)]); 2] = [
+        (
+            "brandubh, any-move shieldwall and both encirclements",
+            &[
+                ("a side that cannot move loses", "the attackers lose when they cannot move\nthe game is drawn when the defenders cannot move"),
+                ("attackers win when the king is captured", "attackers win when the king is captured\nsoldiers are captured in a shieldwall, counting corners and the throne, after any move\nattackers win when every defender is surrounded\nattackers win when no defender can reach the edge"),
+                ("the game is drawn when a position occurs 3 times", "the defenders lose when a position repeats"),
+            ],
+        ),
+        (
+            "brandubh, the repeating side wins, the king lost on his own move",
+            &[
+                ("the king is captured anywhere like a soldier", "the king is captured anywhere like a soldier, even when he moves there"),
+                ("the game is drawn when a position occurs 3 times", "a side that makes a position occur 2 times wins"),
+                ("attackers win when the king is captured", "attackers win when the king is captured\ndefenders are captured in a shieldwall\ndefenders win when the king holds an edge fort"),
+            ],
+        ),
+    ];
+    for (label, swaps) in readings {
+        let mut text = brandubh.clone();
+        for &(from, to) in swaps {
+            assert!(text.contains(from), "{label}: `{from}` is in brandubh.tafl");
+            text = text.replacen(from, to, 1);
+        }
+        let variant = tafl::Variant::from_text(label, &text)
+            .unwrap_or_else(|error| panic!("{label}: {error}"));
+        // Brandubh games are short: play many, so that the rarer endings come up.
+        agree_along_random_games(label, &variant.rules, 100);
+    }
+}
+
+fn agree_along_random_games(name: &str, rules: &Rules, games: u64) {
+    {
+        let engine = Arc::new(Engine::new(rules).unwrap());
+        let reference = Reference::new(rules);
         for seed in 0..games {
             let mut rng = tafl::engine::Rng::new(seed);
             let mut game = tafl::Game::new(engine.clone());

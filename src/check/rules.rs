@@ -557,8 +557,12 @@ pub(super) fn rules(checker: &mut Checker, file: &ast::File, rules: &mut Rules) 
                                     .help("only repetition and move-count draws can be claimed; delete `, on claim`"),
                             );
                         }
-                        if matches!(condition, ast::DrawCondition::NoMoves(_)) {
-                            for side in [Side::Attackers, Side::Defenders] {
+                        if let ast::DrawCondition::NoMoves(only) = condition {
+                            let sides = match only {
+                                Some(side) => vec![side.value],
+                                None => vec![Side::Attackers, Side::Defenders],
+                            };
+                            for side in sides {
                                 set_no_moves(checker, &mut no_moves, side, NoMoves::Draw, span);
                             }
                         } else {

@@ -395,13 +395,13 @@ impl Analysis {
                 | ClauseKind::Access { .. }
                 | ClauseKind::Armed { .. }
                 | ClauseKind::Hostility { .. }
+                | ClauseKind::Shieldwall { .. }
                 | ClauseKind::KingCapture { .. }
                 | ClauseKind::Win { .. }
-                | ClauseKind::NoMovesLoses
-                | ClauseKind::RepetitionLoses { .. }
-                | ClauseKind::Shieldwall { .. }
                 | ClauseKind::Encirclement { .. }
                 | ClauseKind::SideLoses { .. }
+                | ClauseKind::NoMovesLoses
+                | ClauseKind::RepetitionLoses { .. }
                 | ClauseKind::Draw { .. }
                 | ClauseKind::BackAndForth(_)
                 | ClauseKind::Announce { .. } => {

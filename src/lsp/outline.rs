@@ -61,10 +61,10 @@ fn family(kind: &ClauseKind) -> usize {
         }
         ClauseKind::KingCapture { .. } => 6,
         ClauseKind::Win { .. }
-        | ClauseKind::NoMovesLoses
-        | ClauseKind::RepetitionLoses { .. }
         | ClauseKind::Encirclement { .. }
         | ClauseKind::SideLoses { .. }
+        | ClauseKind::NoMovesLoses
+        | ClauseKind::RepetitionLoses { .. }
         | ClauseKind::Draw { .. } => 7,
         ClauseKind::Announce { .. } => 8,
     }

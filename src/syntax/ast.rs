@@ -390,8 +390,8 @@ pub enum SideLossCondition {
 pub enum DrawCondition {
     /// `when a position repeats` (2) or `when a position occurs N times`.
     Repetition(Spanned<u32>),
-    /// `when a side cannot move`
-    NoMoves(Span),
+    /// `when a side cannot move` (`None`), `when the attackers cannot move` (that side).
+    NoMoves(Option<Spanned<Side>>),
     /// `after N moves without capture`
     NoCapture(Spanned<u32>),
     /// `by agreement`

@@ -384,7 +384,12 @@ fn parse_clause(pair: Pair<'_, Rule>) -> Clause {
                 Rule::position_occurs => {
                     DrawCondition::Repetition(parse_number(first_child(condition)))
                 }
-                Rule::side_cannot_move => DrawCondition::NoMoves(condition_span),
+                Rule::side_cannot_move => {
+                    let side = condition
+                        .into_inner()
+                        .find(|part| part.as_rule() == Rule::side);
+                    DrawCondition::NoMoves(side.map(parse_side))
+                }
                 Rule::no_capture_moves => {
                     DrawCondition::NoCapture(parse_number(first_child(condition)))
                 }
