@@ -112,3 +112,25 @@ pub fn on_threads<T: Send>(
         })?;
     Ok(pool.install(parallel))
 }
+
+/// The game after `moves` (like `e1-e3`) from `position`. A malformed or illegal move is
+/// printed with its ply number and the rule that forbids it, and gives exit code 2.
+pub fn game_after(
+    loaded: &Loaded,
+    position: Position,
+    moves: &[String],
+) -> Result<crate::game::Game, ExitCode> {
+    let mut game = crate::game::Game::from_position(loaded.engine.clone(), position);
+    for (i, text) in moves.iter().enumerate() {
+        let ply = i + 1;
+        let mv: crate::engine::Move = text.parse().map_err(|e| {
+            eprintln!("ply {ply}: {e}");
+            ExitCode::from(USAGE)
+        })?;
+        if let Err(illegal) = game.play(mv) {
+            eprintln!("ply {ply}: {}", illegal.describe(loaded.variant.as_ref()));
+            return Err(ExitCode::from(USAGE));
+        }
+    }
+    Ok(game)
+}

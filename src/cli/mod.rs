@@ -2,6 +2,7 @@
 //! prints.
 
 pub mod bench;
+pub mod best;
 mod diff;
 mod export;
 mod import;
@@ -71,6 +72,8 @@ enum Command {
     /// Serve editors over stdin and stdout (the Language Server Protocol): diagnostics as
     /// you type, hover, completion, definitions, references and an outline.
     Lsp(lsp::Args),
+    /// The computer's move for the side to move, with its score and expected line.
+    Best(best::Args),
     /// Play a variant at the terminal, both sides or against a friend (`help` inside lists the
     /// commands).
     Play(play::Args),
@@ -93,6 +96,7 @@ pub fn run() -> ExitCode {
         Command::Playouts(args) => playouts::run(args),
         Command::Bench(args) => bench::run(args),
         Command::Lsp(args) => lsp::run(&args),
+        Command::Best(args) => best::run(args),
         Command::Play(args) => play::run(args),
     }
 }

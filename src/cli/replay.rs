@@ -6,10 +6,8 @@ use std::process::ExitCode;
 use serde::Serialize;
 
 use super::load;
-use crate::engine::Move;
 use crate::game::describe::{cite, Citation};
 use crate::game::notation::position_to_string;
-use crate::game::Game;
 
 /// Arguments of `tafl replay`.
 #[derive(Debug, clap::Args)]
@@ -49,21 +47,10 @@ pub fn run(args: Args) -> ExitCode {
         Ok(loaded) => loaded,
         Err(code) => return code,
     };
-    let mut game = Game::from_position(loaded.engine.clone(), position);
-    for (i, text) in args.moves.iter().enumerate() {
-        let ply = i + 1;
-        let mv: Move = match text.parse() {
-            Ok(mv) => mv,
-            Err(e) => {
-                eprintln!("ply {ply}: {e}");
-                return ExitCode::from(load::USAGE);
-            }
-        };
-        if let Err(illegal) = game.play(mv) {
-            eprintln!("ply {ply}: {}", illegal.describe(loaded.variant.as_ref()));
-            return ExitCode::from(load::USAGE);
-        }
-    }
+    let game = match load::game_after(&loaded, position, &args.moves) {
+        Ok(game) => game,
+        Err(code) => return code,
+    };
     let engine = game.engine();
     let report = Report {
         position: position_to_string(engine, game.position()),

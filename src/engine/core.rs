@@ -710,9 +710,15 @@ impl<B: Bits> Core<B> {
     /// Whether `mv` is among the legal moves: the same computation as move generation, for the
     /// one piece on `mv.from`. This is the one definition of legality.
     pub fn is_legal(&self, pos: &Pos<B>, mv: RawMove) -> bool {
-        let (from, to) = (usize::from(mv.from), usize::from(mv.to));
+        self.targets_from(pos, usize::from(mv.from))
+            .has(usize::from(mv.to))
+    }
+
+    /// The squares the piece of the side to move on `from` may move to (none when no such
+    /// piece stands there): what move generation gives that piece.
+    pub fn targets_from(&self, pos: &Pos<B>, from: usize) -> B {
         let Some(k) = self.kind_on(pos, from, pos.to_move) else {
-            return false;
+            return B::EMPTY;
         };
         let (mut land, mut pass) = (self.land_always[k], self.pass_always[k]);
         if self.has_conditional_access {
@@ -721,7 +727,20 @@ impl<B: Bits> Core<B> {
             pass |= pass_dyn[k];
         }
         self.targets(pos, k, from, pos.occupied(), land, pass)
-            .has(to)
+    }
+
+    /// How many pieces `mv` would capture, without making it (for move ordering).
+    #[inline]
+    pub fn capture_count(&self, pos: &Pos<B>, mv: RawMove) -> u32 {
+        let (from, to) = (usize::from(mv.from), usize::from(mv.to));
+        let Some(k) = self.kind_on(pos, from, pos.to_move) else {
+            return 0;
+        };
+        let mut moved = *pos;
+        let bits = B::single(from) | B::single(to);
+        moved.pieces[k] ^= bits;
+        moved.sides[pos.to_move.index()] ^= bits;
+        self.captures(&moved, k, to).count()
     }
 
     /// The number of legal moves of the side to move.

@@ -17,7 +17,7 @@
 //! ```
 
 pub mod bitboard;
-mod core;
+pub(crate) mod core;
 mod playout;
 
 use std::fmt;
@@ -465,11 +465,11 @@ impl Engine {
         self.start
     }
 
-    fn index(&self, square: Square) -> usize {
+    pub(crate) fn index(&self, square: Square) -> usize {
         usize::from(square.rank) * usize::from(self.width()) + usize::from(square.file)
     }
 
-    fn square(&self, index: usize) -> Square {
+    pub(crate) fn square(&self, index: usize) -> Square {
         let width = usize::from(self.width());
         Square::new((index % width) as u8, (index / width) as u8)
     }
@@ -919,5 +919,30 @@ impl Engine {
                 with_core!(self, position, |core, pos| playout::run(core, pos, first, count, seed, cap), else PlayoutSummary::default())
             })
             .reduce(PlayoutSummary::default, PlayoutSummary::merge)
+    }
+}
+
+/// The compiled rules of an engine with one of its positions, at the engine's width: what the
+/// search works on directly, generic over the width, with no dispatch in its inner loop.
+// Made once per search, never stored in bulk: the size difference does not matter.
+#[allow(clippy::large_enum_variant)]
+pub(crate) enum Compiled<'a> {
+    /// Boards up to 11x11.
+    Narrow(&'a Core<u128>, Pos<u128>),
+    /// Larger boards.
+    Wide(&'a Core<Wide>, Pos<Wide>),
+}
+
+impl Engine {
+    /// The core and the position's inner value, or `None` for a position of another engine.
+    pub(crate) fn compiled(&self, position: &Position) -> Option<Compiled<'_>> {
+        if !self.owns(position) {
+            return None;
+        }
+        match (&self.inner, &position.inner) {
+            (Inner::Narrow(core), PosInner::Narrow(pos)) => Some(Compiled::Narrow(core, *pos)),
+            (Inner::Wide(core), PosInner::Wide(pos)) => Some(Compiled::Wide(core, *pos)),
+            _ => None,
+        }
     }
 }

@@ -185,6 +185,11 @@ impl Game {
         self.engine.to_move(self.position())
     }
 
+    /// Every position since the game's first, the current one last.
+    pub fn positions(&self) -> &[Position] {
+        &self.positions
+    }
+
     /// The plies played, in order.
     pub fn plies(&self) -> &[Ply] {
         &self.plies

@@ -1,0 +1,153 @@
+//! `tafl best VARIANT [--from POS --side SIDE] [MOVE...] [--depth N | --time MS] [--threads N]
+//! [--json]`: the search's move for the side to move after the given moves.
+
+use std::process::ExitCode;
+use std::sync::atomic::AtomicBool;
+use std::time::Duration;
+
+use serde::Serialize;
+
+use super::load;
+use crate::search::{self, Limits, Report, Score, SearchError};
+
+/// Arguments of `tafl best`.
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// A bundled variant's name or a variant file.
+    pub variant: String,
+    /// The game's moves so far, like `e1-e3`, played from the start (or from `--from`), so that
+    /// the search knows the history its repetition rules need.
+    pub moves: Vec<String>,
+    #[command(flatten)]
+    from: load::From,
+    /// How long to think.
+    #[command(flatten)]
+    pub budget: Budget,
+    /// Print one JSON object.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// How long the computer thinks: a depth or a time, and threads.
+#[derive(Debug, Clone, Copy, clap::Args)]
+pub struct Budget {
+    /// Search to this depth in plies (deterministic with one thread).
+    #[arg(long, value_name = "N", conflicts_with = "time", value_parser = clap::value_parser!(u32).range(1..=100))]
+    pub depth: Option<u32>,
+    /// Think for this long, in milliseconds, for the whole answer [default: 2000].
+    #[arg(long, value_name = "MS")]
+    pub time: Option<u64>,
+    /// Search threads.
+    #[arg(long, default_value_t = 1, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=256))]
+    pub threads: u16,
+}
+
+impl Budget {
+    /// The search limits these options ask for.
+    pub fn limits(self) -> Limits {
+        let limits = match (self.depth, self.time) {
+            (Some(depth), _) => Limits::depth(depth),
+            (None, Some(ms)) => Limits::time(Duration::from_millis(ms)),
+            (None, None) => Limits::time(Duration::from_millis(2000)),
+        };
+        limits.with_threads(usize::from(self.threads))
+    }
+}
+
+#[derive(Serialize)]
+struct Answer {
+    #[serde(rename = "move")]
+    mv: Option<String>,
+    score: Option<i32>,
+    /// Plies to a forced result: positive when the side to move wins, negative when it loses.
+    win_in: Option<i64>,
+    depth: u32,
+    nodes: u64,
+    nps: u64,
+    pv: Vec<String>,
+    status: &'static str,
+    reason: Option<&'static str>,
+}
+
+/// Runs `tafl best`.
+pub fn run(args: Args) -> ExitCode {
+    let (loaded, position) = match load::variant_and_position(&args.variant, &args.from) {
+        Ok(loaded) => loaded,
+        Err(code) => return code,
+    };
+    let game = match load::game_after(&loaded, position, &args.moves) {
+        Ok(game) => game,
+        Err(code) => return code,
+    };
+    let stop = AtomicBool::new(false);
+    let answer = match search::search(&game, &args.budget.limits(), &stop, |_| {}) {
+        Ok(report) => answer(&report),
+        Err(SearchError::GameOver(ending)) => Answer {
+            mv: None,
+            score: None,
+            win_in: None,
+            depth: 0,
+            nodes: 0,
+            nps: 0,
+            pv: Vec::new(),
+            status: crate::game::Status::of(Some(ending)).as_str(),
+            reason: Some(ending.reason.as_str()),
+        },
+    };
+    if args.json {
+        // Plain data with string keys: serialising cannot fail.
+        println!(
+            "{}",
+            serde_json::to_string(&answer).expect("answer serialises")
+        );
+    } else {
+        match &answer.mv {
+            Some(mv) => {
+                println!("{mv}");
+                eprintln!(
+                    "score {} at depth {}, {} nodes ({} nodes/s); line: {}",
+                    answer
+                        .win_in
+                        .map(|n| if n > 0 {
+                            format!("wins in {n}")
+                        } else {
+                            format!("loses in {}", -n)
+                        })
+                        .unwrap_or_else(|| format!(
+                            "{:+.2}",
+                            f64::from(answer.score.unwrap_or(0)) / 100.0
+                        )),
+                    answer.depth,
+                    answer.nodes,
+                    answer.nps,
+                    answer.pv.join(" ")
+                );
+            }
+            None => println!(
+                "no move: the game is over ({}, {})",
+                answer.status,
+                answer.reason.unwrap_or("")
+            ),
+        }
+    }
+    ExitCode::SUCCESS
+}
+
+fn answer(report: &Report) -> Answer {
+    let win_in = match report.score {
+        Score::Win(plies) => Some(i64::from(plies)),
+        Score::Loss(plies) => Some(-i64::from(plies)),
+        Score::Value(_) => None,
+    };
+    Answer {
+        mv: report.best.map(|m| m.to_string()),
+        score: Some(report.score.as_number()),
+        win_in,
+        depth: report.depth,
+        nodes: report.nodes,
+        nps: report.nps(),
+        pv: report.pv.iter().map(|m| m.to_string()).collect(),
+        status: "ongoing",
+        reason: None,
+    }
+}

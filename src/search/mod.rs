@@ -1,0 +1,318 @@
+//! The computer player: iterative-deepening alpha-beta search over any variant.
+//!
+//! [`search`] takes a [`Game`] (so the variant's repetition rules see the game's history) and
+//! [`Limits`] (depth, time, threads) and returns a [`Report`]: the move, its [`Score`], the
+//! depth reached, the nodes searched and the principal variation. The pieces:
+//!
+//! - `tree`: negamax with principal-variation search; wins and losses scored by distance, so the
+//!   search takes the fastest win and the slowest loss; the variant's endings (escapes, decisive
+//!   captures, no moves, automatic repetition, move limits) inside the tree; a repeated position
+//!   counts as a draw where no automatic rule says otherwise;
+//! - `tt`: a transposition table on the engine's Zobrist keys, shared lock-free by the threads;
+//! - `eval`: the evaluation, derived from the rules alone.
+//!
+//! With one thread and a depth limit the search is deterministic. More threads run the same
+//! search on the shared table (lazy SMP); the table only ever decides a node with an entry of
+//! exactly the depth asked, and entries whose score depended on the line (a repetition, a move
+//! count) are not stored, so neither the table nor the threads change a fixed-depth score.
+//!
+//! ```
+//! # use std::sync::{Arc, atomic::AtomicBool};
+//! use tafl::search::{search, Limits};
+//! let rules = tafl::Variant::bundled("brandubh").unwrap().rules;
+//! let game = tafl::Game::new(Arc::new(tafl::Engine::new(&rules).unwrap()));
+//! let report = search(&game, &Limits::depth(2), &AtomicBool::new(false), |_| {}).unwrap();
+//! assert!(report.best.is_some());
+//! assert_eq!(report.depth, 2);
+//! ```
+
+pub mod eval;
+mod tree;
+mod tt;
+
+use std::fmt;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::time::{Duration, Instant};
+
+use crate::engine::bitboard::Bits;
+use crate::engine::core::{Core, Pos};
+use crate::engine::{Compiled, Ending, Engine, Move};
+use crate::game::Game;
+
+pub use eval::{Weights, WEIGHTS};
+
+/// A win, for the side to move, at the root; a win `n` plies away scores `WIN - n`.
+pub(crate) const WIN: i32 = 1_000_000;
+/// A draw.
+pub(crate) const DRAW: i32 = 0;
+
+/// How long to search.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Limits {
+    /// The depth to reach, in plies (iterative deepening stops there).
+    pub depth: Option<u32>,
+    /// The wall time for the whole answer; the best move of the last finished depth is played.
+    pub time: Option<Duration>,
+    /// Search threads (lazy SMP). 1 is deterministic.
+    pub threads: usize,
+    /// The transposition table's size in MiB.
+    pub table_mb: usize,
+}
+
+impl Limits {
+    /// Search to `depth` plies, one thread.
+    pub fn depth(depth: u32) -> Limits {
+        Limits {
+            depth: Some(depth),
+            time: None,
+            threads: 1,
+            table_mb: 32,
+        }
+    }
+
+    /// Search for `time`, one thread.
+    pub fn time(time: Duration) -> Limits {
+        Limits {
+            depth: None,
+            time: Some(time),
+            threads: 1,
+            table_mb: 32,
+        }
+    }
+
+    /// The same limits with `threads` threads.
+    pub fn with_threads(self, threads: usize) -> Limits {
+        Limits {
+            threads: threads.max(1),
+            ..self
+        }
+    }
+}
+
+/// A score for the side to move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Score {
+    /// The side to move loses in this many plies, whatever it does.
+    Loss(u32),
+    /// No forced result seen: the evaluation, in hundredths of a soldier (positive is good).
+    Value(i32),
+    /// The side to move wins in this many plies, whatever the other side does.
+    Win(u32),
+}
+
+impl Score {
+    pub(crate) fn from_raw(raw: i32) -> Score {
+        if raw > WIN - 1000 {
+            Score::Win((WIN - raw) as u32)
+        } else if raw < -WIN + 1000 {
+            Score::Loss((WIN + raw) as u32)
+        } else {
+            Score::Value(raw)
+        }
+    }
+
+    /// The score as one number, as `tafl best --json` prints it: the evaluation, or
+    /// ±(1,000,000 − plies) for a forced win or loss.
+    pub fn as_number(self) -> i32 {
+        match self {
+            Score::Value(value) => value,
+            Score::Win(plies) => WIN - plies as i32,
+            Score::Loss(plies) => -(WIN - plies as i32),
+        }
+    }
+}
+
+impl fmt::Display for Score {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Score::Value(value) => write!(f, "{:+.2}", f64::from(*value) / 100.0),
+            Score::Win(plies) => write!(
+                f,
+                "wins in {}",
+                crate::english::count(*plies as usize, "ply")
+            ),
+            Score::Loss(plies) => write!(
+                f,
+                "loses in {}",
+                crate::english::count(*plies as usize, "ply")
+            ),
+        }
+    }
+}
+
+/// What a search found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Report {
+    /// The move to play.
+    pub best: Option<Move>,
+    /// Its score for the side to move.
+    pub score: Score,
+    /// The last depth searched to the end.
+    pub depth: u32,
+    /// Positions visited, all threads together.
+    pub nodes: u64,
+    /// Wall time so far.
+    pub elapsed: Duration,
+    /// The expected line, starting with `best`.
+    pub pv: Vec<Move>,
+}
+
+impl Report {
+    /// Nodes per second.
+    pub fn nps(&self) -> u64 {
+        let seconds = self.elapsed.as_secs_f64();
+        if seconds > 0.0 {
+            (self.nodes as f64 / seconds) as u64
+        } else {
+            0
+        }
+    }
+}
+
+/// Why there is nothing to search.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum SearchError {
+    /// The game is already over.
+    #[error("the game is over")]
+    GameOver(Ending),
+}
+
+/// Searches the position of `game` for its side to move within `limits`. `stop` ends the search
+/// early (the best move found so far is returned); `progress` is called after every finished
+/// depth with the report so far.
+///
+/// # Errors
+/// [`SearchError::GameOver`] when the game has ended.
+pub fn search(
+    game: &Game,
+    limits: &Limits,
+    stop: &AtomicBool,
+    progress: impl FnMut(&Report),
+) -> Result<Report, SearchError> {
+    if let Some(ending) = game.ending() {
+        return Err(SearchError::GameOver(ending));
+    }
+    let engine = game.engine();
+    let positions = game.positions();
+    let history: Vec<u64> = positions[..positions.len() - 1]
+        .iter()
+        .map(|p| engine.hash(p))
+        .collect();
+    let report = match engine.compiled(game.position()) {
+        Some(Compiled::Narrow(core, pos)) => {
+            run(engine, core, pos, history, limits, stop, progress)
+        }
+        Some(Compiled::Wide(core, pos)) => run(engine, core, pos, history, limits, stop, progress),
+        // A game's positions are its engine's own.
+        None => Report {
+            best: None,
+            score: Score::Value(0),
+            depth: 0,
+            nodes: 0,
+            elapsed: Duration::ZERO,
+            pv: Vec::new(),
+        },
+    };
+    Ok(report)
+}
+
+fn run<B: Bits>(
+    engine: &Engine,
+    core: &Core<B>,
+    root: Pos<B>,
+    history: Vec<u64>,
+    limits: &Limits,
+    stop: &AtomicBool,
+    mut progress: impl FnMut(&Report),
+) -> Report {
+    let started = Instant::now();
+    let deadline = limits.time.map(|t| started + t);
+    let max_depth = limits
+        .depth
+        .unwrap_or(tree::MAX_PLY as u32 - 1)
+        .clamp(1, tree::MAX_PLY as u32 - 1);
+    let start: Vec<usize> = engine
+        .pieces(&engine.start())
+        .into_iter()
+        .map(|(_, kind)| kind)
+        .collect();
+    let evaluator = eval::Evaluator::new(core, WEIGHTS, &start);
+    let table = tt::Table::new(limits.table_mb);
+    let finished = AtomicBool::new(false);
+    let helper_nodes = AtomicU64::new(0);
+    let to_move = |raw: crate::engine::core::RawMove| {
+        Move::new(
+            engine.square(usize::from(raw.from)),
+            engine.square(usize::from(raw.to)),
+        )
+    };
+
+    let mut report = std::thread::scope(|scope| {
+        for id in 1..limits.threads.max(1) {
+            let (evaluator, table, finished, helper_nodes, history) = (
+                &evaluator,
+                &table,
+                &finished,
+                &helper_nodes,
+                history.clone(),
+            );
+            scope.spawn(move || {
+                let mut worker =
+                    tree::Worker::new(core, evaluator, table, [stop, finished], deadline, history);
+                // Helpers search a little deeper than the main thread, half of them, so that
+                // they fill the table ahead of it.
+                let mut depth = 1 + (id % 2) as i32;
+                while depth <= max_depth as i32 + 1 && !worker.aborted {
+                    worker.search(&root, depth, 0, -WIN - 1, WIN + 1);
+                    depth += 1;
+                }
+                helper_nodes.fetch_add(worker.nodes, Ordering::Relaxed);
+            });
+        }
+
+        let mut main =
+            tree::Worker::new(core, &evaluator, &table, [stop, &finished], None, history);
+        let mut report = Report {
+            best: None,
+            score: Score::Value(0),
+            depth: 0,
+            nodes: 0,
+            elapsed: Duration::ZERO,
+            pv: Vec::new(),
+        };
+        for depth in 1..=max_depth {
+            // Depth 1 always finishes, so there is always a move; later depths may be cut.
+            main.deadline = if depth == 1 { None } else { deadline };
+            let raw = main.search(&root, depth as i32, 0, -WIN - 1, WIN + 1);
+            if main.aborted && depth > 1 {
+                break;
+            }
+            let pv: Vec<Move> = main.root_pv().iter().map(|&m| to_move(m)).collect();
+            report = Report {
+                best: pv.first().copied(),
+                score: Score::from_raw(raw),
+                depth,
+                nodes: main.nodes + helper_nodes.load(Ordering::Relaxed),
+                elapsed: started.elapsed(),
+                pv,
+            };
+            progress(&report);
+            // A forced result within the depth searched will not change with more depth.
+            if let Score::Win(plies) | Score::Loss(plies) = report.score {
+                if plies <= depth {
+                    break;
+                }
+            }
+            if deadline.is_some_and(|d| Instant::now() >= d) {
+                break;
+            }
+        }
+        finished.store(true, Ordering::Relaxed);
+        report.nodes = main.nodes;
+        report
+    });
+    // The helpers have all stopped: count their nodes too.
+    report.nodes += helper_nodes.load(Ordering::Relaxed);
+    report.elapsed = started.elapsed();
+    report
+}

@@ -1,0 +1,334 @@
+//! The tree search of one thread: negamax alpha-beta with principal-variation search, the
+//! shared transposition table, and move ordering (table move, winning moves, captures, killers,
+//! history).
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Instant;
+
+use super::eval::Evaluator;
+use super::tt::{Bound, Entry, Table};
+use super::{DRAW, WIN};
+use crate::engine::bitboard::Bits;
+use crate::engine::core::{occurrences, Core, Pos, RawMove};
+use crate::engine::{EndReason, Ending, GameOutcome};
+use crate::ir::{Claim, Side};
+
+/// The deepest line searched (plies from the root).
+pub(crate) const MAX_PLY: usize = 128;
+
+/// One thread's search state over a shared table.
+pub(crate) struct Worker<'a, B: Bits> {
+    pub core: &'a Core<B>,
+    pub eval: &'a Evaluator<B>,
+    pub table: &'a Table,
+    /// Set by the caller (Ctrl-C) or when the main thread has finished.
+    pub stops: [&'a AtomicBool; 2],
+    pub deadline: Option<Instant>,
+    pub nodes: u64,
+    /// The hashes of the positions before the current one: the game's, then the line's.
+    pub history: Vec<u64>,
+    /// Per ply, the move list (kept to avoid allocating in the tree).
+    moves: Vec<Vec<(i32, RawMove)>>,
+    /// Generation's output, reused.
+    raw: Vec<RawMove>,
+    /// Per ply, the principal variation from there.
+    pv: Vec<Vec<RawMove>>,
+    killers: Vec<[Option<RawMove>; 2]>,
+    /// History heuristic: how often a move (from, to) caused a cutoff, weighted by depth.
+    quiet_history: Vec<i32>,
+    squares: usize,
+    /// Set when a score below depended on the line taken (a repetition, a move count), so it
+    /// must not be stored for other lines to reuse.
+    path_dependent: bool,
+    /// Whether the variant keeps state the Zobrist key leaves out (once-left sets, shuttles,
+    /// an automatic move limit); then the table key includes it.
+    extra_state: bool,
+    pub aborted: bool,
+}
+
+impl<'a, B: Bits> Worker<'a, B> {
+    pub fn new(
+        core: &'a Core<B>,
+        eval: &'a Evaluator<B>,
+        table: &'a Table,
+        stops: [&'a AtomicBool; 2],
+        deadline: Option<Instant>,
+        history: Vec<u64>,
+    ) -> Self {
+        let squares = core.neighbours.len();
+        Worker {
+            core,
+            eval,
+            table,
+            stops,
+            deadline,
+            nodes: 0,
+            history,
+            moves: (0..=MAX_PLY).map(|_| Vec::with_capacity(256)).collect(),
+            raw: Vec::with_capacity(512),
+            pv: vec![Vec::new(); MAX_PLY + 1],
+            killers: vec![[None; 2]; MAX_PLY + 1],
+            quiet_history: vec![0; squares * squares],
+            squares,
+            path_dependent: false,
+            extra_state: !core.once_left_regions.is_empty()
+                || core.back_and_forth.is_some()
+                || matches!(core.no_capture, Some((_, Claim::Automatic))),
+            aborted: false,
+        }
+    }
+
+    /// The principal variation found by the last search from the root.
+    pub fn root_pv(&self) -> &[RawMove] {
+        &self.pv[0]
+    }
+
+    /// The table key of `pos`: its Zobrist hash, and the state the hash leaves out where the
+    /// rules use it, so that the table never mixes positions with different legal moves.
+    fn key(&self, pos: &Pos<B>) -> u64 {
+        if !self.extra_state {
+            return pos.hash;
+        }
+        use std::hash::{Hash, Hasher};
+        let mut hasher = std::collections::hash_map::DefaultHasher::new();
+        pos.stayed.hash(&mut hasher);
+        pos.shuttle.hash(&mut hasher);
+        if matches!(self.core.no_capture, Some((_, Claim::Automatic))) {
+            pos.quiet_plies.hash(&mut hasher);
+        }
+        pos.hash ^ hasher.finish().rotate_left(17)
+    }
+
+    fn out_of_time(&mut self) -> bool {
+        if self.aborted {
+            return true;
+        }
+        if self.nodes & 1023 == 0 {
+            let late = self.deadline.is_some_and(|d| Instant::now() >= d);
+            if late || self.stops.iter().any(|stop| stop.load(Ordering::Relaxed)) {
+                self.aborted = true;
+            }
+        }
+        self.aborted
+    }
+
+    /// The score of an ending for `mover`, the side that made the move which ended the game at
+    /// `ply` plies from the root: wins sooner and losses later score better.
+    fn ending_score(ending: Ending, mover: Side, ply: usize) -> i32 {
+        match ending.outcome {
+            GameOutcome::Draw => DRAW,
+            GameOutcome::Win(side) if side == mover => WIN - ply as i32,
+            GameOutcome::Win(_) => -(WIN - ply as i32),
+        }
+    }
+
+    /// Negamax with alpha-beta; the score is for the side to move in `pos`.
+    pub fn search(
+        &mut self,
+        pos: &Pos<B>,
+        depth: i32,
+        ply: usize,
+        mut alpha: i32,
+        beta: i32,
+    ) -> i32 {
+        self.nodes += 1;
+        self.pv[ply].clear();
+        if self.out_of_time() {
+            return 0;
+        }
+        if ply > 0 {
+            let seen = occurrences(pos, &self.history);
+            if seen > 1 {
+                self.path_dependent = true;
+                if self.core.tracks_repetition() {
+                    if let Some(ending) = self.core.repetition_ending(pos.to_move, seen) {
+                        return Self::ending_score(ending, pos.to_move.opponent(), ply)
+                            .saturating_neg();
+                    }
+                } else {
+                    // Without an automatic rule, a line that repeats gains nothing: a draw.
+                    return DRAW;
+                }
+            }
+        }
+        if ply >= MAX_PLY {
+            return self.eval.evaluate(self.core, pos);
+        }
+        let key = self.key(pos);
+        let entry = self.table.probe(key);
+        if let Some(entry) = entry {
+            // Only an entry of exactly this depth may decide: a deeper one would change the
+            // score of a fixed-depth search (the table must never change a result).
+            if ply > 0 && i32::from(entry.depth) == depth.max(0) {
+                let score = from_table(entry.score, ply);
+                let usable = match entry.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => score >= beta,
+                    Bound::Upper => score <= alpha,
+                };
+                if usable {
+                    return score;
+                }
+            }
+        }
+        if depth <= 0 {
+            return self.eval.evaluate(self.core, pos);
+        }
+
+        let mut moves = std::mem::take(&mut self.moves[ply]);
+        moves.clear();
+        self.raw.clear();
+        self.core.gen_moves(pos, &mut self.raw);
+        moves.extend(self.raw.iter().map(|&mv| (0, mv)));
+        if moves.is_empty() {
+            self.moves[ply] = moves;
+            let ending = self.core.no_moves_ending(pos.to_move);
+            // The side to move is stuck: score the ending for it, as if the other side moved.
+            return -Self::ending_score(ending, pos.to_move.opponent(), ply);
+        }
+        let table_move = entry.map(|e| RawMove {
+            from: e.from,
+            to: e.to,
+        });
+        self.order(pos, &mut moves, table_move, ply);
+
+        let mover = pos.to_move;
+        let alpha_in = alpha;
+        let mut best = -WIN - 1;
+        let mut best_move = moves[0].1;
+        let outer_dependent = std::mem::replace(&mut self.path_dependent, false);
+        self.history.push(pos.hash);
+        for (i, &(_, mv)) in moves.iter().enumerate() {
+            let mut child = *pos;
+            let (captured, ending) = self.core.make(&mut child, mv);
+            let score = match ending {
+                Some(ending) => {
+                    if ending.reason == EndReason::MoveLimit {
+                        self.path_dependent = true;
+                    }
+                    Self::ending_score(ending, mover, ply + 1)
+                }
+                None if i == 0 => -self.search(&child, depth - 1, ply + 1, -beta, -alpha),
+                None => {
+                    let probe = -self.search(&child, depth - 1, ply + 1, -alpha - 1, -alpha);
+                    if probe > alpha && probe < beta {
+                        -self.search(&child, depth - 1, ply + 1, -beta, -alpha)
+                    } else {
+                        probe
+                    }
+                }
+            };
+            if self.aborted {
+                break;
+            }
+            if score > best {
+                best = score;
+                best_move = mv;
+                if score > alpha {
+                    alpha = score;
+                    let (head, tail) = self.pv.split_at_mut(ply + 1);
+                    head[ply].clear();
+                    head[ply].push(mv);
+                    head[ply].extend_from_slice(&tail[0]);
+                }
+            }
+            if alpha >= beta {
+                if captured.is_empty() && ending.is_none() {
+                    let killers = &mut self.killers[ply];
+                    if killers[0] != Some(mv) {
+                        killers[1] = killers[0];
+                        killers[0] = Some(mv);
+                    }
+                    let slot = usize::from(mv.from) * self.squares + usize::from(mv.to);
+                    self.quiet_history[slot] =
+                        self.quiet_history[slot].saturating_add(depth * depth);
+                }
+                break;
+            }
+        }
+        self.history.pop();
+        self.moves[ply] = moves;
+        let dependent = self.path_dependent;
+        self.path_dependent = outer_dependent || dependent;
+        if !self.aborted && !dependent {
+            let bound = if best >= beta {
+                Bound::Lower
+            } else if best > alpha_in {
+                Bound::Exact
+            } else {
+                Bound::Upper
+            };
+            self.table.store(
+                key,
+                Entry {
+                    from: best_move.from,
+                    to: best_move.to,
+                    depth: depth.clamp(0, 255) as u8,
+                    bound,
+                    score: to_table(best, ply),
+                },
+            );
+        }
+        best
+    }
+
+    /// Sorts `moves` best first: the table's move, moves that win at once, captures (more
+    /// first), the killers of this ply, then by the history heuristic.
+    fn order(
+        &self,
+        pos: &Pos<B>,
+        moves: &mut [(i32, RawMove)],
+        table_move: Option<RawMove>,
+        ply: usize,
+    ) {
+        let killers = self.killers[ply];
+        for (key, mv) in moves.iter_mut() {
+            let from = usize::from(mv.from);
+            let to = usize::from(mv.to);
+            *key = if Some(*mv) == table_move {
+                1 << 30
+            } else if self
+                .core
+                .kind_on(pos, from, pos.to_move)
+                .is_some_and(|k| self.core.escape_any[k].has(to))
+            {
+                1 << 29
+            } else {
+                let captures = self.core.capture_count(pos, *mv);
+                if captures > 0 {
+                    (1 << 28) + captures as i32
+                } else if killers[0] == Some(*mv) {
+                    1 << 27
+                } else if killers[1] == Some(*mv) {
+                    1 << 26
+                } else {
+                    self.quiet_history[from * self.squares + to].min((1 << 26) - 1)
+                }
+            };
+        }
+        // A stable sort on the key alone keeps generation order among equals: determinism.
+        moves.sort_by_key(|(key, _)| std::cmp::Reverse(*key));
+    }
+}
+
+/// A score as stored: wins and losses counted from the stored position, not the root.
+fn to_table(score: i32, ply: usize) -> i32 {
+    if score > WIN - 1000 {
+        score + ply as i32
+    } else if score < -WIN + 1000 {
+        score - ply as i32
+    } else {
+        score
+    }
+}
+
+/// A stored score back at `ply` plies from the root.
+fn from_table(score: i32, ply: usize) -> i32 {
+    if score > WIN - 1000 {
+        score - ply as i32
+    } else if score < -WIN + 1000 {
+        score + ply as i32
+    } else {
+        score
+    }
+}

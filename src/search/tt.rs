@@ -1,0 +1,137 @@
+//! The transposition table: one table shared by every search thread, without locks.
+//!
+//! Each slot is two atomic words, the key XOR the data and the data, so that a slot torn by two
+//! threads writing at once reads as a miss rather than as another position's entry (the
+//! "lockless hashing" of Hyatt and Mann, 2002).
+
+use std::sync::atomic::{AtomicU64, Ordering};
+
+/// What a stored score means.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Bound {
+    /// The exact value.
+    Exact,
+    /// At least this (the search failed high).
+    Lower,
+    /// At most this (the search failed low).
+    Upper,
+}
+
+/// One entry: the best move found (square indices), the depth searched, the score and its bound.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Entry {
+    pub from: u16,
+    pub to: u16,
+    pub depth: u8,
+    pub bound: Bound,
+    pub score: i32,
+}
+
+impl Entry {
+    fn pack(self) -> u64 {
+        let bound = match self.bound {
+            Bound::Exact => 0u64,
+            Bound::Lower => 1,
+            Bound::Upper => 2,
+        };
+        u64::from(self.from & 0x1ff)
+            | u64::from(self.to & 0x1ff) << 9
+            | u64::from(self.depth) << 18
+            | bound << 26
+            | u64::from(self.score as u32) << 32
+    }
+
+    fn unpack(data: u64) -> Entry {
+        let bound = match (data >> 26) & 3 {
+            0 => Bound::Exact,
+            1 => Bound::Lower,
+            _ => Bound::Upper,
+        };
+        Entry {
+            from: (data & 0x1ff) as u16,
+            to: ((data >> 9) & 0x1ff) as u16,
+            depth: ((data >> 18) & 0xff) as u8,
+            bound,
+            score: (data >> 32) as u32 as i32,
+        }
+    }
+}
+
+/// A table of `2^bits` slots.
+pub(crate) struct Table {
+    slots: Vec<[AtomicU64; 2]>,
+    mask: usize,
+}
+
+impl Table {
+    /// A table of about `megabytes` MiB (at least one slot).
+    pub fn new(megabytes: usize) -> Table {
+        let wanted = (megabytes.max(1) << 20) / 16;
+        let bits = usize::BITS - 1 - wanted.max(1).leading_zeros();
+        let len = 1usize << bits;
+        Table {
+            slots: (0..len)
+                .map(|_| [AtomicU64::new(0), AtomicU64::new(0)])
+                .collect(),
+            mask: len - 1,
+        }
+    }
+
+    /// The entry stored for `key`, if any.
+    pub fn probe(&self, key: u64) -> Option<Entry> {
+        let slot = &self.slots[key as usize & self.mask];
+        let check = slot[0].load(Ordering::Relaxed);
+        let data = slot[1].load(Ordering::Relaxed);
+        (data != 0 && check ^ data == key).then(|| Entry::unpack(data))
+    }
+
+    /// Stores `entry` for `key`, replacing what was there unless that was deeper and of the same
+    /// position.
+    pub fn store(&self, key: u64, entry: Entry) {
+        let slot = &self.slots[key as usize & self.mask];
+        if let Some(old) = self.probe(key) {
+            if old.depth > entry.depth && entry.bound != Bound::Exact {
+                return;
+            }
+        }
+        let data = entry.pack();
+        slot[0].store(key ^ data, Ordering::Relaxed);
+        slot[1].store(data, Ordering::Relaxed);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn entries_round_trip_through_the_packing() {
+        for score in [0, 1, -1, 999_950, -999_950, 12345, -54321] {
+            for bound in [Bound::Exact, Bound::Lower, Bound::Upper] {
+                let entry = Entry {
+                    from: 360,
+                    to: 17,
+                    depth: 63,
+                    bound,
+                    score,
+                };
+                assert_eq!(Entry::unpack(entry.pack()), entry);
+            }
+        }
+    }
+
+    #[test]
+    fn a_stored_entry_is_found_and_others_miss() {
+        let table = Table::new(1);
+        let entry = Entry {
+            from: 3,
+            to: 4,
+            depth: 2,
+            bound: Bound::Exact,
+            score: -7,
+        };
+        table.store(0xDEAD_BEEF, entry);
+        assert_eq!(table.probe(0xDEAD_BEEF), Some(entry));
+        assert_eq!(table.probe(0xDEAD_BEEF ^ (1 << 40)), None);
+    }
+}
