@@ -18,6 +18,7 @@ pub const BUNDLED: &[(&str, &str)] = &[
         "brettspielnetz",
         include_str!("../variants/brettspielnetz.tafl"),
     ),
+    ("copenhagen", include_str!("../variants/copenhagen.tafl")),
     (
         "dragonheelslair-v1",
         include_str!("../variants/dragonheelslair-v1.tafl"),
@@ -30,7 +31,6 @@ pub const BUNDLED: &[(&str, &str)] = &[
         "dragonheelslair-v3",
         include_str!("../variants/dragonheelslair-v3.tafl"),
     ),
-    ("copenhagen", include_str!("../variants/copenhagen.tafl")),
     ("fetlar", include_str!("../variants/fetlar.tafl")),
     ("linnaeus", include_str!("../variants/linnaeus.tafl")),
     (
@@ -49,6 +49,7 @@ pub const BUNDLED: &[(&str, &str)] = &[
         "tafl-leaflet",
         include_str!("../variants/tafl-leaflet.tafl"),
     ),
+    ("tawlbwrdd", include_str!("../variants/tawlbwrdd.tafl")),
     (
         "thrones-and-bones",
         include_str!("../variants/thrones-and-bones.tafl"),

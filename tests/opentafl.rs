@@ -233,6 +233,11 @@ fn opentafl_view(rules: &Rules) -> serde_json::Value {
             .unwrap()
             .sort_by_key(ToString::to_string);
     }
+    // Both encirclement endings give the same result; a rules string has no order for them.
+    value["outcome"]["encirclements"]
+        .as_array_mut()
+        .unwrap()
+        .sort_by_key(ToString::to_string);
     let used = |region: &str| {
         region == "edge" || {
             let text = value.to_string();
