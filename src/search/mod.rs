@@ -55,7 +55,7 @@ pub struct Limits {
     pub time: Option<Duration>,
     /// Search threads (lazy SMP). 1 is deterministic.
     pub threads: usize,
-    /// The transposition table's size in MiB.
+    /// The transposition table's size in MiB (0: no table).
     pub table_mb: usize,
 }
 

@@ -61,12 +61,14 @@ impl Entry {
 pub(crate) struct Table {
     slots: Vec<[AtomicU64; 2]>,
     mask: usize,
+    /// A table of size 0 stores nothing: a search without a table, for comparison.
+    enabled: bool,
 }
 
 impl Table {
-    /// A table of about `megabytes` MiB (at least one slot).
+    /// A table of about `megabytes` MiB; 0 gives a table that stores nothing.
     pub fn new(megabytes: usize) -> Table {
-        let wanted = (megabytes.max(1) << 20) / 16;
+        let wanted = (megabytes.clamp(1, 4096) << 20) / 16;
         let bits = usize::BITS - 1 - wanted.max(1).leading_zeros();
         let len = 1usize << bits;
         Table {
@@ -74,11 +76,15 @@ impl Table {
                 .map(|_| [AtomicU64::new(0), AtomicU64::new(0)])
                 .collect(),
             mask: len - 1,
+            enabled: megabytes > 0,
         }
     }
 
     /// The entry stored for `key`, if any.
     pub fn probe(&self, key: u64) -> Option<Entry> {
+        if !self.enabled {
+            return None;
+        }
         let slot = &self.slots[key as usize & self.mask];
         let check = slot[0].load(Ordering::Relaxed);
         let data = slot[1].load(Ordering::Relaxed);
@@ -88,6 +94,9 @@ impl Table {
     /// Stores `entry` for `key`, replacing what was there unless that was deeper and of the same
     /// position.
     pub fn store(&self, key: u64, entry: Entry) {
+        if !self.enabled {
+            return;
+        }
         let slot = &self.slots[key as usize & self.mask];
         if let Some(old) = self.probe(key) {
             if old.depth > entry.depth && entry.bound != Bound::Exact {

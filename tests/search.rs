@@ -1,0 +1,192 @@
+//! The computer player: puzzles found at a fixed depth, strength against a random player, and
+//! the invariants of the search (the table and threads never change a fixed-depth score; one
+//! thread is deterministic). All seeded; no test measures time.
+
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
+
+use tafl::engine::{Engine, Rng};
+use tafl::game::notation::parse_position;
+use tafl::search::{search, Limits, Report, Score, SearchError};
+use tafl::{Game, GameOutcome, Side, Status, Variant};
+
+fn engine(name: &str) -> Arc<Engine> {
+    Arc::new(Engine::new(&Variant::bundled(name).unwrap().rules).unwrap())
+}
+
+fn puzzle(variant: &str, position: &str, side: Side) -> Game {
+    let engine = engine(variant);
+    let position = parse_position(&engine, position, side).unwrap();
+    Game::from_position(engine, position)
+}
+
+fn best(game: &Game, depth: u32) -> Report {
+    search(game, &Limits::depth(depth), &AtomicBool::new(false), |_| {}).unwrap()
+}
+
+#[test]
+fn the_king_escapes_in_one() {
+    // Linnaeus: the king on e3 has the rank open to i3 (the edge wins).
+    let game = puzzle("linnaeus", "/4t4/9/9/9/9/9/t3K4/9/9/", Side::Defenders);
+    let report = best(&game, 3);
+    assert_eq!(report.score, Score::Win(1), "{report:?}");
+    let mv = report.best.unwrap();
+    assert_eq!(mv.from.to_string(), "e3");
+    assert!(
+        mv.to.to_string() == "i3" || mv.to.rank == 0 || mv.to.file == 8,
+        "{mv}"
+    );
+}
+
+#[test]
+fn the_king_escapes_in_two_by_a_double_threat() {
+    // brettspielnetz (corner escape): from c5 the king reaches the first rank (or the a file),
+    // whence two corners are open; one attacker cannot block both.
+    let game = puzzle("brettspielnetz", "/4t4/9/9/9/2K6/9/9/9/9/", Side::Defenders);
+    let report = best(&game, 3);
+    assert_eq!(report.score, Score::Win(3), "{report:?}");
+    // Nothing shorter exists: no corner in one.
+    assert_ne!(best(&game, 1).score, Score::Win(1));
+}
+
+#[test]
+fn the_attackers_capture_the_king_in_one() {
+    // Linnaeus, away from the castle the king is taken by two: d1-d3 closes c3.
+    let game = puzzle("linnaeus", "/9/9/9/9/9/9/1tK6/9/3t5/", Side::Attackers);
+    let report = best(&game, 2);
+    assert_eq!(report.best.unwrap().to_string(), "d1-d3");
+    assert_eq!(report.score, Score::Win(1));
+}
+
+#[test]
+fn only_one_move_stops_an_escape() {
+    // Brandubh (corner escape): the king on a3 goes to a1 next unless an attacker stands on a2.
+    let game = puzzle("brandubh", "/7/T6/7/7/K6/2t4/7/", Side::Attackers);
+    let report = best(&game, 2);
+    assert_eq!(report.best.unwrap().to_string(), "c2-a2", "{report:?}");
+    assert!(!matches!(report.score, Score::Loss(_)), "{report:?}");
+}
+
+#[test]
+fn a_leader_is_captured_in_one() {
+    // Thrones and Bones: the Jarl on c3 is taken on four sides; c7-c4 closes the last one.
+    let game = puzzle(
+        "thrones-and-bones",
+        "/d8/9/2t6/9/9/9/1tKt5/2t6/9/",
+        Side::Attackers,
+    );
+    let report = best(&game, 2);
+    assert_eq!(report.best.unwrap().to_string(), "c7-c4", "{report:?}");
+    assert_eq!(report.score, Score::Win(1));
+}
+
+#[test]
+fn a_decided_game_has_no_move() {
+    let game = puzzle("linnaeus", "/K8/9/9/9/9/9/9/9/t8/", Side::Attackers);
+    let result = search(&game, &Limits::depth(3), &AtomicBool::new(false), |_| {});
+    assert!(
+        matches!(result, Err(SearchError::GameOver(e)) if e.outcome == GameOutcome::Win(Side::Defenders))
+    );
+}
+
+/// Random positions reached by seeded random play.
+fn random_games(variant: &str, count: u64) -> Vec<Game> {
+    let engine = engine(variant);
+    (0..count)
+        .filter_map(|seed| {
+            let mut rng = Rng::new(seed * 7919 + 3);
+            let mut game = Game::new(engine.clone());
+            for _ in 0..(6 + rng.below(30)) {
+                let moves = game.legal_moves();
+                if moves.is_empty() {
+                    return None;
+                }
+                game.play(moves[rng.below(moves.len())]).unwrap();
+            }
+            (!game.is_over()).then_some(game)
+        })
+        .collect()
+}
+
+#[test]
+fn the_table_and_threads_never_change_a_fixed_depth_score() {
+    for variant in ["brandubh", "linnaeus", "ashton", "brettspielnetz"] {
+        for game in random_games(variant, 6) {
+            let without = search(
+                &game,
+                &Limits {
+                    table_mb: 0,
+                    ..Limits::depth(3)
+                },
+                &AtomicBool::new(false),
+                |_| {},
+            )
+            .unwrap();
+            let with_table = best(&game, 3);
+            let threaded = search(
+                &game,
+                &Limits::depth(3).with_threads(3),
+                &AtomicBool::new(false),
+                |_| {},
+            )
+            .unwrap();
+            assert_eq!(
+                with_table.score, without.score,
+                "{variant}: the table changed the score"
+            );
+            assert_eq!(
+                threaded.score, without.score,
+                "{variant}: threads changed the score"
+            );
+        }
+    }
+}
+
+#[test]
+fn one_thread_at_a_fixed_depth_is_deterministic() {
+    for game in random_games("fetlar", 3) {
+        let a = best(&game, 3);
+        let b = best(&game, 3);
+        assert_eq!(
+            (a.best, a.score, a.nodes, a.pv),
+            (b.best, b.score, b.nodes, b.pv)
+        );
+    }
+}
+
+/// Plays `games` seeded games between the search at `depth` and a uniformly random player, the
+/// search taking `side`; returns the search's wins.
+fn against_random(variant: &str, side: Side, depth: u32, games: u64) -> u64 {
+    let engine = engine(variant);
+    let mut wins = 0;
+    for seed in 0..games {
+        let mut rng = Rng::new(seed + 1000 * depth as u64);
+        let mut game = Game::new(engine.clone());
+        while !game.is_over() && game.plies().len() < 300 {
+            let mv = if game.to_move() == side {
+                best(&game, depth).best.unwrap()
+            } else {
+                let moves = game.legal_moves();
+                moves[rng.below(moves.len())]
+            };
+            game.play(mv).unwrap();
+        }
+        let won = matches!(
+            (game.status(), side),
+            (Status::AttackersWin, Side::Attackers) | (Status::DefendersWin, Side::Defenders)
+        );
+        wins += u64::from(won);
+    }
+    wins
+}
+
+#[test]
+fn the_search_beats_a_random_player() {
+    // 40 seeded games per side and variant, at depth 1 (the debug build runs these tests).
+    for variant in ["linnaeus", "brandubh", "fetlar", "thrones-and-bones"] {
+        for side in Side::BOTH {
+            let wins = against_random(variant, side, 1, 40);
+            assert!(wins >= 36, "{variant}, {side}: {wins} of 40 won");
+        }
+    }
+}
