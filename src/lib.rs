@@ -27,6 +27,7 @@ pub mod explain;
 pub mod game;
 pub mod ir;
 pub mod lsp;
+pub mod opentafl;
 pub mod search;
 pub mod span;
 mod suggest;

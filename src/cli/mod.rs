@@ -4,6 +4,8 @@
 pub mod bench;
 pub mod best;
 mod diff;
+mod export;
+mod import;
 mod ir;
 mod lint;
 mod list;
@@ -52,6 +54,10 @@ enum Command {
     Ir(ir::Args),
     /// The rule differences between two variants, in words.
     Diff(diff::Args),
+    /// Write a variant file from an OpenTafl rules string (`--opentafl 'dim:11 ...'`).
+    Import(import::Args),
+    /// Print a variant as an OpenTafl rules string, or name each rule OpenTafl cannot say.
+    Export(export::Args),
     /// List the bundled variants.
     List,
     /// List the legal moves of the side to move, one per line, sorted.
@@ -84,6 +90,8 @@ pub fn run() -> ExitCode {
         Command::Show(args) => show::run(&args),
         Command::Ir(args) => ir::run(&args),
         Command::Diff(args) => diff::run(&args),
+        Command::Import(args) => import::run(&args),
+        Command::Export(args) => export::run(&args),
         Command::List => list::run(),
         Command::Moves(args) => moves::run(args),
         Command::Replay(args) => replay::run(args),
