@@ -158,6 +158,18 @@ pub struct Report {
 }
 
 impl Report {
+    /// Before any depth is searched: no move, nothing counted.
+    fn nothing() -> Report {
+        Report {
+            best: None,
+            score: Score::Value(0),
+            depth: 0,
+            nodes: 0,
+            elapsed: Duration::ZERO,
+            pv: Vec::new(),
+        }
+    }
+
     /// Nodes per second.
     pub fn nps(&self) -> u64 {
         let seconds = self.elapsed.as_secs_f64();
@@ -204,14 +216,7 @@ pub fn search(
         }
         Some(Compiled::Wide(core, pos)) => run(engine, core, pos, history, limits, stop, progress),
         // A game's positions are its engine's own.
-        None => Report {
-            best: None,
-            score: Score::Value(0),
-            depth: 0,
-            nodes: 0,
-            elapsed: Duration::ZERO,
-            pv: Vec::new(),
-        },
+        None => Report::nothing(),
     };
     Ok(report)
 }
@@ -272,14 +277,7 @@ fn run<B: Bits>(
 
         let mut main =
             tree::Worker::new(core, &evaluator, &table, [stop, &finished], None, history);
-        let mut report = Report {
-            best: None,
-            score: Score::Value(0),
-            depth: 0,
-            nodes: 0,
-            elapsed: Duration::ZERO,
-            pv: Vec::new(),
-        };
+        let mut report = Report::nothing();
         for depth in 1..=max_depth {
             // Depth 1 always finishes, so there is always a move; later depths may be cut.
             main.deadline = if depth == 1 { None } else { deadline };
