@@ -117,6 +117,12 @@ pub enum RuleRef {
     Encirclement(usize),
     /// `Rules::shieldwall`.
     Shieldwall,
+    /// `Rules::king_sandwiches[i]`.
+    KingSandwich(usize),
+    /// `Rules::jumps[i]`.
+    Jump(usize),
+    /// `Rules::berserk`.
+    Berserk,
     /// `Rules::outcome.repetition`.
     Repetition,
     /// `Rules::outcome.back_and_forth_limit`.

@@ -88,7 +88,10 @@ pub fn check_file(file: &ast::File) -> (Option<(Rules, SourceMap)>, Vec<Diagnost
         access: Vec::new(),
         hostility: Vec::new(),
         king_capture: Vec::new(),
+        king_sandwiches: Vec::new(),
         shieldwall: None,
+        jumps: Vec::new(),
+        berserk: None,
         outcome: Outcome {
             escapes: Vec::new(),
             decisive_captures: Vec::new(),

@@ -49,8 +49,15 @@ pub struct Rules {
     /// How royal pieces (kings) are captured, by where they stand. The squares of the rules are
     /// disjoint and together cover the board: exactly one rule applies on every square.
     pub king_capture: Vec<KingCaptureRule>,
+    /// Further ways to take a king, in addition to the rule of his square: between two pieces
+    /// of a kind (Berserk: between two commanders).
+    pub king_sandwiches: Vec<KingSandwich>,
     /// The shieldwall capture of a row of men on the board's edge, if the variant has it.
     pub shieldwall: Option<Shieldwall>,
+    /// Who may jump over an adjacent enemy, and how (Berserk's king, knight and commanders).
+    pub jumps: Vec<JumpRule>,
+    /// Whether a piece that captures moves again (Berserk), and how; `None`: the turn passes.
+    pub berserk: Option<Berserk>,
     /// How the game ends.
     pub outcome: Outcome,
     /// Calls a player makes when the position allows it (Raichi, Tuichi).
@@ -296,6 +303,59 @@ pub enum KingCaptureMethod {
     /// for any capture, the moving piece must be armed as a hammer and the enemies standing
     /// still as anvils.
     Enclosed,
+}
+
+/// An extra way to take a king: between a piece of the capturing kinds that moved next to him
+/// and, on the opposite side, another such piece or a counting square (Berserk: "between two
+/// commanders, or a commander and a corner"). It applies wherever the king stands except on the
+/// excepted regions, in addition to the [`KingCaptureRule`] of his square; hostile squares and
+/// other pieces do not count for it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct KingSandwich {
+    /// The kings this rule takes, by name.
+    pub kings: Vec<String>,
+    /// The kinds that take him this way, by name: the moving piece and the one opposite.
+    pub captors: Vec<String>,
+    /// Regions whose squares stand in for the piece opposite (`corners` in Berserk).
+    pub counting: Vec<String>,
+    /// Regions where the rule does not apply (`throne` in Berserk: "not on the throne").
+    pub except_on: Vec<String>,
+}
+
+/// A jump (Berserk 3b): a piece leaps over one orthogonally adjacent enemy onto the empty square
+/// just beyond it. A jump is a move of its own, besides the piece's ordinary moves; the landing
+/// square follows the access rules like any move's, and the jumped square needs no passing
+/// right (the piece goes over the enemy, not through the square).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct JumpRule {
+    /// The kinds that may jump, by name.
+    pub pieces: Vec<String>,
+    /// The enemy kinds they may jump over, by name.
+    pub over: Vec<String>,
+    /// When not empty, a jump must start or land on a square of one of these regions
+    /// (Berserk's king jumps only from or to a restricted square).
+    pub only_from_or_to: Vec<String>,
+    /// Whether the jumped piece is captured (Berserk's knight); otherwise the jump captures only
+    /// as any move does, by where it lands.
+    pub captures: bool,
+}
+
+/// What a piece that has just captured does next (Berserk's "berserk move"). Each further move
+/// is a ply of its own, by the same side; the turn passes when the rule stops granting one.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Berserk {
+    /// While the capturing piece can capture again, it must: the same side moves it again, and
+    /// the move must capture (the Berserk rule sheet; the hnefatafl crate's `MustCapture`).
+    CaptureAgain,
+    /// While the capturing piece has a capturing move, the same side must move it again, but
+    /// any move of it will do (OpenTafl's `ber:c` as its code plays it).
+    MoveWhileItCanCapture,
+    /// The capturing piece must make one more move, any move, if it has one (OpenTafl's
+    /// `ber:m`).
+    MoveAgain,
 }
 
 /// The shieldwall capture (Copenhagen 5b): a row of two or more men along the board's edge,

@@ -118,6 +118,21 @@ impl Rules {
             rule.counting.iter().try_for_each(region)?;
             rule.squares.iter().try_for_each(on_board)?;
         }
+        for rule in &self.king_sandwiches {
+            rule.kings.iter().try_for_each(piece)?;
+            rule.captors.iter().try_for_each(piece)?;
+            rule.counting.iter().try_for_each(region)?;
+            rule.except_on.iter().try_for_each(region)?;
+        }
+        if let Some(wall) = &self.shieldwall {
+            wall.victims.iter().try_for_each(piece)?;
+            wall.counting.iter().try_for_each(region)?;
+        }
+        for jump in &self.jumps {
+            jump.pieces.iter().try_for_each(piece)?;
+            jump.over.iter().try_for_each(piece)?;
+            jump.only_from_or_to.iter().try_for_each(region)?;
+        }
         for escape in &self.outcome.escapes {
             piece(&escape.piece)?;
             region(&escape.region)?;

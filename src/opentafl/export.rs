@@ -122,6 +122,9 @@ impl Exporter<'_> {
             hostility: _,     // `*h cenhe linc`
             king_capture: _,  // `ks`
             shieldwall: _,    // `sw swf`
+            king_sandwiches: _, // TODO(issue 8): commanders' sandwich of a strong king
+            jumps: _,           // TODO(issue 8): `kj nj cj`
+            berserk: _,         // TODO(issue 8): `ber`
             outcome:
                 Outcome {
                     escapes: _,           // `esc`
