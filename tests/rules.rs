@@ -228,6 +228,8 @@ fn reason_kind(reason: &IllegalReason) -> &'static str {
         IllegalReason::MayNotLand { .. } => "may_not_land",
         IllegalReason::MayNotPass { .. } => "may_not_pass",
         IllegalReason::BackAndForth { .. } => "back_and_forth",
+        IllegalReason::BerserkerMovesAgain { .. } => "berserker_moves_again",
+        IllegalReason::BerserkMustCapture => "berserk_must_capture",
         IllegalReason::GameOver => "game_over",
         IllegalReason::ForeignPosition => "foreign_position",
         IllegalReason::NotGenerated => "not_generated",

@@ -4,8 +4,8 @@
 use super::bitboard::Bits;
 use super::{CompileError, EndReason, Ending, GameOutcome, IllegalReason, MAX_KINDS};
 use crate::ir::{
-    AccessCondition, BySide, Claim, EncirclementReading, KingCaptureMethod, MoveStyle, NoMoves,
-    RepetitionResult, Role, Rules, ShieldwallTrigger, Side, Square,
+    AccessCondition, Berserk, BySide, Claim, EncirclementReading, KingCaptureMethod, MoveStyle,
+    NoMoves, RepetitionResult, Role, Rules, ShieldwallTrigger, Side, Square,
 };
 use crate::variant::RuleRef;
 
@@ -55,6 +55,9 @@ pub(crate) struct Pos<B: Bits> {
     pub quiet_plies: u32,
     /// Per side, for the back-and-forth limit.
     pub shuttle: [Shuttle; 2],
+    /// The square of the piece that must move again after its capture (a berserk move), or
+    /// [`NONE`]. The side to move is its side.
+    pub berserker: u16,
 }
 
 impl<B: Bits> Pos<B> {
@@ -129,6 +132,27 @@ pub(crate) struct WallRule<B> {
     pub any_move: bool,
 }
 
+/// A kind's jump, compiled.
+#[derive(Clone, Debug)]
+pub(crate) struct JumpAbility<B> {
+    /// The enemy kinds it may jump over.
+    pub over: u32,
+    /// When set, a jump must start or land on one of these squares.
+    pub via: Option<B>,
+    /// Whether the jumped piece is captured.
+    pub captures: bool,
+}
+
+/// The sandwich of a king between two captors, compiled.
+#[derive(Clone, Debug)]
+pub(crate) struct SandwichRule<B> {
+    pub kings: u32,
+    pub captors: u32,
+    pub counting: B,
+    /// The squares where a king may be taken this way.
+    pub applies: B,
+}
+
 /// An edge-fort win, compiled.
 #[derive(Clone, Debug)]
 pub(crate) struct FortRule {
@@ -192,6 +216,12 @@ pub(crate) struct Core<B: Bits> {
     pub flies: [bool; 2],
     /// Whether some king-capture rule is checked after the king's own side moves.
     pub has_own_move_capture: bool,
+    pub sandwiches: Vec<SandwichRule<B>>,
+    /// Per kind, its jump, if it may jump.
+    pub jumps: [Option<JumpAbility<B>>; MAX_KINDS],
+    pub berserk: Option<Berserk>,
+    /// Per square, the hash key of a berserker standing there.
+    pub berserk_keys: Vec<u64>,
     pub no_moves: BySide<NoMoves>,
     pub repetition: Option<(u32, RepetitionResult, Claim)>,
     pub back_and_forth: Option<u32>,
@@ -478,6 +508,43 @@ impl<B: Bits> Core<B> {
             .map(|rule| (rule.winner, rule.reading))
             .collect();
 
+        let mut sandwiches = Vec::new();
+        for rule in &rules.king_sandwiches {
+            let mut counting = B::EMPTY;
+            for name in &rule.counting {
+                counting |= region(name)?;
+            }
+            let mut applies = (0..squares).fold(B::EMPTY, |set, sq| set | B::single(sq));
+            for name in &rule.except_on {
+                applies &= !region(name)?;
+            }
+            sandwiches.push(SandwichRule {
+                kings: kinds_mask(&rule.kings)?,
+                captors: kinds_mask(&rule.captors)?,
+                counting,
+                applies,
+            });
+        }
+        let mut jumps: [Option<JumpAbility<B>>; MAX_KINDS] = Default::default();
+        for rule in &rules.jumps {
+            let mut via = None;
+            for name in &rule.only_from_or_to {
+                via = Some(via.unwrap_or(B::EMPTY) | region(name)?);
+            }
+            let over = kinds_mask(&rule.over)?;
+            for name in &rule.pieces {
+                let k = kind_index(name)?;
+                // Only enemies are jumped, whatever the IR says: a friendly kind in `over` would
+                // make a jump a move through the piece's own side.
+                let enemies = side_mask(&kinds, kinds[k].side.opponent());
+                jumps[k] = Some(JumpAbility {
+                    over: over & enemies,
+                    via,
+                    captures: rule.captures,
+                });
+            }
+        }
+
         // A fixed seed, so hashes are the same from run to run and machine to machine.
         let mut rng = super::Rng::new(0x7AF1_5EED_2024_0003);
         let zobrist = (0..squares)
@@ -490,6 +557,8 @@ impl<B: Bits> Core<B> {
             })
             .collect();
         let side_key = rng.next_u64();
+        // Drawn after every earlier key, so adding them changed no existing hash.
+        let berserk_keys = (0..squares).map(|_| rng.next_u64()).collect();
 
         Ok(Core {
             width,
@@ -526,6 +595,10 @@ impl<B: Bits> Core<B> {
                     .any(|p| p.side == side && p.movement.style == MoveStyle::AnyEmptySquare)
             }),
             has_own_move_capture: rules.king_capture.iter().any(|rule| rule.after_own_move),
+            sandwiches,
+            jumps,
+            berserk: rules.berserk,
+            berserk_keys,
             shieldwall,
             forts,
             encirclements,
@@ -552,6 +625,7 @@ impl<B: Bits> Core<B> {
             hash: 0,
             quiet_plies: 0,
             shuttle: [Shuttle::START; 2],
+            berserker: NONE,
         }
     }
 
@@ -571,6 +645,18 @@ impl<B: Bits> Core<B> {
         pos
     }
 
+    /// Gives the move to `side`, with no berserk move due, keeping the hash up to date.
+    pub fn set_to_move(&self, pos: &mut Pos<B>, side: Side) {
+        if pos.berserker != NONE {
+            pos.hash ^= self.berserk_keys[usize::from(pos.berserker)];
+            pos.berserker = NONE;
+        }
+        if pos.to_move != side {
+            pos.to_move = side;
+            pos.hash ^= self.side_key;
+        }
+    }
+
     /// The Zobrist hash computed from scratch (the position keeps it up to date incrementally).
     pub fn full_hash(&self, pos: &Pos<B>) -> u64 {
         let mut hash = if pos.to_move == Side::Defenders {
@@ -578,6 +664,9 @@ impl<B: Bits> Core<B> {
         } else {
             0
         };
+        if pos.berserker != NONE {
+            hash ^= self.berserk_keys[usize::from(pos.berserker)];
+        }
         for k in 0..self.kinds.len() {
             for sq in pos.pieces[k].iter() {
                 hash ^= self.zobrist[sq][k];
@@ -675,6 +764,9 @@ impl<B: Bits> Core<B> {
             }
             MoveStyle::AnyEmptySquare => self.board & !occupied,
         };
+        if let Some(jump) = &self.jumps[k] {
+            targets |= self.jump_targets(pos, jump, from, occupied);
+        }
         targets &= !land;
         if let Some(limit) = self.back_and_forth {
             let shuttle = pos.shuttle[kind.side.index()];
@@ -685,9 +777,95 @@ impl<B: Bits> Core<B> {
         targets
     }
 
+    /// The squares `jump` takes the piece on `from` to: over an adjacent enemy of a jumpable
+    /// kind onto the empty square beyond (before the access rules of the landing square).
+    fn jump_targets(&self, pos: &Pos<B>, jump: &JumpAbility<B>, from: usize, occupied: B) -> B {
+        let mut jumpable = B::EMPTY;
+        for (k, set) in pos.pieces.iter().enumerate().take(self.kinds.len()) {
+            if jump.over & (1 << k) != 0 {
+                jumpable |= *set;
+            }
+        }
+        let mut targets = B::EMPTY;
+        if (self.neighbour_sets[from] & jumpable).is_empty() {
+            return targets;
+        }
+        for d in 0..4 {
+            let over = self.neighbours[from][d];
+            if over == NONE || !jumpable.has(usize::from(over)) {
+                continue;
+            }
+            let to = self.neighbours[usize::from(over)][d];
+            if to == NONE || occupied.has(usize::from(to)) {
+                continue;
+            }
+            let to = usize::from(to);
+            if jump.via.is_some_and(|via| !via.has(from) && !via.has(to)) {
+                continue;
+            }
+            targets.set(to);
+        }
+        targets
+    }
+
+    /// The square of the enemy a capturing jump from `from` to `to` by kind `k` takes, if the
+    /// move is such a jump.
+    #[inline]
+    fn jump_victim(&self, pos: &Pos<B>, k: usize, from: usize, to: usize) -> Option<usize> {
+        let jump = self.jumps[k].as_ref().filter(|jump| jump.captures)?;
+        let d = (0..4).find(|&d| {
+            let over = self.neighbours[from][d];
+            over != NONE && self.neighbours[usize::from(over)][d] == to as u16
+        })?;
+        let over = usize::from(self.neighbours[from][d]);
+        let enemy = self.kinds[k].side.opponent();
+        let victim = self.kind_on(pos, over, enemy)?;
+        (jump.over & (1 << victim) != 0).then_some(over)
+    }
+
+    /// Everything the move of the piece of kind `k` from `from` to `to` captures: the custodial
+    /// captures where it lands, a shieldwall it completes, the enemy a capturing jump goes over.
+    /// `pos` is the position before the move.
+    pub fn move_captures(&self, pos: &Pos<B>, k: usize, from: usize, to: usize) -> B {
+        let mut moved = *pos;
+        let bits = B::single(from) | B::single(to);
+        moved.pieces[k] ^= bits;
+        moved.sides[self.kinds[k].side.index()] ^= bits;
+        let mut captured = self.captures(&moved, k, to);
+        if let Some(wall) = &self.shieldwall {
+            captured |= self.wall_captures(&moved, wall, k, to);
+        }
+        if let Some(over) = self.jump_victim(pos, k, from, to) {
+            captured.set(over);
+        }
+        captured
+    }
+
+    /// The targets of the berserker on `from` that the berserk rule allows now.
+    fn berserk_targets(&self, pos: &Pos<B>, k: usize, from: usize, targets: B) -> B {
+        match self.berserk {
+            Some(Berserk::CaptureAgain) => {
+                let mut capturing = B::EMPTY;
+                for to in targets.iter() {
+                    if self.move_captures(pos, k, from, to).any() {
+                        capturing.set(to);
+                    }
+                }
+                capturing
+            }
+            Some(Berserk::MoveWhileItCanCapture | Berserk::MoveAgain) | None => targets,
+        }
+    }
+
     /// Calls `f(from, targets)` for every piece of the side to move with its target squares.
     #[inline]
     pub fn for_each_targets(&self, pos: &Pos<B>, mut f: impl FnMut(usize, B)) {
+        if pos.berserker != NONE {
+            // A berserk move: only the piece that captured moves.
+            let from = usize::from(pos.berserker);
+            f(from, self.targets_from(pos, from));
+            return;
+        }
         let side = pos.to_move.index();
         let occupied = pos.occupied();
         let bans;
@@ -717,9 +895,22 @@ impl<B: Bits> Core<B> {
     /// The squares the piece of the side to move on `from` may move to (none when no such
     /// piece stands there): what move generation gives that piece.
     pub fn targets_from(&self, pos: &Pos<B>, from: usize) -> B {
+        if pos.berserker != NONE && usize::from(pos.berserker) != from {
+            return B::EMPTY;
+        }
         let Some(k) = self.kind_on(pos, from, pos.to_move) else {
             return B::EMPTY;
         };
+        let targets = self.piece_targets(pos, k, from);
+        if pos.berserker == NONE {
+            targets
+        } else {
+            self.berserk_targets(pos, k, from, targets)
+        }
+    }
+
+    /// Every square the piece of kind `k` on `from` may move to, the berserk rule aside.
+    fn piece_targets(&self, pos: &Pos<B>, k: usize, from: usize) -> B {
         let (mut land, mut pass) = (self.land_always[k], self.pass_always[k]);
         if self.has_conditional_access {
             let (land_dyn, pass_dyn) = self.group_bans(pos);
@@ -740,7 +931,8 @@ impl<B: Bits> Core<B> {
         let bits = B::single(from) | B::single(to);
         moved.pieces[k] ^= bits;
         moved.sides[pos.to_move.index()] ^= bits;
-        self.captures(&moved, k, to).count()
+        let jumped = u32::from(self.jump_victim(pos, k, from, to).is_some());
+        self.captures(&moved, k, to).count() + jumped
     }
 
     /// The number of legal moves of the side to move.
@@ -829,12 +1021,12 @@ impl<B: Bits> Core<B> {
                         || self.hostile(pos, m, victim, occupied)
                 };
                 let taken = hammer
-                    && match rule.method {
+                    && (match rule.method {
                         KingCaptureMethod::Custodial => side_counts(far),
                         KingCaptureMethod::Enclosed => {
                             self.neighbours[n].iter().all(|&m| side_counts(m))
                         }
-                    };
+                    } || self.sandwiched(pos, k, victim, n, far));
                 if taken {
                     captured.set(n);
                 }
@@ -848,6 +1040,28 @@ impl<B: Bits> Core<B> {
         captured
     }
 
+    /// Whether the king of kind `king` on `sq`, with the piece of kind `k` that just moved next
+    /// to him and `far` the square opposite, is taken by a sandwich rule.
+    #[inline]
+    fn sandwiched(&self, pos: &Pos<B>, k: usize, king: usize, sq: usize, far: u16) -> bool {
+        if far == NONE {
+            return false;
+        }
+        let far = usize::from(far);
+        self.sandwiches.iter().any(|rule| {
+            rule.kings & (1 << king) != 0
+                && rule.captors & (1 << k) != 0
+                && rule.applies.has(sq)
+                && (rule.counting.has(far)
+                    || (0..self.kinds.len()).any(|c| {
+                        rule.captors & (1 << c) != 0
+                            && self.kinds[c].side == self.kinds[k].side
+                            && self.kinds[c].anvil
+                            && pos.pieces[c].has(far)
+                    }))
+        })
+    }
+
     /// Makes a move known to be legal. Returns the captured squares and how the game ended, if
     /// this move ended it (repetition aside: that needs the history, which the caller keeps).
     #[inline]
@@ -857,6 +1071,11 @@ impl<B: Bits> Core<B> {
         // The caller promises a legal move, so a piece of the side to move stands on `from`;
         // kind 0 is a harmless fallback that keeps this function panic-free.
         let k = self.kind_on(pos, from, side).unwrap_or(0);
+        let jumped = self.jump_victim(pos, k, from, to);
+        if pos.berserker != NONE {
+            pos.hash ^= self.berserk_keys[usize::from(pos.berserker)];
+            pos.berserker = NONE;
+        }
         let moved = B::single(from) | B::single(to);
         pos.pieces[k] ^= moved;
         pos.sides[side.index()] ^= moved;
@@ -882,6 +1101,10 @@ impl<B: Bits> Core<B> {
         if let Some(wall) = &self.shieldwall {
             captured |= self.wall_captures(pos, wall, k, to);
         }
+        if let Some(over) = jumped {
+            captured.set(over);
+        }
+        let took = captured.any();
         // Kings of the moving side left enclosed, judged on the board before this move's captures
         // are removed, as the Thrones and Bones app judges its Jarl.
         let own_taken = if self.has_own_move_capture {
@@ -969,7 +1192,31 @@ impl<B: Bits> Core<B> {
                 }
             }
         }
+        if ending.is_none() && took && self.berserk.is_some() && pos.pieces[k].has(to) {
+            self.grant_berserk(pos, k, to);
+        }
         (captured, ending)
+    }
+
+    /// After a capture by the piece of kind `k` now on `to`, gives its side another move with
+    /// it when the berserk rule says so. `pos` has the other side to move.
+    fn grant_berserk(&self, pos: &mut Pos<B>, k: usize, to: usize) {
+        let side = self.kinds[k].side;
+        pos.to_move = side;
+        let targets = self.piece_targets(pos, k, to);
+        let granted = match self.berserk {
+            Some(Berserk::CaptureAgain | Berserk::MoveWhileItCanCapture) => targets
+                .iter()
+                .any(|target| self.move_captures(pos, k, to, target).any()),
+            Some(Berserk::MoveAgain) => targets.any(),
+            None => false,
+        };
+        if granted {
+            pos.berserker = to as u16;
+            pos.hash ^= self.side_key ^ self.berserk_keys[to];
+        } else {
+            pos.to_move = side.opponent();
+        }
     }
 
     /// The kings of `side` that stand enclosed under a king-capture rule checked after their own
@@ -1363,6 +1610,14 @@ impl<B: Bits> Core<B> {
                 None,
             ));
         }
+        if pos.berserker != NONE && usize::from(pos.berserker) != from {
+            return Some((
+                IllegalReason::BerserkerMovesAgain {
+                    square: square(usize::from(pos.berserker)),
+                },
+                Some(RuleRef::Berserk),
+            ));
+        }
         if from == to {
             return Some((IllegalReason::NullMove, None));
         }
@@ -1385,7 +1640,10 @@ impl<B: Bits> Core<B> {
                 }
             }
         };
-        if self.kinds[k].style == MoveStyle::Rook {
+        let jump = self.jumps[k]
+            .as_ref()
+            .is_some_and(|jump| self.jump_targets(pos, jump, from, occupied).has(to));
+        if self.kinds[k].style == MoveStyle::Rook && !jump {
             let d = (0..4).find(|&d| self.rays[from][d].has(to));
             let Some(d) = d else {
                 return Some((IllegalReason::NotInLine, None));
@@ -1438,6 +1696,12 @@ impl<B: Bits> Core<B> {
                 ));
             }
         }
+        if pos.berserker != NONE
+            && self.berserk == Some(Berserk::CaptureAgain)
+            && self.move_captures(pos, k, from, to).is_empty()
+        {
+            return Some((IllegalReason::BerserkMustCapture, Some(RuleRef::Berserk)));
+        }
         None
     }
 }
@@ -1454,6 +1718,15 @@ pub(crate) fn occurrences<B: Bits>(pos: &Pos<B>, history: &[u64]) -> u32 {
 }
 
 /// The orthogonally connected groups of `region`.
+/// The kinds of `side`, as a mask.
+fn side_mask(kinds: &[Kind], side: Side) -> u32 {
+    kinds
+        .iter()
+        .enumerate()
+        .filter(|(_, kind)| kind.side == side)
+        .fold(0, |mask, (k, _)| mask | 1 << k)
+}
+
 fn groups_of<B: Bits>(region: B, neighbours: &[[u16; 4]]) -> Vec<B> {
     let mut left = region;
     let mut groups = Vec::new();

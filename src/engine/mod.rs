@@ -243,6 +243,15 @@ pub enum IllegalReason {
         /// The limit.
         limit: u32,
     },
+    /// A berserk move is due: only the piece that just captured may move.
+    #[error("the piece on {square} has just captured and must move again")]
+    BerserkerMovesAgain {
+        /// The berserker's square.
+        square: Square,
+    },
+    /// A berserk move must capture.
+    #[error("a berserk move must capture")]
+    BerserkMustCapture,
     /// The game is over.
     #[error("the game is over")]
     GameOver,
@@ -567,23 +576,14 @@ impl Engine {
 
     /// `position` with the other side to move (the pieces and their history unchanged): what
     /// the position would offer the side that just moved.
+    /// A berserk move due in `position` is dropped: the side given moves freely.
     pub fn with_side_to_move(&self, position: &Position, side: Side) -> Position {
         let mut flipped = *position;
-        if self.to_move(position) != side {
-            let key = match &self.inner {
-                Inner::Narrow(core) => core.side_key,
-                Inner::Wide(core) => core.side_key,
-            };
-            match &mut flipped.inner {
-                PosInner::Narrow(pos) => {
-                    pos.to_move = side;
-                    pos.hash ^= key;
-                }
-                PosInner::Wide(pos) => {
-                    pos.to_move = side;
-                    pos.hash ^= key;
-                }
-            }
+        match (&self.inner, &mut flipped.inner) {
+            (Inner::Narrow(core), PosInner::Narrow(pos)) => core.set_to_move(pos, side),
+            (Inner::Wide(core), PosInner::Wide(pos)) => core.set_to_move(pos, side),
+            // A position of the other width is not this engine's: left as it is.
+            _ => {}
         }
         flipped
     }
@@ -648,6 +648,17 @@ impl Engine {
             return board;
         }
         (!self.has_moves(position)).then(|| self.no_moves_ending(position))
+    }
+
+    /// The square of the piece that has just captured and must move again (a berserk move),
+    /// if one is due in `position`; its side is the side to move.
+    pub fn berserker(&self, position: &Position) -> Option<Square> {
+        let berserker = match &position.inner {
+            PosInner::Narrow(pos) => pos.berserker,
+            PosInner::Wide(pos) => pos.berserker,
+        };
+        (berserker != core::NONE && self.owns(position))
+            .then(|| self.square(usize::from(berserker)))
     }
 
     /// The side to move in `position`.

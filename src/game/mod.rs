@@ -44,6 +44,9 @@ pub struct IllegalMove {
 pub struct Ply {
     /// The move.
     pub mv: Move,
+    /// The side that made it. Sides alternate, except that a berserk move gives the side that
+    /// just captured the next move too.
+    pub mover: Side,
     /// The squares of the pieces it captured, sorted by file then rank.
     pub captured: Vec<Square>,
     /// How the game ended on this ply, if it did.
@@ -280,6 +283,7 @@ impl Game {
         }
         self.plies.push(Ply {
             mv,
+            mover,
             captured: effects.captured,
             ending,
         });

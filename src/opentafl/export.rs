@@ -109,19 +109,19 @@ impl Exporter<'_> {
         // Every field of the rules is read below; destructuring them here makes a new field a
         // compile error until the exporter says whether OpenTafl can express it.
         let Rules {
-            name: _,          // `name`
-            source: _,        // not part of a rules string
-            notes: _,         // not part of a rules string
-            board: _,         // `dim`
-            sides: _,         // not part of a rules string
-            first_to_move: _, // `atkf`
-            pieces: _,        // piece letters, `ka`, `spd`
-            regions: _,       // `cor cen afor dfor`
-            setup: _,         // `start`
-            access: _,        // `*p *s *re`
-            hostility: _,     // `*h cenhe linc`
-            king_capture: _,  // `ks`
-            shieldwall: _,    // `sw swf`
+            name: _,            // `name`
+            source: _,          // not part of a rules string
+            notes: _,           // not part of a rules string
+            board: _,           // `dim`
+            sides: _,           // not part of a rules string
+            first_to_move: _,   // `atkf`
+            pieces: _,          // piece letters, `ka`, `spd`
+            regions: _,         // `cor cen afor dfor`
+            setup: _,           // `start`
+            access: _,          // `*p *s *re`
+            hostility: _,       // `*h cenhe linc`
+            king_capture: _,    // `ks`
+            shieldwall: _,      // `sw swf`
             king_sandwiches: _, // TODO(issue 8): commanders' sandwich of a strong king
             jumps: _,           // TODO(issue 8): `kj nj cj`
             berserk: _,         // TODO(issue 8): `ber`

@@ -208,11 +208,11 @@ impl<'a, B: Bits> Worker<'a, B> {
                     }
                     Self::ending_score(ending, mover, ply + 1)
                 }
-                None if i == 0 => -self.search(&child, depth - 1, ply + 1, -beta, -alpha),
+                None if i == 0 => self.child_score(&child, mover, depth, ply, alpha, beta),
                 None => {
-                    let probe = -self.search(&child, depth - 1, ply + 1, -alpha - 1, -alpha);
+                    let probe = self.child_score(&child, mover, depth, ply, alpha, alpha + 1);
                     if probe > alpha && probe < beta {
-                        -self.search(&child, depth - 1, ply + 1, -beta, -alpha)
+                        self.child_score(&child, mover, depth, ply, alpha, beta)
                     } else {
                         probe
                     }
@@ -270,6 +270,25 @@ impl<'a, B: Bits> Worker<'a, B> {
             );
         }
         best
+    }
+
+    /// The score for `mover` of `child`, searched one ply deeper within (`alpha`, `beta`) for
+    /// `mover`: negated when the other side moves next, as is when a berserk move gives
+    /// `mover` the next move too.
+    fn child_score(
+        &mut self,
+        child: &Pos<B>,
+        mover: Side,
+        depth: i32,
+        ply: usize,
+        alpha: i32,
+        beta: i32,
+    ) -> i32 {
+        if child.to_move == mover {
+            self.search(child, depth - 1, ply + 1, alpha, beta)
+        } else {
+            -self.search(child, depth - 1, ply + 1, -beta, -alpha)
+        }
     }
 
     /// Sorts `moves` best first: the table's move, moves that win at once, captures (more

@@ -20,6 +20,8 @@ pub struct RefPos {
     /// Per side: last move (from, to) and how many moves in a row shuttled between them.
     pub last: [Option<((i32, i32), (i32, i32), u32)>; 2],
     pub quiet: u32,
+    /// The square of the piece that must make a berserk move, if one is due.
+    pub berserker: Option<(i32, i32)>,
 }
 
 pub struct Reference {
@@ -91,6 +93,7 @@ impl Reference {
             to_move,
             last: [None, None],
             quiet: 0,
+            berserker: None,
         }
     }
 
@@ -165,11 +168,39 @@ impl Reference {
         let mut out = Vec::new();
         for r in 0..self.h {
             for f in 0..self.w {
-                let Some(kind) = self.at(pos, f, r) else {
+                if pos.berserker.is_some_and(|b| b != (f, r)) {
                     continue;
+                }
+                for to in self.targets(pos, f, r) {
+                    let allowed = pos.berserker.is_none()
+                        || self.rules.berserk != Some(Berserk::CaptureAgain)
+                        || !self.play(&mut pos.clone(), (f, r), to).0.is_empty();
+                    if allowed {
+                        out.push(((f, r), to));
+                    }
+                }
+            }
+        }
+        out.sort();
+        out
+    }
+
+    /// The jump rule of `kind`, if it has one.
+    fn jump_of(&self, kind: usize) -> Option<&JumpRule> {
+        let name = &self.rules.pieces[kind].name;
+        self.rules.jumps.iter().find(|j| j.pieces.contains(name))
+    }
+
+    /// The squares the piece on (f, r) of the side to move may go to, the berserk rule aside.
+    fn targets(&self, pos: &RefPos, f: i32, r: i32) -> Vec<(i32, i32)> {
+        let mut out = Vec::new();
+        {
+            {
+                let Some(kind) = self.at(pos, f, r) else {
+                    return out;
                 };
                 if self.side_of(kind) != pos.to_move {
-                    continue;
+                    return out;
                 }
                 let movement = self.rules.pieces[kind].movement;
                 let mut targets = Vec::new();
@@ -206,6 +237,29 @@ impl Reference {
                         }
                     }
                 }
+                if let Some(jump) = self.jump_of(kind) {
+                    for (dx, dy) in DIRS {
+                        let over = self.at(pos, f + dx, r + dy);
+                        let (x, y) = (f + 2 * dx, r + 2 * dy);
+                        let jumpable = over.is_some_and(|o| {
+                            self.side_of(o) != self.side_of(kind)
+                                && jump.over.contains(&self.rules.pieces[o].name)
+                        });
+                        let via_ok = jump.only_from_or_to.is_empty()
+                            || jump
+                                .only_from_or_to
+                                .iter()
+                                .any(|g| self.in_region(g, f, r) || self.in_region(g, x, y));
+                        if jumpable
+                            && via_ok
+                            && self.on(x, y)
+                            && self.at(pos, x, y).is_none()
+                            && !self.barred(pos, kind, f, r, x, y, true)
+                        {
+                            targets.push((x, y));
+                        }
+                    }
+                }
                 for to in targets {
                     if let (Some(limit), Some((lf, lt, count))) = (
                         self.rules.outcome.back_and_forth_limit,
@@ -215,11 +269,10 @@ impl Reference {
                             continue;
                         }
                     }
-                    out.push(((f, r), to));
+                    out.push(to);
                 }
             }
         }
-        out.sort();
         out
     }
 
@@ -259,6 +312,17 @@ impl Reference {
     ) -> (Vec<(i32, i32)>, Option<End>) {
         let kind = self.at(pos, from.0, from.1).unwrap();
         let side = pos.to_move;
+        pos.berserker = None;
+        // A capturing jump: two squares in a line over an enemy its rule may jump.
+        let (jx, jy) = ((from.0 + to.0) / 2, (from.1 + to.1) / 2);
+        let jumped_enemy = ((to.0 - from.0).abs() + (to.1 - from.1).abs() == 2)
+            && (from.0 == to.0 || from.1 == to.1)
+            && self.at(pos, jx, jy).is_some_and(|o| {
+                self.side_of(o) != side
+                    && self
+                        .jump_of(kind)
+                        .is_some_and(|j| j.captures && j.over.contains(&self.rules.pieces[o].name))
+            });
         pos.board[from.1 as usize][from.0 as usize] = None;
         pos.board[to.1 as usize][to.0 as usize] = Some(kind);
         let mut flags = std::mem::take(&mut pos.stayed[from.1 as usize][from.0 as usize]);
@@ -308,14 +372,29 @@ impl Reference {
                             .any(|s| s.file as i32 == vx && s.rank as i32 == vy)
                     })
                     .unwrap();
-                match rule.method {
+                let by_rule = match rule.method {
                     KingCaptureMethod::Custodial => {
                         captor(vx + dx, vy + dy, &rule.counting, rule.edge_counts)
                     }
                     KingCaptureMethod::Enclosed => DIRS
                         .iter()
                         .all(|(ex, ey)| captor(vx + ex, vy + ey, &rule.counting, rule.edge_counts)),
-                }
+                };
+                let king_name = &self.rules.pieces[victim].name;
+                let (fx, fy) = (vx + dx, vy + dy);
+                let sandwiched = self.rules.king_sandwiches.iter().any(|rule| {
+                    rule.kings.contains(king_name)
+                        && rule.captors.contains(&mover.name)
+                        && !rule.except_on.iter().any(|g| self.in_region(g, vx, vy))
+                        && self.on(fx, fy)
+                        && (rule.counting.iter().any(|g| self.in_region(g, fx, fy))
+                            || self.at(pos, fx, fy).is_some_and(|k| {
+                                self.side_of(k) == side
+                                    && self.rules.pieces[k].armed.as_anvil()
+                                    && rule.captors.contains(&self.rules.pieces[k].name)
+                            }))
+                });
+                by_rule || sandwiched
             } else {
                 self.on(vx + dx, vy + dy) && captor(vx + dx, vy + dy, &[], false)
             };
@@ -330,6 +409,10 @@ impl Reference {
                 }
             }
         }
+        if jumped_enemy && !captured.contains(&(jx, jy)) {
+            captured.push((jx, jy));
+        }
+        let took = !captured.is_empty();
         // Kings of the mover's side under a rule checked after their own side's moves, judged
         // before this move's captures are removed.
         let mut own_taken = Vec::new();
@@ -444,6 +527,24 @@ impl Reference {
             if let Some(limit) = self.rules.outcome.no_capture_draw {
                 if limit.claim == Claim::Automatic && pos.quiet >= 2 * limit.moves {
                     end = Some((None, "move_limit"));
+                }
+            }
+        }
+        if end.is_none() && took && self.at(pos, to.0, to.1) == Some(kind) {
+            if let Some(rule) = self.rules.berserk {
+                // The same side moves the capturing piece again if the rule grants it now.
+                let mut again = pos.clone();
+                again.to_move = side;
+                let targets = self.targets(&again, to.0, to.1);
+                let granted = match rule {
+                    Berserk::CaptureAgain | Berserk::MoveWhileItCanCapture => targets
+                        .iter()
+                        .any(|&t| !self.play(&mut again.clone(), to, t).0.is_empty()),
+                    Berserk::MoveAgain => !targets.is_empty(),
+                };
+                if granted {
+                    pos.to_move = side;
+                    pos.berserker = Some(to);
                 }
             }
         }
@@ -669,7 +770,9 @@ impl Reference {
         }
         let seen = 1 + history
             .iter()
-            .filter(|p| p.board == pos.board && p.to_move == pos.to_move)
+            .filter(|p| {
+                p.board == pos.board && p.to_move == pos.to_move && p.berserker == pos.berserker
+            })
             .count() as u32;
         (seen >= rule.occurrences).then_some(match rule.result {
             RepetitionResult::Draw => (None, "repetition"),

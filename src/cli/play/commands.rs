@@ -334,7 +334,25 @@ fn after_move(session: &Session) -> String {
         return out;
     }
     // The side that just moved makes its calls.
-    let mover = session.game.to_move().opponent();
+    let Some(mover) = session.game.plies().last().map(|ply| ply.mover) else {
+        return out;
+    };
+    if let Some(square) = session.engine.berserker(session.game.position()) {
+        let piece = session
+            .engine
+            .piece_at(session.game.position(), square)
+            .map_or_else(String::new, |kind| {
+                session.engine.rules().pieces[kind].display.clone()
+            });
+        out.push_str(&format!(
+            "Berserk! The {piece} on {square} has captured and moves again{}.\n",
+            if session.engine.rules().berserk == Some(crate::ir::Berserk::CaptureAgain) {
+                ", and must capture"
+            } else {
+                ""
+            }
+        ));
+    }
     let calls = announce::calls(&session.engine, session.game.position());
     for call in calls.into_iter().filter(|call| call.side == mover) {
         let routes: Vec<String> = call.routes.iter().map(Square::to_string).collect();
@@ -526,7 +544,12 @@ fn save(session: &mut Session, args: &str) -> Outcome {
     if args.is_empty() {
         return Err("`save` needs a file name: `save game.txt`".to_string());
     }
-    let moves: Vec<Move> = session.game.plies().iter().map(|p| p.mv).collect();
+    let moves: Vec<(Move, crate::ir::Side)> = session
+        .game
+        .plies()
+        .iter()
+        .map(|p| (p.mv, p.mover))
+        .collect();
     let text = record::write(&session.name, &session.result_word(), &moves);
     std::fs::write(args, text).map_err(|e| {
         format!("cannot write `{args}`: {e}; give a path in a folder you can write to")
