@@ -183,6 +183,24 @@ impl Game {
         self.positions.last().expect("a game always has a position")
     }
 
+    /// The number of the move being played, counting from 1 and a move of each side as one
+    /// (chess style); a berserk turn of several plies is one move.
+    pub fn move_number(&self) -> usize {
+        let mut turns = 0;
+        let mut last = None;
+        for ply in &self.plies {
+            if last != Some(ply.mover) {
+                turns += 1;
+            }
+            last = Some(ply.mover);
+        }
+        // A turn still going on (a berserk move due) is not complete.
+        if last == Some(self.to_move()) {
+            turns -= 1;
+        }
+        turns / 2 + 1
+    }
+
     /// The side to move.
     pub fn to_move(&self) -> Side {
         self.engine.to_move(self.position())

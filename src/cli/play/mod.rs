@@ -251,9 +251,14 @@ impl Session {
             );
         }
         let side = self.game.to_move();
+        let berserk = self
+            .engine
+            .berserker(self.game.position())
+            .map(|square| format!(" Berserk: the piece on {square} moves again."))
+            .unwrap_or_default();
         format!(
-            "Move {}: {} ({side}) to move.{last}\n",
-            plies.len() / 2 + 1,
+            "Move {}: {} ({side}) to move.{last}{berserk}\n",
+            self.game.move_number(),
             capitalise(&self.side_noun(side)),
         )
     }
@@ -266,7 +271,7 @@ impl Session {
             format!(
                 "{} {}> ",
                 self.side_name(self.game.to_move()),
-                self.game.plies().len() / 2 + 1
+                self.game.move_number()
             )
         }
     }
