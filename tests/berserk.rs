@@ -6,6 +6,7 @@ mod reference;
 
 use std::sync::Arc;
 
+use reference::agree::agree_along_random_games;
 use reference::Reference;
 use tafl::engine::{EndReason, Engine, IllegalReason};
 use tafl::game::notation::parse_position;
@@ -352,101 +353,16 @@ fn engine_and_reference_agree_along_random_berserk_games() {
         Some(Berserk::MoveWhileItCanCapture),
         Some(Berserk::MoveAgain),
     ] {
-        let rules = berserk_rules(berserk);
-        let engine = Arc::new(Engine::new(&rules).unwrap());
-        let reference = Reference::new(&rules);
         let games = if cfg!(debug_assertions) { 4 } else { 20 };
-        let (mut berserk_moves, mut jumps) = (0, 0);
-        for seed in 0..games {
-            let mut rng = tafl::engine::Rng::new(seed);
-            let mut game = Game::new(engine.clone());
-            let mut pos = reference.start();
-            let mut history = Vec::new();
-            for ply in 0..400 {
-                if game.is_over() {
-                    break;
-                }
-                let moves: Vec<_> = game
-                    .legal_moves()
-                    .iter()
-                    .map(|m| {
-                        (
-                            (m.from.file as i32, m.from.rank as i32),
-                            (m.to.file as i32, m.to.rank as i32),
-                        )
-                    })
-                    .collect();
-                let mut sorted = moves.clone();
-                sorted.sort();
-                assert_eq!(
-                    sorted,
-                    reference.moves(&pos),
-                    "{berserk:?} game {seed} ply {ply}: move lists"
-                );
-                // Prefer captures and jumps, so that berserk turns and jumps come up often.
-                let is_jump = |(f, t): ((i32, i32), (i32, i32))| {
-                    (f.0 - t.0).abs() + (f.1 - t.1).abs() == 2
-                        && pos.board[((f.1 + t.1) / 2) as usize][((f.0 + t.0) / 2) as usize]
-                            .is_some()
-                };
-                let capturing: Vec<_> = moves
-                    .iter()
-                    .copied()
-                    .filter(|&(f, t)| {
-                        is_jump((f, t)) || !reference.play(&mut pos.clone(), f, t).0.is_empty()
-                    })
-                    .collect();
-                let pool = if !capturing.is_empty() && rng.below(3) > 0 {
-                    &capturing
-                } else {
-                    &moves
-                };
-                let (from, to) = pool[rng.below(pool.len())];
-                let mv = tafl::Move::new(
-                    tafl::Square::new(from.0 as u8, from.1 as u8),
-                    tafl::Square::new(to.0 as u8, to.1 as u8),
-                );
-                berserk_moves += usize::from(pos.berserker.is_some());
-                jumps += usize::from(is_jump((from, to)));
-                let played = game.play(mv).unwrap().clone();
-                history.push(pos.clone());
-                let (captured, mut end) = reference.play(&mut pos, from, to);
-                let engine_captured: Vec<_> = played
-                    .captured
-                    .iter()
-                    .map(|s| (s.file as i32, s.rank as i32))
-                    .collect();
-                let mut ref_captured = captured;
-                ref_captured.sort();
-                assert_eq!(
-                    engine_captured, ref_captured,
-                    "{berserk:?} game {seed} ply {ply}: captures of {mv}"
-                );
-                assert_eq!(
-                    game.to_move(),
-                    pos.to_move,
-                    "{berserk:?} game {seed} ply {ply}: side to move after {mv}"
-                );
-                if end.is_none() {
-                    end = reference.repetition(&pos, &history);
-                }
-                if end.is_none() && reference.moves(&pos).is_empty() {
-                    end = Some((None, "no_moves"));
-                }
-                assert_eq!(
-                    played.ending.map(|e| e.reason.as_str()),
-                    end.map(|e| e.1),
-                    "{berserk:?} game {seed} ply {ply}: ending after {mv}"
-                );
-            }
-        }
+        let name = format!("{berserk:?}");
+        let seen = agree_along_random_games(&name, &berserk_rules(berserk), games, true);
         // The games must have exercised the rules they check.
-        eprintln!("{berserk:?}: {jumps} jumps, {berserk_moves} berserk moves");
-        assert!(jumps > 0, "{berserk:?}: no jump was played");
+        assert!(seen.jumps > 0, "{name}: no jump was played");
         assert_eq!(
-            berserk_moves > 0,
+            seen.berserk_moves > 0,
             berserk.is_some(),
-            "{berserk:?}: {berserk_moves} berserk moves"
+            "{name}: {} berserk moves",
+            seen.berserk_moves
         );
     }
 }

@@ -3,8 +3,8 @@
 
 mod reference;
 
-use std::sync::Arc;
 
+use reference::agree::agree_along_random_games;
 use reference::Reference;
 use tafl::engine::Engine;
 use tafl::game::notation::parse_position;
@@ -153,7 +153,7 @@ fn reference_matches_the_perft_files_to_depth_3() {
 fn engine_and_reference_agree_along_random_games() {
     for name in tafl::bundled_names() {
         let games = if cfg!(debug_assertions) { 6 } else { 40 };
-        agree_along_random_games(name, &rules(name), games);
+        agree_along_random_games(name, &rules(name), games, false);
     }
 }
 
@@ -191,97 +191,6 @@ fn engine_and_reference_agree_on_the_other_readings() {
         let variant = tafl::Variant::from_text(label, &text)
             .unwrap_or_else(|error| panic!("{label}: {error}"));
         // Brandubh games are short: play many, so that the rarer endings come up.
-        agree_along_random_games(label, &variant.rules, 100);
+        agree_along_random_games(label, &variant.rules, 100, false);
     }
-}
-
-fn agree_along_random_games(name: &str, rules: &Rules, games: u64) {
-    {
-        let engine = Arc::new(Engine::new(rules).unwrap());
-        let reference = Reference::new(rules);
-        for seed in 0..games {
-            let mut rng = tafl::engine::Rng::new(seed);
-            let mut game = tafl::Game::new(engine.clone());
-            let mut pos = reference.start();
-            let mut history = Vec::new();
-            for ply in 0..300 {
-                let moves: Vec<_> = game
-                    .legal_moves()
-                    .iter()
-                    .map(|m| {
-                        (
-                            (m.from.file as i32, m.from.rank as i32),
-                            (m.to.file as i32, m.to.rank as i32),
-                        )
-                    })
-                    .collect();
-                let mut ref_moves = reference.moves(&pos);
-                let mut sorted = moves.clone();
-                sorted.sort();
-                ref_moves.sort();
-                if game.is_over() {
-                    break;
-                }
-                assert_eq!(
-                    sorted, ref_moves,
-                    "{name} game {seed} ply {ply}: move lists differ"
-                );
-                if ply % 25 == 0 {
-                    assert_eq!(
-                        engine.perft(game.position(), 2),
-                        reference.perft(&pos, 2, &mut Vec::new()),
-                        "{name} game {seed} ply {ply}: perft 2"
-                    );
-                }
-                let (from, to) = moves[rng.below(moves.len())];
-                let mv = tafl::Move::new(
-                    tafl::Square::new(from.0 as u8, from.1 as u8),
-                    tafl::Square::new(to.0 as u8, to.1 as u8),
-                );
-                let played = game.play(mv).unwrap().clone();
-                history.push(pos.clone());
-                let (captured, mut end) = reference.play(&mut pos, from, to);
-                let engine_captured: Vec<_> = played
-                    .captured
-                    .iter()
-                    .map(|s| (s.file as i32, s.rank as i32))
-                    .collect();
-                let mut ref_captured = captured.clone();
-                ref_captured.sort_by_key(|&(f, r)| (f, r));
-                assert_eq!(
-                    engine_captured, ref_captured,
-                    "{name} game {seed} ply {ply}: captures of {mv}"
-                );
-                if end.is_none() {
-                    end = reference.repetition(&pos, &history);
-                }
-                if end.is_none() && reference.moves(&pos).is_empty() {
-                    end = Some((None, "no_moves"));
-                }
-                let engine_end = played.ending.map(|e| e.reason.as_str());
-                assert_eq!(
-                    engine_end,
-                    end.map(|e| e.1),
-                    "{name} game {seed} ply {ply}: ending after {mv}"
-                );
-            }
-        }
-    }
-}
-
-/// The slow reference at any depth, for investigating a count by hand:
-/// `TAFL_REF=ashton:4 cargo test --release --test perft -- --ignored reference_on_demand`.
-#[test]
-#[ignore]
-fn reference_on_demand() {
-    let spec = std::env::var("TAFL_REF").unwrap_or_else(|_| "linnaeus:3".into());
-    let (name, depth) = spec.split_once(':').unwrap();
-    let rules = rules(name);
-    let reference = Reference::new(&rules);
-    let count = reference.perft(&reference.start(), depth.parse().unwrap(), &mut Vec::new());
-    let engine = Engine::new(&rules).unwrap();
-    println!(
-        "{name} perft {depth}: reference {count}, engine {}",
-        engine.perft(&engine.start(), depth.parse().unwrap())
-    );
 }

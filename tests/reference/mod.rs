@@ -6,6 +6,8 @@
 // Plain signatures are the point of this module: keep them spelled out.
 #![allow(clippy::type_complexity, clippy::too_many_arguments)]
 
+pub mod agree;
+
 use tafl::ir::*;
 
 /// A position of the reference implementation.
