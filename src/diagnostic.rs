@@ -100,6 +100,8 @@ codes! {
     Contradiction => "tafl::check::contradiction",
     /// A king-capture clause about a piece that is not a king.
     NotAKing => "tafl::check::not_a_king",
+    /// A jump over, or a king's sandwich by, pieces of the jumper's or the king's own side.
+    NotAnEnemy => "tafl::check::not_an_enemy",
     /// A number that makes no sense where it stands (`at most 0 squares`).
     BadNumber => "tafl::check::bad_number",
     /// An escape the piece can never make.

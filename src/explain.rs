@@ -5,11 +5,11 @@
 
 use std::fmt::Write as _;
 
-use crate::english::{capitalise, count, join_and};
+use crate::english::{capitalise, count, join_and, join_or};
 use crate::ir::{
-    AccessCondition, Action, Armed, Claim, EncirclementReading, Hostile, KingCaptureMethod,
-    MoveStyle, Movement, NoMoves, Place, RepetitionResult, Role, Rules, ShieldwallTrigger, Side,
-    Square,
+    AccessCondition, Action, Armed, Berserk, Claim, EncirclementReading, Hostile,
+    KingCaptureMethod, MoveStyle, Movement, NoMoves, Place, RepetitionResult, Role, Rules,
+    ShieldwallTrigger, Side, Square,
 };
 use crate::variant::RuleRef;
 
@@ -197,8 +197,45 @@ pub fn rule_sections(rules: &Rules) -> Vec<Section> {
             [RuleRef::Movement(index)],
         );
     }
-    movement.push("No piece jumps over another or lands on an occupied square.".to_string());
+    if rules.jumps.is_empty() {
+        movement.push("No piece jumps over another or lands on an occupied square.".to_string());
+    } else {
+        movement.push(
+            "No piece lands on an occupied square, and only the jumps below go over a piece."
+                .to_string(),
+        );
+    }
+    // Said under "where pieces may go", which `tafl diff` compares sentence by sentence.
+    let mut jumps = Vec::new();
+    for (index, jump) in rules.jumps.iter().enumerate() {
+        let only = if jump.only_from_or_to.is_empty() {
+            String::new()
+        } else {
+            let regions: Vec<String> = jump
+                .only_from_or_to
+                .iter()
+                .map(|region| words.region(region))
+                .collect();
+            format!(", only from or onto {}", join_or(&regions))
+        };
+        let taken = if jump.captures {
+            "; the jumped piece is captured"
+        } else {
+            "; the jumped piece stays (the jump captures only as any move does, where it lands)"
+        };
+        jumps.push((
+            format!(
+                "Jump: {} may jump over {} next to it onto the empty square just beyond{only}{taken}.",
+                words.pieces(&jump.pieces),
+                words.pieces_or(&jump.over)
+            ),
+            RuleRef::Jump(index),
+        ));
+    }
     let mut moving = Section::new("access", "Moving");
+    for (sentence, rule) in jumps {
+        moving.push_for(sentence, [rule]);
+    }
     for (index, rule) in rules.access.iter().enumerate() {
         let what = match rule.action {
             Action::Land => "land on",
@@ -324,6 +361,15 @@ pub fn rule_sections(rules: &Rules) -> Vec<Section> {
         );
     }
 
+    if let Some(berserk) = rules.berserk {
+        let what = match berserk {
+            Berserk::CaptureAgain => "Berserk: after a capture, while the capturing piece can capture again, its side must move it again, and that move must capture. The turn passes when it can capture no more",
+            Berserk::MoveWhileItCanCapture => "Berserk: after a capture, while the capturing piece has a capturing move, its side must move it again, capturing or not. The turn passes after a move that captures nothing, or when it can capture no more",
+            Berserk::MoveAgain => "Berserk: after a capture, the capturing piece must make one more move, any move, if it can move (and again after each further capture)",
+        };
+        capturing.push_for(format!("{what}."), [RuleRef::Berserk]);
+    }
+
     let kings: Vec<&str> = rules
         .pieces
         .iter()
@@ -382,6 +428,29 @@ pub fn rule_sections(rules: &Rules) -> Vec<Section> {
             king.push_for(
                 format!("{place}: {method}{own_move}."),
                 [RuleRef::KingCapture(index)],
+            );
+        }
+        for (index, rule) in rules.king_sandwiches.iter().enumerate() {
+            let captors = words.pieces_or(&rule.captors);
+            let mut second = vec![format!("another such piece")];
+            second.extend(rule.counting.iter().map(|region| words.destination(region)));
+            let except = if rule.except_on.is_empty() {
+                String::new()
+            } else {
+                let regions: Vec<String> = rule
+                    .except_on
+                    .iter()
+                    .map(|region| words.region(region))
+                    .collect();
+                format!(", except on {}", join_or(&regions))
+            };
+            king.push_for(
+                format!(
+                    "Also: {} is captured when {captors} moves next to him and {} stands on the opposite side{except}.",
+                    words.pieces(&rule.kings),
+                    join_or(&second)
+                ),
+                [RuleRef::KingSandwich(index)],
             );
         }
     }
@@ -595,6 +664,20 @@ impl Words<'_> {
         } else {
             join_and(&displays)
         }
+    }
+
+    /// A set of piece kinds as alternatives: `Attacker` or `Attackers and Commanders` read as
+    /// `an Attacker or a Commander`, for "jump over one ...".
+    fn pieces_or(&self, names: &[String]) -> String {
+        let each: Vec<String> = names
+            .iter()
+            .map(|name| match self.rules.piece(name) {
+                Some(piece) if piece.role == Role::King => format!("the {}", piece.display),
+                Some(piece) => crate::english::with_article(&piece.display),
+                None => name.clone(),
+            })
+            .collect();
+        join_or(&each)
     }
 
     /// The pieces not in `names`.

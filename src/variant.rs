@@ -13,6 +13,7 @@ use crate::span::Span;
 /// The variants bundled with the toolkit: `(name, file text)`, sorted by name.
 pub const BUNDLED: &[(&str, &str)] = &[
     ("ashton", include_str!("../variants/ashton.tafl")),
+    ("berserk", include_str!("../variants/berserk.tafl")),
     ("brandubh", include_str!("../variants/brandubh.tafl")),
     (
         "brettspielnetz",

@@ -3,7 +3,6 @@
 
 mod reference;
 
-
 use reference::agree::agree_along_random_games;
 use reference::Reference;
 use tafl::engine::Engine;

@@ -6,10 +6,10 @@ use std::collections::BTreeMap;
 use super::Checker;
 use crate::diagnostic::{Code, Diagnostic};
 use crate::ir::{
-    AccessCondition, AccessRule, Action, Announcement, Armed, Claim, DecisiveCapture, EdgeFort,
-    Encirclement, EncirclementReading, Escape, Hostile, HostilityRule, KingCaptureMethod,
-    KingCaptureRule, MoveLimit, MoveStyle, Movement, NoMoves, Place, Repetition, RepetitionResult,
-    Role, Rules, Shieldwall, ShieldwallTrigger, Side, Square,
+    AccessCondition, AccessRule, Action, Announcement, Armed, Berserk, Claim, DecisiveCapture,
+    EdgeFort, Encirclement, EncirclementReading, Escape, Hostile, HostilityRule, JumpRule,
+    KingCaptureMethod, KingCaptureRule, KingSandwich, MoveLimit, MoveStyle, Movement, NoMoves,
+    Place, Repetition, RepetitionResult, Role, Rules, Shieldwall, ShieldwallTrigger, Side, Square,
 };
 use crate::span::{Span, Spanned};
 use crate::syntax::ast::{self, ClauseKind};
@@ -75,6 +75,9 @@ pub(super) fn rules(checker: &mut Checker, file: &ast::File, rules: &mut Rules) 
     let mut no_moves: [SetBy<NoMoves>; 2] = [None, None];
     let mut encirclements: Vec<(Encirclement, Span)> = Vec::new();
     let mut shieldwall: SetBy<Shieldwall> = None;
+    let mut berserk: SetBy<Berserk> = None;
+    // Per piece kind, the jump clause that gave it its jump.
+    let mut jumper: Vec<Option<Span>> = vec![None; checker.pieces.len()];
     let mut repetition: SetBy<Repetition> = None;
     let mut back_and_forth: SetBy<u32> = None;
     let mut no_capture: SetBy<MoveLimit> = None;
@@ -616,10 +619,158 @@ pub(super) fn rules(checker: &mut Checker, file: &ast::File, rules: &mut Rules) 
                     });
                 }
             }
-            _ => {}
+            ClauseKind::Jump {
+                pieces,
+                over,
+                only_from_or_to,
+                captures,
+            } => {
+                let jumpers = checker.piece_set(pieces);
+                let jumped = checker.piece_set(over);
+                let friends: Vec<usize> = jumped
+                    .iter()
+                    .copied()
+                    .filter(|&j| {
+                        jumpers
+                            .iter()
+                            .any(|&k| checker.pieces[k].side == checker.pieces[j].side)
+                    })
+                    .collect();
+                if !friends.is_empty() {
+                    let names = checker.names(&friends).join("`, `");
+                    checker.report(
+                        Diagnostic::error(
+                            Code::NotAnEnemy,
+                            format!("a piece jumps only over enemies, and `{names}` fight on the jumper's side"),
+                        )
+                        .label(over.span, "these are jumped")
+                        .label(pieces.span, "by these")
+                        .help("name the enemy pieces that may be jumped, e.g. `the knight may jump over an attacker`"),
+                    );
+                    continue;
+                }
+                let mut regions = Vec::new();
+                for region in only_from_or_to {
+                    if let Some(index) = checker.region(region) {
+                        regions.push(checker.regions[index].name.clone());
+                    }
+                }
+                let mut repeated = false;
+                for &k in &jumpers {
+                    if let Some(first) = jumper[k] {
+                        checker.report(contradiction(
+                            span,
+                            first,
+                            &format!("how the {} jumps", checker.pieces[k].name),
+                        ));
+                        repeated = true;
+                    }
+                }
+                if repeated || jumpers.is_empty() || jumped.is_empty() {
+                    continue;
+                }
+                for &k in &jumpers {
+                    jumper[k] = Some(span);
+                }
+                checker
+                    .source_map
+                    .insert(RuleRef::Jump(rules.jumps.len()), span);
+                rules.jumps.push(JumpRule {
+                    pieces: checker.names(&jumpers),
+                    over: checker.names(&jumped),
+                    only_from_or_to: regions,
+                    captures: captures.is_some(),
+                });
+            }
+            ClauseKind::Berserk(words) => {
+                let value = match words.value {
+                    ast::BerserkWords::CaptureAgain => Berserk::CaptureAgain,
+                    ast::BerserkWords::MoveWhileItCanCapture => Berserk::MoveWhileItCanCapture,
+                    ast::BerserkWords::MoveAgain => Berserk::MoveAgain,
+                };
+                if set_once(checker, &mut berserk, value, span, "the berserk rule") {
+                    checker.source_map.insert(RuleRef::Berserk, span);
+                }
+            }
+            ClauseKind::Sandwich {
+                kings,
+                captors,
+                counting,
+                except_on,
+            } => {
+                let king_kinds = checker.piece_set(kings);
+                let captor_kinds = checker.piece_set(captors);
+                let mut broken = false;
+                for &k in &king_kinds {
+                    if checker.pieces[k].role != Role::King {
+                        let name = checker.pieces[k].name.clone();
+                        checker.report(
+                            Diagnostic::error(Code::NotAKing, format!("`{name}` is not a king"))
+                                .label(kings.span, "this clause takes kings between two captors")
+                                .help(format!("soldiers are captured between two enemies already; to make `{name}` a king, declare it `piece <symbol> {name}: <side> king`")),
+                        );
+                        broken = true;
+                    }
+                }
+                let friends: Vec<usize> = captor_kinds
+                    .iter()
+                    .copied()
+                    .filter(|&c| {
+                        king_kinds
+                            .iter()
+                            .any(|&k| checker.pieces[k].side == checker.pieces[c].side)
+                    })
+                    .collect();
+                if !friends.is_empty() {
+                    let names = checker.names(&friends).join("`, `");
+                    checker.report(
+                        Diagnostic::error(
+                            Code::NotAnEnemy,
+                            format!("a king is captured by enemies, and `{names}` fight on his side"),
+                        )
+                        .label(captors.span, "these would capture him")
+                        .help("name the enemy pieces that take him this way, e.g. `between two commanders`"),
+                    );
+                    broken = true;
+                }
+                let mut regions = |list: &[ast::RegionRef]| {
+                    let mut names = Vec::new();
+                    for region in list {
+                        if let Some(index) = checker.region(region) {
+                            names.push(checker.regions[index].name.clone());
+                        }
+                    }
+                    names
+                };
+                let counting = regions(counting);
+                let except_on = regions(except_on);
+                if broken || king_kinds.is_empty() || captor_kinds.is_empty() {
+                    continue;
+                }
+                checker
+                    .source_map
+                    .insert(RuleRef::KingSandwich(rules.king_sandwiches.len()), span);
+                rules.king_sandwiches.push(KingSandwich {
+                    kings: checker.names(&king_kinds),
+                    captors: checker.names(&captor_kinds),
+                    counting,
+                    except_on,
+                });
+            }
+            // Declarations: read by `declare.rs` before the rules.
+            ClauseKind::Name(_)
+            | ClauseKind::Source(_)
+            | ClauseKind::Note(_)
+            | ClauseKind::Board { .. }
+            | ClauseKind::SideName { .. }
+            | ClauseKind::FirstMove(_)
+            | ClauseKind::Piece(_)
+            | ClauseKind::Region { .. }
+            | ClauseKind::Setup(_) => {}
         }
     }
 
+    rules.berserk = berserk.map(|(value, _)| value);
     if let Some((value, _)) = no_moves[0] {
         rules.outcome.no_moves.attackers = value;
     }

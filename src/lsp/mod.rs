@@ -397,6 +397,9 @@ impl Analysis {
                 | ClauseKind::Hostility { .. }
                 | ClauseKind::Shieldwall { .. }
                 | ClauseKind::KingCapture { .. }
+                | ClauseKind::Jump { .. }
+                | ClauseKind::Berserk(_)
+                | ClauseKind::Sandwich { .. }
                 | ClauseKind::Win { .. }
                 | ClauseKind::Encirclement { .. }
                 | ClauseKind::SideLoses { .. }

@@ -80,7 +80,32 @@ fn collect(kind: &ClauseKind, uses: &mut Vec<NameUse>) {
         | ClauseKind::Encirclement { .. }
         | ClauseKind::SideLoses { .. }
         | ClauseKind::Draw { .. }
-        | ClauseKind::BackAndForth(_) => {}
+        | ClauseKind::BackAndForth(_)
+        | ClauseKind::Berserk(_) => {}
+        ClauseKind::Jump {
+            pieces,
+            over,
+            only_from_or_to,
+            ..
+        } => {
+            piece_set(uses, pieces);
+            piece_set(uses, over);
+            for at in only_from_or_to {
+                region(uses, at);
+            }
+        }
+        ClauseKind::Sandwich {
+            kings,
+            captors,
+            counting,
+            except_on,
+        } => {
+            piece_set(uses, kings);
+            piece_set(uses, captors);
+            for at in counting.iter().chain(except_on) {
+                region(uses, at);
+            }
+        }
         ClauseKind::Shieldwall {
             victims, counting, ..
         } => {

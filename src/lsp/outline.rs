@@ -55,11 +55,15 @@ fn family(kind: &ClauseKind) -> usize {
         | ClauseKind::Setup(_) => 1,
         ClauseKind::Piece(_) => 2,
         ClauseKind::Region { .. } => 3,
-        ClauseKind::Movement { .. } | ClauseKind::Access { .. } | ClauseKind::BackAndForth(_) => 4,
+        ClauseKind::Movement { .. }
+        | ClauseKind::Access { .. }
+        | ClauseKind::BackAndForth(_)
+        | ClauseKind::Jump { .. }
+        | ClauseKind::Berserk(_) => 4,
         ClauseKind::Armed { .. } | ClauseKind::Hostility { .. } | ClauseKind::Shieldwall { .. } => {
             5
         }
-        ClauseKind::KingCapture { .. } => 6,
+        ClauseKind::KingCapture { .. } | ClauseKind::Sandwich { .. } => 6,
         ClauseKind::Win { .. }
         | ClauseKind::Encirclement { .. }
         | ClauseKind::SideLoses { .. }

@@ -160,6 +160,30 @@ pub enum ClauseKind {
         /// `, on claim`.
         on_claim: Option<Span>,
     },
+    /// `the knight may jump over an attacker, capturing it`
+    Jump {
+        /// Who jumps.
+        pieces: PieceSet,
+        /// Whom they jump over.
+        over: PieceSet,
+        /// `, only from or to <regions>`: the regions, if the jump is restricted.
+        only_from_or_to: Vec<RegionRef>,
+        /// `, capturing it`, if the jumped piece is taken.
+        captures: Option<Span>,
+    },
+    /// `after a capture the capturing piece ...`
+    Berserk(Spanned<BerserkWords>),
+    /// `the king is also captured between two commanders, counting corners, except on the throne`
+    Sandwich {
+        /// The kings.
+        kings: PieceSet,
+        /// The captors.
+        captors: PieceSet,
+        /// `, counting <regions>`.
+        counting: Vec<RegionRef>,
+        /// `, except on <regions>`.
+        except_on: Vec<RegionRef>,
+    },
     /// `a piece may move back and forth between two squares at most N times`
     BackAndForth(Spanned<u32>),
     /// `announce "Raichi" when the king has 1 clear route to the edge`
@@ -396,4 +420,15 @@ pub enum DrawCondition {
     NoCapture(Spanned<u32>),
     /// `by agreement`
     Agreement(Span),
+}
+
+/// What a berserk clause says the capturing piece does.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BerserkWords {
+    /// `must capture again while it can`
+    CaptureAgain,
+    /// `moves again while it can capture`
+    MoveWhileItCanCapture,
+    /// `moves again`
+    MoveAgain,
 }

@@ -149,7 +149,16 @@ fn rule_in_words(rule: Rule) -> Option<&'static str> {
         | Rule::loses
         | Rule::wins
         | Rule::list_end
-        | Rule::own_move => return None,
+        | Rule::own_move
+        | Rule::jump_clause
+        | Rule::jump_only
+        | Rule::jump_captures
+        | Rule::berserk_clause
+        | Rule::capture_again
+        | Rule::move_while_capture
+        | Rule::move_again
+        | Rule::sandwich_clause
+        | Rule::except_on => return None,
     })
 }
 

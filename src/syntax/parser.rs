@@ -402,6 +402,54 @@ fn parse_clause(pair: Pair<'_, Rule>) -> Clause {
             }
         }
         Rule::back_and_forth_clause => ClauseKind::BackAndForth(parse_number(next())),
+        Rule::jump_clause => {
+            let pieces = parse_piece_set(next());
+            let over = parse_piece_set(next());
+            let mut only_from_or_to = Vec::new();
+            let mut captures = None;
+            for part in parts.by_ref() {
+                match part.as_rule() {
+                    Rule::jump_only => {
+                        only_from_or_to.extend(part.into_inner().map(parse_region_ref))
+                    }
+                    _ => captures = Some(span_of(&part)),
+                }
+            }
+            ClauseKind::Jump {
+                pieces,
+                over,
+                only_from_or_to,
+                captures,
+            }
+        }
+        Rule::berserk_clause => {
+            let words = next();
+            let span = span_of(&words);
+            let words = match words.as_rule() {
+                Rule::capture_again => BerserkWords::CaptureAgain,
+                Rule::move_while_capture => BerserkWords::MoveWhileItCanCapture,
+                _ => BerserkWords::MoveAgain,
+            };
+            ClauseKind::Berserk(Spanned::new(words, span))
+        }
+        Rule::sandwich_clause => {
+            let kings = parse_piece_set(next());
+            let captors = parse_piece_set(next());
+            let mut counting = Vec::new();
+            let mut except_on = Vec::new();
+            for part in parts.by_ref() {
+                match part.as_rule() {
+                    Rule::counting => counting.extend(part.into_inner().map(parse_region_ref)),
+                    _ => except_on.extend(part.into_inner().map(parse_region_ref)),
+                }
+            }
+            ClauseKind::Sandwich {
+                kings,
+                captors,
+                counting,
+                except_on,
+            }
+        }
         Rule::announce_clause => {
             let word = parse_string(next());
             let piece = spanned_str(&first_child(next()));
