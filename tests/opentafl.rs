@@ -105,6 +105,7 @@ fn builtins() -> Vec<Builtin> {
                 .into(),
             None,
         ),
+        builtin("Berserk", BERSERK.into(), None),
         builtin(
             "Alea Evangelii",
             "dim:19 name:Alea_Evangelii esc:c atkf:y \
@@ -123,6 +124,17 @@ fn builtins() -> Vec<Builtin> {
 const BERSERK: &str = "dim:11 name:Berserk surf:n atkf:n tfr:l kj:r ber:c \
     start:/3ttttt3/5c5/11/t4T4t/t3NTT3t/tc1TTKTT1ct/t3TTT3t/t4T4t/11/5c5/3ttttt3/";
 
+/// The warnings of a variant (notes, such as Berserk's asymmetric setup, are fine).
+fn warnings(variant: &Variant) -> Vec<String> {
+    variant
+        .warnings
+        .items()
+        .iter()
+        .filter(|item| item.severity == tafl::Severity::Warning)
+        .map(|item| item.message.clone())
+        .collect()
+}
+
 fn imported(rules_string: &str) -> Variant {
     let text = import(rules_string).unwrap_or_else(|error| panic!("{rules_string}: {error}"));
     Variant::from_text("imported.tafl", &text)
@@ -134,10 +146,10 @@ fn every_builtin_string_imports_and_lints_clean() {
     for builtin in builtins() {
         let variant = imported(&builtin.rules);
         assert!(
-            variant.warnings.is_empty(),
+            warnings(&variant).is_empty(),
             "{}: warnings {:?}",
             builtin.name,
-            variant.warnings
+            warnings(&variant)
         );
     }
 }
@@ -166,12 +178,57 @@ fn imported_builtins_give_opentafls_perft_counts() {
 }
 
 #[test]
-fn berserk_is_refused_naming_every_rule_the_language_lacks() {
-    let Err(ImportError::Unsupported(rules)) = import(BERSERK) else {
-        panic!("Berserk imported, but the language has no jumps or berserk turns yet");
+fn berserk_imports_with_its_jumps_berserk_turns_and_commanders() {
+    let variant = imported(BERSERK);
+    assert!(warnings(&variant).is_empty(), "{:?}", warnings(&variant));
+    let rules = variant.rules;
+    let names = |list: &[String]| list.join(" ");
+    let jumps: Vec<String> = rules
+        .jumps
+        .iter()
+        .map(|jump| {
+            format!(
+                "{} over {} via [{}] captures {}",
+                names(&jump.pieces),
+                names(&jump.over),
+                names(&jump.only_from_or_to),
+                jump.captures
+            )
+        })
+        .collect();
+    assert_eq!(
+        jumps,
+        [
+            "king over attacker via [throne corners] captures false", // kj:r
+            "knight over attacker via [] captures true",              // default nj:c
+            "commander over defender via [] captures false",          // default cj:j
+        ]
+    );
+    assert_eq!(
+        rules.berserk,
+        Some(tafl::ir::Berserk::MoveWhileItCanCapture)
+    );
+    let sandwich = &rules.king_sandwiches[0];
+    assert_eq!(
+        (
+            names(&sandwich.captors),
+            names(&sandwich.counting),
+            names(&sandwich.except_on)
+        ),
+        ("commander".into(), "corners".into(), "throne".into())
+    );
+    assert_eq!(rules.first_to_move, tafl::Side::Defenders);
+}
+
+#[test]
+fn mercenaries_and_guards_are_refused_by_name() {
+    let Err(ImportError::Unsupported(rules)) =
+        import("dim:7 start:/3t3/3t3/3T3/ttTKTtt/3T3/3m3/3g3/")
+    else {
+        panic!("mercenaries and guards imported");
     };
     let keys: Vec<&str> = rules.iter().map(|rule| rule.key.as_str()).collect();
-    assert_eq!(keys, ["start (c)", "start (N)", "kj:r", "ber:c"]);
+    assert_eq!(keys, ["start (m)", "start (g)"]);
 }
 
 #[test]
@@ -329,7 +386,10 @@ fn cli_import_rejects_bad_strings_with_the_reason() {
             "unknown key `foo`",
         ),
         ("name:X start:/3t3/", "no `dim`"),
-        (BERSERK, "ber:c"),
+        (
+            "dim:7 start:/3t3/3t3/3T3/ttTKTtt/3T3/3m3/3t3/",
+            "mercenaries",
+        ),
         ("dim:5 start:/5/5/2KK1/5/5/", "2 kings are set up"),
     ] {
         let output = tafl(&["import", "--opentafl", rules]);

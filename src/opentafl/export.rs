@@ -1,7 +1,7 @@
 //! Rules → OpenTafl rules string, or every rule OpenTafl cannot say.
 
 use crate::ir::{
-    AccessCondition, Armed, Claim, EncirclementReading, Hostile, KingCaptureMethod,
+    AccessCondition, Armed, Berserk, Claim, EncirclementReading, Hostile, KingCaptureMethod,
     KingCaptureRule, MoveStyle, NoMoves, Outcome, Place, RepetitionResult, Role, Rules,
     ShieldwallTrigger, Side, Square,
 };
@@ -92,11 +92,22 @@ impl Exporter<'_> {
     /// The OpenTafl letter of a piece kind, if it has one.
     fn letter(&self, name: &str) -> Option<char> {
         let piece = self.rules.piece(name)?;
-        match (piece.side, piece.role) {
-            (Side::Attackers, Role::Soldier) => Some('t'),
-            (Side::Defenders, Role::Soldier) => Some('T'),
-            (Side::Defenders, Role::King) => Some('K'),
-            (Side::Attackers, Role::King) => None,
+        // A soldier that jumps is a commander (its jump takes nothing) or a knight (it does).
+        let jump = self
+            .rules
+            .jumps
+            .iter()
+            .find(|jump| jump.pieces.contains(&piece.name));
+        let letter = match (piece.role, jump) {
+            (Role::King, _) => 'k',
+            (Role::Soldier, None) => 't',
+            (Role::Soldier, Some(jump)) if jump.captures => 'n',
+            (Role::Soldier, Some(_)) => 'c',
+        };
+        match (piece.side, letter) {
+            (Side::Attackers, 'k') => None,
+            (Side::Attackers, letter) => Some(letter),
+            (Side::Defenders, letter) => Some(letter.to_ascii_uppercase()),
         }
     }
 
@@ -122,9 +133,9 @@ impl Exporter<'_> {
             hostility: _,       // `*h cenhe linc`
             king_capture: _,    // `ks`
             shieldwall: _,      // `sw swf`
-            king_sandwiches: _, // TODO(issue 8): commanders' sandwich of a strong king
-            jumps: _,           // TODO(issue 8): `kj nj cj`
-            berserk: _,         // TODO(issue 8): `ber`
+            king_sandwiches: _, // implied by commanders or knights and a strong king
+            jumps: _,           // `kj nj cj`, and the letters `c` `n`
+            berserk: _,         // `ber`
             outcome:
                 Outcome {
                     escapes: _,           // `esc`
@@ -166,6 +177,8 @@ impl Exporter<'_> {
         self.pieces();
         self.outcome();
         self.capture();
+        self.jumps();
+        self.sandwiches();
         self.spaces();
         let start = self.start();
         self.out.push(format!("start:{start}"));
@@ -389,6 +402,110 @@ impl Exporter<'_> {
             if wall.trigger == ShieldwallTrigger::AnyMove {
                 self.key("swf", 'n');
             }
+        }
+    }
+
+    /// `kj nj cj` and `ber`. OpenTafl jumps go over the enemy's plain men only; a restricted jump
+    /// (`r`) starts or lands on a special square and takes nothing.
+    fn jumps(&mut self) {
+        let rules = self.rules;
+        let known = |region: &String| KINDS.iter().any(|(name, _)| name == region);
+        let mut keys: Vec<(char, char)> = Vec::new();
+        for jump in &rules.jumps {
+            let letters = self.letters(&jump.pieces);
+            let Some(&letter) = letters.first() else {
+                continue;
+            };
+            let plain_enemy = if letter.is_ascii_lowercase() {
+                'T'
+            } else {
+                't'
+            };
+            if self.letters(&jump.over) != [plain_enemy] {
+                self.cannot(
+                    format!("the jump over `{}`", jump.over.join("`, `")),
+                    "OpenTafl's pieces jump over the enemy's plain men only",
+                );
+            }
+            let value = match (jump.only_from_or_to.is_empty(), jump.captures) {
+                (true, false) => 'j',
+                (true, true) => 'c',
+                (false, false) if jump.only_from_or_to.iter().all(known) => 'r',
+                (false, _) => {
+                    self.cannot(
+                        format!(
+                            "the jump only from or to `{}`",
+                            jump.only_from_or_to.join("`, `")
+                        ),
+                        "OpenTafl's restricted jump starts or lands on a special square and takes nothing",
+                    );
+                    continue;
+                }
+            };
+            let type_letter = letter.to_ascii_lowercase();
+            match keys.iter().find(|(known, _)| *known == type_letter) {
+                Some((_, other)) if *other != value => self.cannot(
+                    format!("two jumps for `{type_letter}` pieces"),
+                    "OpenTafl gives both sides' pieces of a type one jump",
+                ),
+                Some(_) => {}
+                None => keys.push((type_letter, value)),
+            }
+        }
+        // OpenTafl's defaults: `kj:n nj:c cj:j`.
+        for (type_letter, default) in [('k', 'n'), ('n', 'c'), ('c', 'j')] {
+            let value = keys
+                .iter()
+                .find(|(known, _)| *known == type_letter)
+                .map_or(default, |(_, value)| *value);
+            if value != default {
+                self.key(&format!("{type_letter}j"), value);
+            }
+        }
+        match rules.berserk {
+            None => {}
+            Some(Berserk::MoveWhileItCanCapture) => self.key("ber", 'c'),
+            Some(Berserk::MoveAgain) => self.key("ber", 'm'),
+            Some(Berserk::CaptureAgain) => self.cannot(
+                "berserk moves that must capture",
+                "OpenTafl's `ber:c` accepts any move of the berserker while it can capture",
+            ),
+        }
+    }
+
+    /// OpenTafl takes a strong king between two of the attackers' commanders or knights (or one
+    /// and a hostile corner), never on the throne: the variant must say exactly that.
+    fn sandwiches(&mut self) {
+        let rules = self.rules;
+        let captors: Vec<String> = rules
+            .pieces
+            .iter()
+            .filter(|piece| matches!(self.letter(&piece.name), Some('c' | 'n')))
+            .map(|piece| piece.name.clone())
+            .collect();
+        let strong = rules
+            .king_capture
+            .iter()
+            .any(|rule| rule.method == KingCaptureMethod::Enclosed);
+        let expected = strong && !captors.is_empty();
+        let matches = |sandwich: &crate::ir::KingSandwich| {
+            sandwich.captors == captors
+                && sandwich.counting.iter().all(|region| region == "corners")
+                && sandwich.except_on.iter().all(|region| region == "throne")
+        };
+        match rules.king_sandwiches.as_slice() {
+            [] if !expected => {}
+            [sandwich] if expected && matches(sandwich) => {}
+            [] => self.cannot(
+                "a strong king with commanders or knights among the attackers",
+                "OpenTafl then also takes him between two of them (say `the king is also \
+                 captured between two commanders, counting corners, except on the throne`)",
+            ),
+            _ => self.cannot(
+                "the king's capture between two pieces",
+                "OpenTafl's only such rule: a strong king between two of the attackers' \
+                 commanders or knights, or one and a corner, never on the throne",
+            ),
         }
     }
 

@@ -90,8 +90,6 @@ fn refuse_unsupported(settings: &Settings) -> Result<(), ImportError> {
         .flatten()
         .for_each(|&letter| present.insert(letter));
     for (letter, what) in [
-        ('c', "commanders"),
-        ('n', "knights"),
         ('m', "mercenaries"),
         ('g', "guards"),
         ('k', "an attacking king"),
@@ -101,24 +99,11 @@ fn refuse_unsupported(settings: &Settings) -> Result<(), ImportError> {
                 unsupported.push(Unsupported {
                     key: format!("start ({letter})"),
                     reason: format!(
-                        "{what} are not pieces of the language yet (only t, T and K are)"
+                        "{what} are not pieces of the language yet (t, c, n, T, C, N and K are)"
                     ),
                 });
             }
         }
-    }
-    let king_jump = settings.jumps[0].1;
-    if king_jump != Jump::None {
-        unsupported.push(Unsupported {
-            key: settings.source_of("kj", "n"),
-            reason: "jump moves are not in the language yet".into(),
-        });
-    }
-    if settings.berserk != Berserk::None {
-        unsupported.push(Unsupported {
-            key: settings.source_of("ber", "n"),
-            reason: "berserk turns are not in the language yet".into(),
-        });
     }
     if unsupported.is_empty() {
         Ok(())
@@ -127,8 +112,17 @@ fn refuse_unsupported(settings: &Settings) -> Result<(), ImportError> {
     }
 }
 
-/// The three piece kinds the importer declares: (OpenTafl letter, our name).
-const PIECES: [(char, &str); 3] = [('t', "attacker"), ('T', "defender"), ('K', "king")];
+/// The piece kinds the importer can declare: (OpenTafl letter, our name). The man of each side
+/// and the king always; commanders and knights when the start position has them.
+const ALL_PIECES: [(char, &str); 7] = [
+    ('t', "attacker"),
+    ('c', "commander"),
+    ('n', "attacker-knight"),
+    ('T', "defender"),
+    ('C', "defender-commander"),
+    ('N', "knight"),
+    ('K', "king"),
+];
 
 /// One kind of special square, as the file declares it.
 struct SpaceKind<'a> {
@@ -144,6 +138,8 @@ struct SpaceKind<'a> {
 
 struct Writer<'a> {
     settings: &'a Settings,
+    /// The kinds declared: [`ALL_PIECES`] that are always there or on the start position.
+    pieces: Vec<(char, &'static str)>,
     original: &'a str,
     body: String,
     used_regions: Vec<&'static str>,
@@ -151,8 +147,20 @@ struct Writer<'a> {
 
 impl<'a> Writer<'a> {
     fn new(settings: &'a Settings, original: &'a str) -> Writer<'a> {
+        let mut present = TypeSet::NONE;
+        settings
+            .start
+            .iter()
+            .flatten()
+            .flatten()
+            .for_each(|&letter| present.insert(letter));
+        let pieces = ALL_PIECES
+            .into_iter()
+            .filter(|(letter, _)| matches!(letter, 't' | 'T' | 'K') || present.has(*letter))
+            .collect();
         Writer {
             settings,
+            pieces,
             original,
             body: String::new(),
             used_regions: Vec::new(),
@@ -182,6 +190,7 @@ impl<'a> Writer<'a> {
         for kind in &spaces {
             self.access(kind);
         }
+        self.jumps(&spaces);
         self.capture(&spaces);
         self.king_capture();
         self.outcome();
@@ -222,12 +231,13 @@ impl<'a> Writer<'a> {
             format!("{first} move first"),
             s.source_of("atkf", "y")
         );
-        for (letter, name) in PIECES {
-            let (side, role) = match letter {
-                't' => ("attacker", "soldier"),
-                'T' => ("defender", "soldier"),
-                _ => ("defender", "king"),
+        for &(letter, name) in &self.pieces {
+            let side = if letter.is_ascii_lowercase() {
+                "attacker"
+            } else {
+                "defender"
             };
+            let role = if letter == 'K' { "king" } else { "soldier" };
             let _ = writeln!(head, "piece {letter} {name}: {side} {role}");
         }
         head.push('\n');
@@ -337,11 +347,15 @@ impl<'a> Writer<'a> {
                 .unwrap_or(0);
             s.speeds[index]
         };
-        let speeds: Vec<Option<u8>> = PIECES.iter().map(|(letter, _)| speed_of(*letter)).collect();
+        let speeds: Vec<Option<u8>> = self
+            .pieces
+            .iter()
+            .map(|(letter, _)| speed_of(*letter))
+            .collect();
         if speeds.iter().all(|speed| *speed == speeds[0]) {
             self.clause(&format!("everyone moves {}", rook(speeds[0])), &source);
         } else {
-            for ((_, name), speed) in PIECES.iter().zip(speeds) {
+            for ((_, name), speed) in self.pieces.clone().iter().zip(speeds) {
                 self.clause(&format!("{name} moves {}", rook(speed)), &source);
             }
         }
@@ -365,7 +379,8 @@ impl<'a> Writer<'a> {
             ("land on", (true, false)),
             ("pass through", (false, true)),
         ] {
-            let barred: Vec<&str> = PIECES
+            let barred: Vec<&str> = self
+                .pieces
                 .iter()
                 .filter(|(letter, _)| {
                     (kind.props.pass.has(*letter), kind.props.stop.has(*letter)) == forbidden
@@ -377,18 +392,15 @@ impl<'a> Writer<'a> {
             }
             restricted = true;
             self.use_region(kind.region);
-            let clause = match barred.len() {
-                3 => format!("nobody may {action} the {}", kind.region),
-                2 if barred == ["attacker", "defender"] => {
-                    format!("only the king may {action} the {}", kind.region)
-                }
-                2 => {
-                    let allowed = PIECES
-                        .iter()
-                        .find(|(_, name)| !barred.contains(name))
-                        .map_or("", |(_, name)| *name);
-                    format!("only the {allowed} may {action} the {}", kind.region)
-                }
+            let allowed: Vec<&str> = self
+                .pieces
+                .iter()
+                .map(|(_, name)| *name)
+                .filter(|name| !barred.contains(name))
+                .collect();
+            let clause = match allowed.as_slice() {
+                [] => format!("nobody may {action} the {}", kind.region),
+                [one] => format!("only the {one} may {action} the {}", kind.region),
                 _ => format!(
                     "{} may not {action} the {}",
                     barred.join(" and "),
@@ -403,7 +415,8 @@ impl<'a> Writer<'a> {
                 kind.region
             ));
         }
-        let barred: Vec<&str> = PIECES
+        let barred: Vec<&str> = self
+            .pieces
             .iter()
             .filter(|(letter, _)| {
                 !kind.props.reenter.has(*letter)
@@ -413,7 +426,7 @@ impl<'a> Writer<'a> {
             .collect();
         if !barred.is_empty() {
             self.use_region(kind.region);
-            let who = if barred.len() == PIECES.len() {
+            let who = if barred.len() == self.pieces.len() {
                 "nobody may".to_string()
             } else {
                 format!("{} may not", barred.join(" and "))
@@ -428,6 +441,94 @@ impl<'a> Writer<'a> {
                 kind.region,
                 s.source_of(&re_key, kind.defaults[3])
             ));
+        }
+    }
+
+    /// `kj nj cj`: the jumps of the king, knights and commanders; `ber`: berserk moves.
+    fn jumps(&mut self, spaces: &[SpaceKind<'_>]) {
+        let s = self.settings;
+        for (type_letter, jump) in s.jumps {
+            let key = format!("{type_letter}j");
+            let default = match type_letter {
+                'n' => "c",
+                'c' => "j",
+                _ => "n",
+            };
+            let source = s.source_of(&key, default);
+            let jumpers: Vec<(char, &'static str)> = self
+                .pieces
+                .iter()
+                .copied()
+                .filter(|(letter, _)| letter.to_ascii_lowercase() == type_letter)
+                .collect();
+            for (letter, name) in jumpers {
+                // Only a plain man of the other side may be jumped in OpenTafl.
+                let over = if letter.is_ascii_lowercase() {
+                    "a defender"
+                } else {
+                    "an attacker"
+                };
+                let subject = if letter == 'K' {
+                    "the king".to_string()
+                } else {
+                    format!("{}s", name)
+                };
+                match jump {
+                    Jump::None => {}
+                    Jump::Over => self.clause(&format!("{subject} may jump over {over}"), &source),
+                    Jump::Capture => self.clause(
+                        &format!("{subject} may jump over {over}, capturing it"),
+                        &source,
+                    ),
+                    Jump::Restricted => {
+                        // OpenTafl: "jumping from or landing on a throne, corner, or fort space";
+                        // a side's fort is its own.
+                        let own_fort = if letter.is_ascii_lowercase() {
+                            "afor"
+                        } else {
+                            "dfor"
+                        };
+                        let regions: Vec<&'static str> = spaces
+                            .iter()
+                            .filter(|kind| {
+                                matches!(kind.prefix, "cen" | "cor") || kind.prefix == own_fort
+                            })
+                            .map(|kind| kind.region)
+                            .collect();
+                        if regions.is_empty() {
+                            self.comment(&format!(
+                                "{source}: {subject} jump only from or to a special square, and there is none"
+                            ));
+                            continue;
+                        }
+                        for region in &regions {
+                            self.use_region(region);
+                        }
+                        let places: Vec<String> = regions
+                            .iter()
+                            .map(|region| format!("the {region}"))
+                            .collect();
+                        self.clause(
+                            &format!(
+                                "{subject} may jump over {over}, only from or to {}",
+                                places.join(" or ")
+                            ),
+                            &source,
+                        );
+                    }
+                }
+            }
+        }
+        let source = s.source_of("ber", "n");
+        match s.berserk {
+            Berserk::None => {}
+            Berserk::Capture => self.clause(
+                "after a capture the capturing piece moves again while it can capture",
+                &source,
+            ),
+            Berserk::AnyMove => {
+                self.clause("after a capture the capturing piece moves again", &source)
+            }
         }
     }
 
@@ -546,6 +647,44 @@ impl<'a> Writer<'a> {
                 );
                 self.clause("the king is captured elsewhere like a soldier", &source);
             }
+        }
+        // OpenTafl's commander sandwich (`Taflman.checkSandwichCapture`): a strong king is also
+        // taken between two of the attackers' commanders or knights, or one and a hostile
+        // corner, never on the throne nor against it.
+        let strong = matches!(
+            s.king_strength,
+            KingStrength::Strong | KingStrength::StrongByCentre
+        );
+        let captors: Vec<&str> = self
+            .pieces
+            .iter()
+            .filter(|(letter, _)| matches!(letter, 'c' | 'n'))
+            .map(|(_, name)| *name)
+            .collect();
+        if strong
+            && !captors.is_empty()
+            && !(s.king_strength == KingStrength::StrongByCentre && s.centre.is_empty())
+        {
+            let mut clause = format!(
+                "the king is also captured between two {}",
+                captors
+                    .iter()
+                    .map(|name| format!("{name}s"))
+                    .collect::<Vec<_>>()
+                    .join(" and ")
+            );
+            if !s.corners.is_empty() && s.corner_props.hostile.has('T') {
+                self.use_region("corners");
+                clause.push_str(", counting corners");
+            }
+            if !s.centre.is_empty() {
+                self.use_region("throne");
+                clause.push_str(", except on the throne");
+            }
+            self.clause(
+                &clause,
+                &format!("{source}, with commanders or knights among the attackers"),
+            );
         }
     }
 
