@@ -50,6 +50,22 @@ pub(crate) const PHRASINGS: &[Phrasing] = &[
                (docs/language.md, \"Winning by an edge fort\")",
     },
     Phrasing {
+        triggers: &["berserk", "move again", "moves again", "another move", "capture again"],
+        hint: "berserk moves read `after a capture the capturing piece must capture again while it can` \
+               (or `moves again while it can capture`, or `moves again`) (docs/language.md, \"Berserk moves\")",
+    },
+    Phrasing {
+        triggers: &["jump", "leap"],
+        hint: "a jump reads `the knight may jump over an attacker [, only from or to the throne] \
+               [, capturing it]` (docs/language.md, \"Jumps\")",
+    },
+    Phrasing {
+        triggers: &["commander", "two commanders"],
+        hint: "the commanders' capture of the king reads `the king is also captured between two \
+               commanders [, counting corners] [, except on the throne]` (docs/language.md, \
+               \"Capturing a king between two commanders\")",
+    },
+    Phrasing {
         triggers: &["shieldwall", "shield wall", "shield-wall"],
         hint: "the shieldwall reads `soldiers are captured in a shieldwall [, counting corners]` \
                (docs/language.md, \"Shieldwall\")",
