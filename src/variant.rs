@@ -12,6 +12,11 @@ use crate::span::Span;
 
 /// The variants bundled with the toolkit: `(name, file text)`, sorted by name.
 pub const BUNDLED: &[(&str, &str)] = &[
+    (
+        "alea-evangelii",
+        include_str!("../variants/alea-evangelii.tafl"),
+    ),
+    ("ard-ri", include_str!("../variants/ard-ri.tafl")),
     ("ashton", include_str!("../variants/ashton.tafl")),
     ("berserk", include_str!("../variants/berserk.tafl")),
     ("brandubh", include_str!("../variants/brandubh.tafl")),
@@ -33,7 +38,12 @@ pub const BUNDLED: &[(&str, &str)] = &[
         include_str!("../variants/dragonheelslair-v3.tafl"),
     ),
     ("fetlar", include_str!("../variants/fetlar.tafl")),
+    (
+        "historical-hnefatafl",
+        include_str!("../variants/historical-hnefatafl.tafl"),
+    ),
     ("linnaeus", include_str!("../variants/linnaeus.tafl")),
+    ("magpie", include_str!("../variants/magpie.tafl")),
     (
         "sea-battle-9x9",
         include_str!("../variants/sea-battle-9x9.tafl"),
