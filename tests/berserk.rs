@@ -367,6 +367,47 @@ fn engine_and_reference_agree_along_random_berserk_games() {
     }
 }
 
+/// `rules` with the attackers winning when no defender can reach the edge.
+fn with_encirclement(mut rules: Rules) -> Rules {
+    rules.outcome.encirclements = vec![tafl::ir::Encirclement {
+        winner: Side::Attackers,
+        reading: tafl::ir::EncirclementReading::NoEdgeAccess,
+    }];
+    rules
+}
+
+#[test]
+fn a_knight_that_can_jump_out_of_a_ring_is_not_enclosed() {
+    let rules = with_encirclement(berserk_rules(None));
+    // The knight on h7 stands in a ring of h8, g7, i7 and h6; the attacker arriving on c7 shuts
+    // the king in round c9 and c8. With a plain attacker on g7 the knight can jump it to f7 and
+    // get out, so the defenders are not enclosed.
+    let mut g = game(
+        &rules,
+        "11/2t8/1tKt7/1t1t3c3/6tNc2/7c3/11/11/11/2t8/11",
+        Side::Attackers,
+    );
+    play(&mut g, "c2-c7");
+    assert_eq!(g.status(), Status::Ongoing, "{:?}", g.ending());
+    // With commanders all round the knight (no one jumps a commander): enclosed.
+    let mut g = game(
+        &rules,
+        "11/2t8/1tKt7/1t1t3c3/6cNc2/7c3/11/11/11/2t8/11",
+        Side::Attackers,
+    );
+    play(&mut g, "c2-c7");
+    assert_eq!(g.status(), Status::AttackersWin);
+    assert_eq!(g.ending().unwrap().reason, EndReason::Encircled);
+}
+
+#[test]
+fn engine_and_reference_agree_with_jumps_and_encirclement() {
+    let rules = with_encirclement(berserk_rules(Some(Berserk::CaptureAgain)));
+    let games = if cfg!(debug_assertions) { 4 } else { 20 };
+    let seen = agree_along_random_games("encirclement", &rules, games, true);
+    assert!(seen.jumps > 0);
+}
+
 #[test]
 fn perft_agrees_with_the_reference_from_the_berserk_start() {
     let rules = berserk_rules(Some(Berserk::CaptureAgain));

@@ -1284,6 +1284,72 @@ impl<B: Bits> Core<B> {
         false
     }
 
+    /// Whether some piece of `loser` can ever reach the board's edge, stepping through `passable`
+    /// squares and, for the kinds that jump, jumping the enemies they may jump (a knight can jump
+    /// out of a ring of men).
+    fn reaches_edge(&self, pos: &Pos<B>, loser: Side, passable: B) -> bool {
+        let seeds = pos.sides[loser.index()];
+        let jumpers: Vec<usize> = self.side_kinds[loser.index()]
+            .iter()
+            .copied()
+            .filter(|&k| self.jumps[k].is_some() && pos.pieces[k].any())
+            .collect();
+        if jumpers.is_empty() {
+            return self.reaches(seeds, passable, self.edge);
+        }
+        // Per jumping kind, the squares one of its pieces can get to; they grow with each jump.
+        let mut reach: Vec<B> = jumpers
+            .iter()
+            .map(|&k| self.flood(pos.pieces[k], passable))
+            .collect();
+        let mut region = self.flood(seeds, passable);
+        loop {
+            for &r in &reach {
+                region |= r;
+            }
+            if (region & self.edge).any() {
+                return true;
+            }
+            let mut grew = false;
+            for (i, &k) in jumpers.iter().enumerate() {
+                let Some(jump) = &self.jumps[k] else { continue };
+                let mut jumpable = B::EMPTY;
+                for (j, set) in pos.pieces.iter().enumerate().take(self.kinds.len()) {
+                    if jump.over & (1 << j) != 0 {
+                        jumpable |= *set;
+                    }
+                }
+                let mut landed = B::EMPTY;
+                for from in reach[i].iter() {
+                    for d in 0..4 {
+                        let over = self.neighbours[from][d];
+                        if over == NONE || !jumpable.has(usize::from(over)) {
+                            continue;
+                        }
+                        let to = self.neighbours[usize::from(over)][d];
+                        if to == NONE {
+                            continue;
+                        }
+                        let to = usize::from(to);
+                        if passable.has(to)
+                            && !self.land_always[k].has(to)
+                            && !jump.via.is_some_and(|via| !via.has(from) && !via.has(to))
+                        {
+                            landed.set(to);
+                        }
+                    }
+                }
+                if (landed & !reach[i]).any() {
+                    reach[i] = self.flood(reach[i] | landed, passable);
+                    grew = true;
+                }
+            }
+            if !grew {
+                return false;
+            }
+        }
+    }
+
     /// The squares reachable from `seeds` by orthogonal steps through `passable` squares (the
     /// seeds themselves included where passable).
     fn flood(&self, seeds: B, passable: B) -> B {
@@ -1412,11 +1478,7 @@ impl<B: Bits> Core<B> {
                 EncirclementReading::NoEdgeAccess => {
                     let loser = winner.opponent();
                     (mover != Some(loser) || self.flies[loser.index()])
-                        && !self.reaches(
-                            enclosed,
-                            self.board & !pos.sides[winner.index()],
-                            self.edge,
-                        )
+                        && !self.reaches_edge(pos, loser, self.board & !pos.sides[winner.index()])
                 }
                 EncirclementReading::EverySurrounded => {
                     let empty = self.board & !pos.occupied();

@@ -675,10 +675,12 @@ impl Reference {
                         .into_iter()
                         .flat_map(|(line, _)| line)
                         .collect();
-                    let reached = self.reach(edge, |x, y| {
+                    let open = |x: i32, y: i32| {
                         self.at(pos, x, y).is_none_or(|k| self.side_of(k) == loser)
-                    });
+                    };
+                    let reached = self.reach(edge.clone(), open);
                     theirs.iter().all(|square| !reached.contains(square))
+                        && !self.jumps_out(pos, loser, &edge, open)
                 }
                 EncirclementReading::EverySurrounded => theirs.iter().all(|&(x, y)| {
                     DIRS.iter().all(|(dx, dy)| {
@@ -691,6 +693,72 @@ impl Reference {
             }
         }
         None
+    }
+
+    /// Whether a jumping piece of `loser` can get out to the edge: from any square it can walk
+    /// to, a jump over an enemy it may jump lands on an open square from which the walk goes on.
+    fn jumps_out(
+        &self,
+        pos: &RefPos,
+        loser: Side,
+        edge: &[(i32, i32)],
+        open: impl Fn(i32, i32) -> bool + Copy,
+    ) -> bool {
+        for kind in 0..self.rules.pieces.len() {
+            let Some(jump) = self.jump_of(kind) else {
+                continue;
+            };
+            if self.side_of(kind) != loser {
+                continue;
+            }
+            let mut starts = Vec::new();
+            for y in 0..self.h {
+                for x in 0..self.w {
+                    if self.at(pos, x, y) == Some(kind) {
+                        starts.push((x, y));
+                    }
+                }
+            }
+            let mut region = self.reach(starts, open);
+            loop {
+                if region.iter().any(|square| edge.contains(square)) {
+                    return true;
+                }
+                let mut more = Vec::new();
+                for &(x, y) in &region {
+                    for (dx, dy) in DIRS {
+                        let over = self.at(pos, x + dx, y + dy);
+                        let (tx, ty) = (x + 2 * dx, y + 2 * dy);
+                        let jumpable = over.is_some_and(|o| {
+                            self.side_of(o) != loser
+                                && jump.over.contains(&self.rules.pieces[o].name)
+                        });
+                        let via = jump.only_from_or_to.is_empty()
+                            || jump
+                                .only_from_or_to
+                                .iter()
+                                .any(|g| self.in_region(g, x, y) || self.in_region(g, tx, ty));
+                        let lands = self.on(tx, ty)
+                            && open(tx, ty)
+                            && !self.rules.access.iter().any(|rule| {
+                                rule.condition == AccessCondition::Always
+                                    && rule.pieces.contains(&self.rules.pieces[kind].name)
+                                    && rule.action.includes_landing()
+                                    && self.in_region(&rule.region, tx, ty)
+                            });
+                        if jumpable && via && lands && !region.contains(&(tx, ty)) {
+                            more.push((tx, ty));
+                        }
+                    }
+                }
+                if more.is_empty() {
+                    break;
+                }
+                more.extend(region.iter().copied());
+                region = self.reach(more, open);
+            }
+        }
+        false
     }
 
     /// Whether the piece of kind `kind` on (x, y) holds an edge fort (see `ir::EdgeFort`).
