@@ -421,3 +421,60 @@ fn perft_agrees_with_the_reference_from_the_berserk_start() {
         );
     }
 }
+
+/// One legality while a berserk move is due: over every from/to pair, `why_illegal` finds a
+/// reason for exactly the moves generation leaves out, in positions reached by games that prefer
+/// captures (so that berserk moves come up), for every berserk reading.
+#[test]
+fn explanation_agrees_with_generation_while_a_berserk_move_is_due() {
+    for berserk in [
+        Berserk::CaptureAgain,
+        Berserk::MoveWhileItCanCapture,
+        Berserk::MoveAgain,
+    ] {
+        let rules = berserk_rules(Some(berserk));
+        let engine = Arc::new(Engine::new(&rules).unwrap());
+        let squares: Vec<tafl::Square> = (0..11)
+            .flat_map(|r| (0..11).map(move |f| tafl::Square::new(f, r)))
+            .collect();
+        let mut checked = 0;
+        for seed in 0..6 {
+            let mut rng = tafl::engine::Rng::new(seed);
+            let mut g = Game::new(engine.clone());
+            for _ in 0..200 {
+                if g.is_over() {
+                    break;
+                }
+                let position = *g.position();
+                let moves = g.legal_moves();
+                if engine.berserker(&position).is_some() {
+                    checked += 1;
+                    for &from in &squares {
+                        for &to in &squares {
+                            let mv = tafl::Move::new(from, to);
+                            let legal = moves.contains(&mv);
+                            assert_eq!(engine.is_legal(&position, mv), legal, "{mv}");
+                            let why = engine.why_illegal(&position, mv);
+                            assert_eq!(why.is_none(), legal, "{berserk:?} {mv}: {why:?}");
+                        }
+                    }
+                }
+                let capturing: Vec<_> = moves
+                    .iter()
+                    .copied()
+                    .filter(|&m| {
+                        let mut h = g.clone();
+                        !h.play(m).unwrap().captured.is_empty()
+                    })
+                    .collect();
+                let pool = if capturing.is_empty() {
+                    &moves
+                } else {
+                    &capturing
+                };
+                g.play(pool[rng.below(pool.len())]).unwrap();
+            }
+        }
+        assert!(checked > 0, "{berserk:?}: no berserk move came up");
+    }
+}
