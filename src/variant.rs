@@ -45,6 +45,10 @@ pub const BUNDLED: &[(&str, &str)] = &[
     ("linnaeus", include_str!("../variants/linnaeus.tafl")),
     ("magpie", include_str!("../variants/magpie.tafl")),
     (
+        "sea-battle-13x13",
+        include_str!("../variants/sea-battle-13x13.tafl"),
+    ),
+    (
         "sea-battle-9x9",
         include_str!("../variants/sea-battle-9x9.tafl"),
     ),
