@@ -406,10 +406,9 @@ impl Exporter<'_> {
     }
 
     /// `kj nj cj` and `ber`. OpenTafl jumps go over the enemy's plain men only; a restricted jump
-    /// (`r`) starts or lands on a special square and takes nothing.
+    /// (`r`) starts or lands on any special square and takes nothing.
     fn jumps(&mut self) {
         let rules = self.rules;
-        let known = |region: &String| KINDS.iter().any(|(name, _)| name == region);
         let mut keys: Vec<(char, char)> = Vec::new();
         for jump in &rules.jumps {
             let letters = self.letters(&jump.pieces);
@@ -427,17 +426,32 @@ impl Exporter<'_> {
                     "OpenTafl's pieces jump over the enemy's plain men only",
                 );
             }
-            let value = match (jump.only_from_or_to.is_empty(), jump.captures) {
+            // OpenTafl's restricted jump starts or lands on any special square: the centre, a
+            // corner or one of the jumper's own side's forts.
+            let own_forts = if letter.is_ascii_lowercase() {
+                "attacker-forts"
+            } else {
+                "defender-forts"
+            };
+            let mut restricted: Vec<&str> = ["throne", "corners", own_forts]
+                .into_iter()
+                .filter(|region| !self.special_squares(region).is_empty())
+                .collect();
+            restricted.sort_unstable();
+            let mut only: Vec<&str> = jump.only_from_or_to.iter().map(String::as_str).collect();
+            only.sort_unstable();
+            let value = match (only.is_empty(), jump.captures) {
                 (true, false) => 'j',
                 (true, true) => 'c',
-                (false, false) if jump.only_from_or_to.iter().all(known) => 'r',
+                (false, false) if only == restricted => 'r',
                 (false, _) => {
                     self.cannot(
                         format!(
                             "the jump only from or to `{}`",
                             jump.only_from_or_to.join("`, `")
                         ),
-                        "OpenTafl's restricted jump starts or lands on a special square and takes nothing",
+                        "OpenTafl's restricted jump starts or lands on any special square (the \
+                         centre, a corner, the side's own forts) and takes nothing",
                     );
                     continue;
                 }
@@ -488,10 +502,26 @@ impl Exporter<'_> {
             .iter()
             .any(|rule| rule.method == KingCaptureMethod::Enclosed);
         let expected = strong && !captors.is_empty();
+        // OpenTafl counts a corner hostile to the king, and spares him on and against the centre.
+        let corners_count = !self.special_squares("corners").is_empty()
+            && self.hostile_to_defenders_when_empty("corners");
+        let counting: &[&str] = if corners_count { &["corners"] } else { &[] };
+        let except_on: &[&str] = if self.special_squares("throne").is_empty() {
+            &[]
+        } else {
+            &["throne"]
+        };
+        let kings: Vec<&str> = rules
+            .pieces
+            .iter()
+            .filter(|piece| piece.role == Role::King)
+            .map(|piece| piece.name.as_str())
+            .collect();
         let matches = |sandwich: &crate::ir::KingSandwich| {
-            sandwich.captors == captors
-                && sandwich.counting.iter().all(|region| region == "corners")
-                && sandwich.except_on.iter().all(|region| region == "throne")
+            sandwich.kings == kings
+                && sandwich.captors == captors
+                && sandwich.counting == counting
+                && sandwich.except_on == except_on
         };
         match rules.king_sandwiches.as_slice() {
             [] if !expected => {}
@@ -585,6 +615,37 @@ impl Exporter<'_> {
         })
     }
 
+    /// The squares of `region` the string declares: none unless some rule uses the region
+    /// (OpenTafl's default centre and corners exist whether or not a rule needs them).
+    fn special_squares(&self, region: &str) -> Vec<Square> {
+        let rules = self.rules;
+        let named = |names: &[String]| names.iter().any(|name| name == region);
+        let used = rules.access.iter().any(|rule| rule.region == region)
+            || rules.hostility.iter().any(|rule| rule.region == region)
+            || rules
+                .outcome
+                .escapes
+                .iter()
+                .any(|escape| escape.region == region)
+            || rules.king_capture.iter().any(|rule| {
+                matches!(&rule.place, Place::On(name) | Place::Beside(name) if name == region)
+                    || named(&rule.counting)
+            })
+            || rules
+                .shieldwall
+                .as_ref()
+                .is_some_and(|wall| named(&wall.counting))
+            || rules.jumps.iter().any(|jump| named(&jump.only_from_or_to))
+            || rules
+                .king_sandwiches
+                .iter()
+                .any(|sandwich| named(&sandwich.counting) || named(&sandwich.except_on));
+        match rules.region(region) {
+            Some(found) if used => found.squares.clone(),
+            _ => Vec::new(),
+        }
+    }
+
     /// The special squares: `cor cen afor dfor` and their properties.
     fn spaces(&mut self) {
         let rules = self.rules;
@@ -611,20 +672,6 @@ impl Exporter<'_> {
                 );
             }
         }
-        let used =
-            |region: &str| {
-                rules.access.iter().any(|rule| rule.region == region)
-                || rules.hostility.iter().any(|rule| rule.region == region)
-                || rules.outcome.escapes.iter().any(|escape| escape.region == region)
-                || rules.king_capture.iter().any(|rule| {
-                    matches!(&rule.place, Place::On(name) | Place::Beside(name) if name == region)
-                        || rule.counting.iter().any(|name| name == region)
-                })
-                || rules
-                    .shieldwall
-                    .as_ref()
-                    .is_some_and(|wall| wall.counting.iter().any(|name| name == region))
-            };
         let dim = rules.board.width;
         let (top, middle) = (dim.saturating_sub(1), dim.saturating_sub(1) / 2);
         let mut default_corners = vec![
@@ -635,14 +682,7 @@ impl Exporter<'_> {
         ];
         default_corners.sort_by_key(|square| (square.rank, square.file));
         for (region, prefix) in KINDS {
-            let squares: Vec<Square> = if used(region) {
-                rules
-                    .region(region)
-                    .map(|r| r.squares.clone())
-                    .unwrap_or_default()
-            } else {
-                Vec::new()
-            };
+            let squares = self.special_squares(region);
             let default: Vec<Square> = match prefix {
                 "cen" => vec![Square::new(middle, middle)],
                 "cor" => default_corners.clone(),
