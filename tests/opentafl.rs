@@ -280,6 +280,31 @@ fn jumps_berserk_moves_and_sandwiches_export_only_as_opentafl_plays_them() {
 }
 
 #[test]
+fn commanders_and_knights_of_both_sides_round_trip_whatever_their_jumps() {
+    // Knights that jump only from or to special squares and take nothing, and commanders that
+    // do not jump: their jumps alone would not tell their type.
+    let string = "dim:7 name:Mixed kj:c nj:r cj:n start:/3t3/2ntc2/3T3/ttTKTtt/3C3/3N3/3t3/";
+    let rules = imported(string).rules;
+    let symbols: String = rules.pieces.iter().map(|piece| piece.symbol).collect();
+    assert_eq!(symbols, "tcnTCNK");
+    let exported = export(&rules).unwrap();
+    for key in ["kj:c", "nj:r", "cj:n"] {
+        assert!(exported.contains(key), "{exported}");
+    }
+    assert_eq!(imported(&exported).rules, rules, "exported as {exported}");
+
+    // Both sides' knights share `nj`: one side's cannot jump while the other's do.
+    let text = import(string).unwrap();
+    let one_side =
+        "attacker-knights may jump over a defender, only from or to the throne or the corners";
+    assert!(text.contains(one_side), "{text}");
+    let changed = text.replacen(one_side, "", 1);
+    let rules = Variant::from_text("changed.tafl", &changed).unwrap().rules;
+    let error = export(&rules).unwrap_err().to_string();
+    assert!(error.contains("two jumps for `n` pieces"), "{error}");
+}
+
+#[test]
 fn a_throne_named_only_by_a_restricted_jump_is_exported() {
     // Everyone may stop on the throne and it is hostile to nobody: only `kj:r` needs it.
     let string = "dim:7 name:Open_throne kj:r cens:tcnkmTCNKM cenh: cenhe: \

@@ -92,17 +92,21 @@ impl Exporter<'_> {
     /// The OpenTafl letter of a piece kind, if it has one.
     fn letter(&self, name: &str) -> Option<char> {
         let piece = self.rules.piece(name)?;
-        // A soldier that jumps is a commander (its jump takes nothing) or a knight (it does).
         let jump = self
             .rules
             .jumps
             .iter()
             .find(|jump| jump.pieces.contains(&piece.name));
-        let letter = match (piece.role, jump) {
-            (Role::King, _) => 'k',
-            (Role::Soldier, None) => 't',
-            (Role::Soldier, Some(jump)) if jump.captures => 'n',
-            (Role::Soldier, Some(_)) => 'c',
+        let letter = match (piece.role, piece.symbol.to_ascii_lowercase(), jump) {
+            (Role::King, _, _) => 'k',
+            // An imported commander or knight keeps its letter as its symbol, and so its type
+            // where its jump does not tell (`cj:n`, `nj:j`).
+            (Role::Soldier, symbol @ ('c' | 'n'), _) => symbol,
+            // Otherwise a soldier that jumps is a commander (its jump takes nothing) or a knight
+            // (it does).
+            (Role::Soldier, _, None) => 't',
+            (Role::Soldier, _, Some(jump)) if jump.captures => 'n',
+            (Role::Soldier, _, Some(_)) => 'c',
         };
         match (piece.side, letter) {
             (Side::Attackers, 'k') => None,
@@ -406,55 +410,25 @@ impl Exporter<'_> {
     }
 
     /// `kj nj cj` and `ber`. OpenTafl jumps go over the enemy's plain men only; a restricted jump
-    /// (`r`) starts or lands on any special square and takes nothing.
+    /// (`r`) starts or lands on any special square and takes nothing. Both sides' pieces of a
+    /// type share one jump, `n` for none.
     fn jumps(&mut self) {
         let rules = self.rules;
         let mut keys: Vec<(char, char)> = Vec::new();
-        for jump in &rules.jumps {
-            let letters = self.letters(&jump.pieces);
-            let Some(&letter) = letters.first() else {
+        for piece in &rules.pieces {
+            let Some(letter) = self.letter(&piece.name) else {
                 continue;
             };
-            let plain_enemy = if letter.is_ascii_lowercase() {
-                'T'
-            } else {
-                't'
-            };
-            if self.letters(&jump.over) != [plain_enemy] {
-                self.cannot(
-                    format!("the jump over `{}`", jump.over.join("`, `")),
-                    "OpenTafl's pieces jump over the enemy's plain men only",
-                );
-            }
-            // OpenTafl's restricted jump starts or lands on any special square: the centre, a
-            // corner or one of the jumper's own side's forts.
-            let own_forts = if letter.is_ascii_lowercase() {
-                "attacker-forts"
-            } else {
-                "defender-forts"
-            };
-            let mut restricted: Vec<&str> = ["throne", "corners", own_forts]
-                .into_iter()
-                .filter(|region| !self.special_squares(region).is_empty())
-                .collect();
-            restricted.sort_unstable();
-            let mut only: Vec<&str> = jump.only_from_or_to.iter().map(String::as_str).collect();
-            only.sort_unstable();
-            let value = match (only.is_empty(), jump.captures) {
-                (true, false) => 'j',
-                (true, true) => 'c',
-                (false, false) if only == restricted => 'r',
-                (false, _) => {
-                    self.cannot(
-                        format!(
-                            "the jump only from or to `{}`",
-                            jump.only_from_or_to.join("`, `")
-                        ),
-                        "OpenTafl's restricted jump starts or lands on any special square (the \
-                         centre, a corner, the side's own forts) and takes nothing",
-                    );
-                    continue;
-                }
+            let jump = rules
+                .jumps
+                .iter()
+                .find(|jump| jump.pieces.contains(&piece.name));
+            let value = match jump {
+                None => 'n',
+                Some(jump) => match self.jump_value(letter, jump) {
+                    Some(value) => value,
+                    None => continue,
+                },
             };
             let type_letter = letter.to_ascii_lowercase();
             match keys.iter().find(|(known, _)| *known == type_letter) {
@@ -466,7 +440,7 @@ impl Exporter<'_> {
                 None => keys.push((type_letter, value)),
             }
         }
-        // OpenTafl's defaults: `kj:n nj:c cj:j`.
+        // OpenTafl's defaults, for the types no piece has: `kj:n nj:c cj:j`.
         for (type_letter, default) in [('k', 'n'), ('n', 'c'), ('c', 'j')] {
             let value = keys
                 .iter()
@@ -484,6 +458,52 @@ impl Exporter<'_> {
                 "berserk moves that must capture",
                 "OpenTafl's `ber:c` accepts any move of the berserker while it can capture",
             ),
+        }
+    }
+
+    /// The `kj nj cj` value of `jump` for a piece of OpenTafl letter `letter`, or `None` (and
+    /// the reason recorded) when OpenTafl cannot play it.
+    fn jump_value(&mut self, letter: char, jump: &crate::ir::JumpRule) -> Option<char> {
+        let plain_enemy = if letter.is_ascii_lowercase() {
+            'T'
+        } else {
+            't'
+        };
+        if self.letters(&jump.over) != [plain_enemy] {
+            self.cannot(
+                format!("the jump over `{}`", jump.over.join("`, `")),
+                "OpenTafl's pieces jump over the enemy's plain men only",
+            );
+        }
+        // OpenTafl's restricted jump starts or lands on any special square: the centre, a
+        // corner or one of the jumper's own side's forts.
+        let own_forts = if letter.is_ascii_lowercase() {
+            "attacker-forts"
+        } else {
+            "defender-forts"
+        };
+        let mut restricted: Vec<&str> = ["throne", "corners", own_forts]
+            .into_iter()
+            .filter(|region| !self.special_squares(region).is_empty())
+            .collect();
+        restricted.sort_unstable();
+        let mut only: Vec<&str> = jump.only_from_or_to.iter().map(String::as_str).collect();
+        only.sort_unstable();
+        match (only.is_empty(), jump.captures) {
+            (true, false) => Some('j'),
+            (true, true) => Some('c'),
+            (false, false) if only == restricted => Some('r'),
+            (false, _) => {
+                self.cannot(
+                    format!(
+                        "the jump only from or to `{}`",
+                        jump.only_from_or_to.join("`, `")
+                    ),
+                    "OpenTafl's restricted jump starts or lands on any special square (the \
+                     centre, a corner, the side's own forts) and takes nothing",
+                );
+                None
+            }
         }
     }
 
