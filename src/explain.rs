@@ -223,10 +223,18 @@ pub fn rule_sections(rules: &Rules) -> Vec<Section> {
         } else {
             "; the jumped piece stays (the jump captures only as any move does, where it lands)"
         };
+        let jumpers = words.pieces(&jump.pieces);
+        // "the King ... next to him", "Knights ... next to them".
+        let one_king = match jump.pieces.as_slice() {
+            [only] => rules
+                .piece(only)
+                .is_some_and(|piece| piece.role == Role::King),
+            _ => false,
+        };
+        let beside = if one_king { "him" } else { "them" };
         jumps.push((
             format!(
-                "Jump: {} may jump over {} next to it onto the empty square just beyond{only}{taken}.",
-                words.pieces(&jump.pieces),
+                "Jump: {jumpers} may jump over {} next to {beside} onto the empty square just beyond{only}{taken}.",
                 words.pieces_or(&jump.over)
             ),
             RuleRef::Jump(index),
@@ -432,7 +440,7 @@ pub fn rule_sections(rules: &Rules) -> Vec<Section> {
         }
         for (index, rule) in rules.king_sandwiches.iter().enumerate() {
             let captors = words.pieces_or(&rule.captors);
-            let mut second = vec![format!("another such piece")];
+            let mut second = vec!["another such piece".to_string()];
             second.extend(rule.counting.iter().map(|region| words.destination(region)));
             let except = if rule.except_on.is_empty() {
                 String::new()
@@ -447,7 +455,7 @@ pub fn rule_sections(rules: &Rules) -> Vec<Section> {
             king.push_for(
                 format!(
                     "Also: {} is captured when {captors} moves next to him and {} stands on the opposite side{except}.",
-                    words.pieces(&rule.kings),
+                    words.pieces_or(&rule.kings),
                     join_or(&second)
                 ),
                 [RuleRef::KingSandwich(index)],

@@ -177,6 +177,12 @@ mod tests {
         let stuck = phrasing_hint("a side that cannot move wins");
         assert!(stuck.is_some_and(|hint| hint.contains("a side that cannot move loses")));
         assert!(phrasing_hint("the king loses when captured").is_some());
+        let leap = phrasing_hint("the king can leap over attackers");
+        assert!(leap.is_some_and(|hint| hint.contains("may jump over")));
+        let berserk = phrasing_hint("the berserker moves again after capturing");
+        assert!(berserk.is_some_and(|hint| hint.contains("after a capture the capturing piece")));
+        let commanders = phrasing_hint("the king is captured by two commanders");
+        assert!(commanders.is_some_and(|hint| hint.contains("also captured between two")));
     }
 
     #[test]

@@ -29,6 +29,14 @@ fn show_brettspielnetz_snapshot() {
 }
 
 #[test]
+fn show_berserk_snapshot() {
+    // Jumps, the berserk move and the commanders' sandwich of the king, in words.
+    let output = tafl(&["show", "berserk"]);
+    assert!(output.status.success());
+    insta::assert_snapshot!("show_berserk", stdout(&output));
+}
+
+#[test]
 fn list_names_every_bundled_variant() {
     let output = tafl(&["list"]);
     assert!(output.status.success());

@@ -71,3 +71,46 @@ fn every_pair_differs_somewhere_and_the_cli_exits_0() {
         diff("linnaeus", "brettspielnetz")
     );
 }
+
+#[test]
+fn diff_reports_jumps_berserk_moves_and_the_kings_sandwich() {
+    let berserk = Variant::bundled("berserk").expect("bundled");
+    let mut text = berserk.text.clone();
+    for (from, to) in [
+        (
+            "the knight may jump over an attacker, capturing it",
+            "the knight may jump over an attacker",
+        ),
+        (
+            "after a capture the capturing piece must capture again while it can",
+            "after a capture the capturing piece moves again",
+        ),
+        (
+            "between two commanders, counting corners, except on the throne",
+            "between two commanders, counting corners",
+        ),
+    ] {
+        assert!(text.contains(from), "berserk.tafl says `{from}`");
+        text = text.replacen(from, to, 1);
+    }
+    let changed = Variant::from_text("changed.tafl", &text).expect("the changed file loads");
+    let report = tafl::diff::diff("berserk", &berserk.rules, "changed", &changed.rules);
+    // One sentence a side for each of the three changed rules, and nothing else.
+    let only_in = |label: &str, start: &str| {
+        report
+            .lines()
+            .filter(|line| line.starts_with(&format!("  - only in {label}: {start}")))
+            .count()
+    };
+    for start in [
+        "Jump: Knights",
+        "Berserk: after a capture",
+        "Also: the King",
+    ] {
+        assert_eq!(only_in("berserk", start), 1, "{start}\n{report}");
+        assert_eq!(only_in("changed", start), 1, "{start}\n{report}");
+    }
+    assert_eq!(report.matches("  - ").count(), 6, "{report}");
+    assert!(report.contains("must capture"), "{report}");
+    assert!(report.contains("one more move"), "{report}");
+}

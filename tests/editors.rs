@@ -225,3 +225,45 @@ fn the_grammar_marks_what_it_should() {
         vec![(1, vec![(13, "uncovered", ";".to_string())])]
     );
 }
+
+/// The scope of the token a line starts with: the pattern matching earliest, ties to the earlier
+/// pattern, as in `tokenize`.
+fn first_scope<'a>(root: &'a [Pattern], line: &str) -> Option<&'a str> {
+    let mut best: Option<(usize, &str)> = None;
+    for pattern in root {
+        let (regex, scope) = match pattern {
+            Pattern::Match { regex, scope } => (regex, scope),
+            Pattern::Region { begin, scope, .. } => (begin, scope),
+        };
+        if let Some(found) = regex.find(line) {
+            if best.is_none_or(|(start, _)| found.start() < start) {
+                best = Some((found.start(), scope.as_str()));
+            }
+        }
+    }
+    best.map(|(_, scope)| scope)
+}
+
+#[test]
+fn every_word_of_the_language_is_highlighted_as_a_word_not_a_name() {
+    const PEST: &str = include_str!("../grammar/tafl.pest");
+    let (_, root) = grammar();
+    let literal = Regex::new(r#""([a-z]+)""#).unwrap();
+    let mut words: Vec<&str> = literal
+        .captures_iter(PEST)
+        .map(|captures| captures.get(1).unwrap().as_str())
+        .collect();
+    words.sort_unstable();
+    words.dedup();
+    assert!(words.contains(&"jump"), "the grammar's words are found");
+    // `edge` is also the built-in region's name, highlighted like `throne` and `corners`.
+    let names: Vec<&str> = words
+        .into_iter()
+        .filter(|word| *word != "edge")
+        .filter(|word| first_scope(&root, word).is_none_or(|scope| scope.contains(".name.")))
+        .collect();
+    assert!(
+        names.is_empty(),
+        "add these words of grammar/tafl.pest to the TextMate grammar's keywords: {names:?}"
+    );
+}

@@ -84,3 +84,95 @@ fn variant_load_errors_are_typed() {
         other => panic!("expected errors, got {other:?}"),
     }
 }
+
+/// Berserk's file with some of its jump, berserk and sandwich clauses replaced.
+fn berserk_with(replacements: &[(&str, &str)]) -> Variant {
+    let mut text = Variant::bundled("berserk").expect("berserk loads").text;
+    for (from, to) in replacements {
+        assert!(text.contains(from), "berserk.tafl says `{from}`");
+        text = text.replacen(from, to, 1);
+    }
+    Variant::from_text("berserk-reworded.tafl", &text)
+        .unwrap_or_else(|error| panic!("{text}\ndoes not load: {error}"))
+}
+
+#[test]
+fn jumps_berserk_and_sandwiches_read_the_same_in_their_other_wordings() {
+    let bundled = Variant::bundled("berserk").expect("berserk loads");
+    let reworded = berserk_with(&[
+        // Not `over attackers`: that is the whole side, commanders included.
+        (
+            "the king may jump over an attacker, only from or to the throne or a corner",
+            "the king may jump over attacker, only from or onto the throne, a corner",
+        ),
+        (
+            "commanders may jump over a defender",
+            "the commanders may jump over a defender",
+        ),
+        (
+            "after a capture the capturing piece",
+            "after a capture, the capturing piece",
+        ),
+        (
+            "between two commanders, counting corners, except on the throne",
+            "between two commanders, counting the corners, except on the throne",
+        ),
+    ]);
+    assert_eq!(reworded.rules, bundled.rules);
+    // Each clause is found again from its rule, for hovers and `tafl show`'s references.
+    for (rule, start) in [
+        (tafl::RuleRef::Jump(0), "the king may jump"),
+        (tafl::RuleRef::Jump(1), "the knight may jump"),
+        (tafl::RuleRef::Jump(2), "the commanders may jump"),
+        (tafl::RuleRef::Berserk, "after a capture,"),
+        (tafl::RuleRef::KingSandwich(0), "the king is also captured"),
+    ] {
+        let clause = reworded.clause_text(rule).unwrap_or_default();
+        assert!(clause.starts_with(start), "{rule:?} maps to `{clause}`");
+    }
+}
+
+#[test]
+fn each_berserk_wording_gives_its_reading() {
+    use tafl::ir::Berserk;
+    let capture_again = "after a capture the capturing piece must capture again while it can";
+    for (words, reading) in [
+        (capture_again, Berserk::CaptureAgain),
+        (
+            "after a capture the capturing piece moves again while it can capture",
+            Berserk::MoveWhileItCanCapture,
+        ),
+        (
+            "after a capture the capturing piece moves again",
+            Berserk::MoveAgain,
+        ),
+    ] {
+        let rules = berserk_with(&[(capture_again, words)]).rules;
+        assert_eq!(rules.berserk, Some(reading), "{words}");
+    }
+}
+
+#[test]
+fn a_sandwich_lists_several_regions_and_a_jump_goes_over_several_kinds() {
+    let rules = berserk_with(&[
+        (
+            "counting corners, except on the throne",
+            "counting corners and the throne, except on the throne or the corners",
+        ),
+        (
+            "the knight may jump over an attacker, capturing it",
+            "the knight may jump over an attacker and a commander, capturing them",
+        ),
+    ])
+    .rules;
+    let sandwich = &rules.king_sandwiches[0];
+    assert_eq!(sandwich.kings, ["king"]);
+    assert_eq!(sandwich.captors, ["commander"]);
+    assert_eq!(sandwich.counting, ["corners", "throne"]);
+    assert_eq!(sandwich.except_on, ["throne", "corners"]);
+    let knight = &rules.jumps[1];
+    assert_eq!(knight.pieces, ["knight"]);
+    assert_eq!(knight.over, ["attacker", "commander"]);
+    assert!(knight.only_from_or_to.is_empty());
+    assert!(knight.captures);
+}

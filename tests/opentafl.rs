@@ -221,6 +221,101 @@ fn berserk_imports_with_its_jumps_berserk_turns_and_commanders() {
 }
 
 #[test]
+fn jumps_berserk_moves_and_sandwiches_export_only_as_opentafl_plays_them() {
+    let text = import(BERSERK).unwrap();
+    for (from, to, refused) in [
+        // `kj:r` also lets the king jump from or onto the throne.
+        (
+            "only from or to the throne or the corners",
+            "only from or to the corners",
+            "the jump only from or to `corners`",
+        ),
+        // Restricted jumps take nothing in OpenTafl.
+        (
+            "only from or to the throne or the corners",
+            "only from or to the throne or the corners, capturing it",
+            "the jump only from or to `throne`, `corners`",
+        ),
+        // Only plain men are jumped.
+        (
+            "knights may jump over an attacker, capturing it",
+            "knights may jump over an attacker and a commander, capturing them",
+            "the jump over `attacker`, `commander`",
+        ),
+        // OpenTafl spares the king on the throne and counts hostile corners.
+        (
+            "counting corners, except on the throne",
+            "counting corners",
+            "the king's capture between two pieces",
+        ),
+        (
+            "counting corners, except on the throne",
+            "except on the throne",
+            "the king's capture between two pieces",
+        ),
+        (
+            "the king is also captured between two commanders, counting corners, except on the throne",
+            "",
+            "a strong king with commanders or knights among the attackers",
+        ),
+        (
+            "after a capture the capturing piece moves again while it can capture",
+            "after a capture the capturing piece must capture again while it can",
+            "berserk moves that must capture",
+        ),
+    ] {
+        assert!(text.contains(from), "the import says `{from}`:\n{text}");
+        let changed = text.replacen(from, to, 1);
+        let rules = Variant::from_text("changed.tafl", &changed)
+            .unwrap_or_else(|error| panic!("{changed}\nhas errors: {error:?}"))
+            .rules;
+        let error = export(&rules).expect_err(&format!("`{to}` exported")).to_string();
+        assert!(error.contains(refused), "`{to}`: {error}");
+    }
+    let moves_again = text.replacen("moves again while it can capture", "moves again", 1);
+    let rules = Variant::from_text("moves-again.tafl", &moves_again)
+        .unwrap()
+        .rules;
+    assert!(export(&rules).unwrap().contains(" ber:m "));
+}
+
+#[test]
+fn commanders_and_knights_of_both_sides_round_trip_whatever_their_jumps() {
+    // Knights that jump only from or to special squares and take nothing, and commanders that
+    // do not jump: their jumps alone would not tell their type.
+    let string = "dim:7 name:Mixed kj:c nj:r cj:n start:/3t3/2ntc2/3T3/ttTKTtt/3C3/3N3/3t3/";
+    let rules = imported(string).rules;
+    let symbols: String = rules.pieces.iter().map(|piece| piece.symbol).collect();
+    assert_eq!(symbols, "tcnTCNK");
+    let exported = export(&rules).unwrap();
+    for key in ["kj:c", "nj:r", "cj:n"] {
+        assert!(exported.contains(key), "{exported}");
+    }
+    assert_eq!(imported(&exported).rules, rules, "exported as {exported}");
+
+    // Both sides' knights share `nj`: one side's cannot jump while the other's do.
+    let text = import(string).unwrap();
+    let one_side =
+        "attacker-knights may jump over a defender, only from or to the throne or the corners";
+    assert!(text.contains(one_side), "{text}");
+    let changed = text.replacen(one_side, "", 1);
+    let rules = Variant::from_text("changed.tafl", &changed).unwrap().rules;
+    let error = export(&rules).unwrap_err().to_string();
+    assert!(error.contains("two jumps for `n` pieces"), "{error}");
+}
+
+#[test]
+fn a_throne_named_only_by_a_restricted_jump_is_exported() {
+    // Everyone may stop on the throne and it is hostile to nobody: only `kj:r` needs it.
+    let string = "dim:7 name:Open_throne kj:r cens:tcnkmTCNKM cenh: cenhe: \
+        start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/";
+    let rules = imported(string).rules;
+    assert_eq!(rules.jumps[0].only_from_or_to, ["throne", "corners"]);
+    let exported = export(&rules).unwrap();
+    assert_eq!(imported(&exported).rules, rules, "exported as {exported}");
+}
+
+#[test]
 fn mercenaries_and_guards_are_refused_by_name() {
     let Err(ImportError::Unsupported(rules)) =
         import("dim:7 start:/3t3/3t3/3T3/ttTKTtt/3T3/3m3/3g3/")

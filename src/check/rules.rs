@@ -76,8 +76,8 @@ pub(super) fn rules(checker: &mut Checker, file: &ast::File, rules: &mut Rules) 
     let mut encirclements: Vec<(Encirclement, Span)> = Vec::new();
     let mut shieldwall: SetBy<Shieldwall> = None;
     let mut berserk: SetBy<Berserk> = None;
-    // Per piece kind, the jump clause that gave it its jump.
-    let mut jumper: Vec<Option<Span>> = vec![None; checker.pieces.len()];
+    // Per piece kind, the jump clause that gave it its jump and that jump's index in `rules.jumps`.
+    let mut jumper: Vec<Option<(Span, usize)>> = vec![None; checker.pieces.len()];
     let mut repetition: SetBy<Repetition> = None;
     let mut back_and_forth: SetBy<u32> = None;
     let mut no_capture: SetBy<MoveLimit> = None;
@@ -655,32 +655,49 @@ pub(super) fn rules(checker: &mut Checker, file: &ast::File, rules: &mut Rules) 
                         regions.push(checker.regions[index].name.clone());
                     }
                 }
-                let mut repeated = false;
-                for &k in &jumpers {
-                    if let Some(first) = jumper[k] {
-                        checker.report(contradiction(
-                            span,
-                            first,
-                            &format!("how the {} jumps", checker.pieces[k].name),
-                        ));
-                        repeated = true;
-                    }
+                if jumpers.is_empty() || jumped.is_empty() {
+                    continue; // an unknown name, reported by `piece_set`
                 }
-                if repeated || jumpers.is_empty() || jumped.is_empty() {
-                    continue;
-                }
-                for &k in &jumpers {
-                    jumper[k] = Some(span);
-                }
-                checker
-                    .source_map
-                    .insert(RuleRef::Jump(rules.jumps.len()), span);
-                rules.jumps.push(JumpRule {
+                let jump = JumpRule {
                     pieces: checker.names(&jumpers),
                     over: checker.names(&jumped),
                     only_from_or_to: regions,
                     captures: captures.is_some(),
-                });
+                };
+                // One diagnostic a clause, for the first kind that already jumps.
+                if let Some((k, (first, earlier))) = jumpers
+                    .iter()
+                    .find_map(|&k| jumper[k].map(|given| (k, given)))
+                {
+                    let earlier = &rules.jumps[earlier];
+                    let same = earlier.over == jump.over
+                        && earlier.only_from_or_to == jump.only_from_or_to
+                        && earlier.captures == jump.captures;
+                    let name = &checker.pieces[k].name;
+                    let diagnostic = if same {
+                        Diagnostic::error(
+                            Code::DuplicateClause,
+                            format!("the {name}'s jump is given twice"),
+                        )
+                        .label(span, "given again here")
+                        .label(first, "first given here")
+                        .help("delete one of the two")
+                    } else {
+                        contradiction(span, first, &format!("how the {name} jumps")).help(
+                            "a piece has one jump clause: name in it every kind it may jump \
+                             (`over attackers and commanders`)",
+                        )
+                    };
+                    checker.report(diagnostic);
+                    continue;
+                }
+                for &k in &jumpers {
+                    jumper[k] = Some((span, rules.jumps.len()));
+                }
+                checker
+                    .source_map
+                    .insert(RuleRef::Jump(rules.jumps.len()), span);
+                rules.jumps.push(jump);
             }
             ClauseKind::Berserk(words) => {
                 let value = match words.value {

@@ -518,26 +518,31 @@ struct NameContext {
 fn name_context(words: &[&str]) -> NameContext {
     const ARTICLES: &[&str] = &["the", "a", "an", "any"];
     const BEFORE_REGION: &[&str] = &[
-        "on", "beside", "reaches", "reach", "enter", "through", "over", "counting", "to",
+        "on", "beside", "reaches", "reach", "enter", "through", "over", "counting", "to", "onto",
     ];
+    // Words that open a list of regions running to the end of the clause, whose items are
+    // joined by `and`, `or` or commas: `counting ...`, `except on ...`, `only from or to ...`.
+    const REGION_LIST: &[&str] = &["counting", "except", "from"];
     let meaningful: Vec<&str> = words
         .iter()
         .copied()
         .filter(|word| !ARTICLES.contains(&word.to_lowercase().as_str()))
         .collect();
-    match meaningful.last() {
-        None => NameContext {
+    let Some(&last) = meaningful.last() else {
+        return NameContext {
             pieces: true,
             regions: true,
-        },
-        Some(last) => {
-            let counting = meaningful.contains(&"counting") && matches!(*last, "and" | ",");
-            let region = BEFORE_REGION.contains(last) || counting;
-            NameContext {
-                pieces: !region,
-                regions: region,
-            }
-        }
+        };
+    };
+    // `may jump over` is followed by the pieces jumped, `pass over` by a region.
+    let jumped =
+        last == "over" && meaningful.len() >= 2 && meaningful[meaningful.len() - 2] == "jump";
+    let in_list = matches!(last, "and" | "or" | ",") || last.ends_with(',');
+    let region_list = in_list && meaningful.iter().any(|word| REGION_LIST.contains(word));
+    let region = !jumped && (BEFORE_REGION.contains(&last) || region_list);
+    NameContext {
+        pieces: !region,
+        regions: region,
     }
 }
 

@@ -26,6 +26,35 @@ fn a_clause_hovers_with_its_plain_words() {
 }
 
 #[test]
+fn jump_berserk_and_sandwich_clauses_hover_with_their_plain_words() {
+    const BERSERK: &str = include_str!("../../variants/berserk.tafl");
+    let analysis = Analysis::new("berserk.tafl", BERSERK);
+    for (clause, words) in [
+        (
+            "the knight may jump over",
+            "Jump: Knights may jump over an Attacker next to them",
+        ),
+        (
+            "the king may jump over",
+            "Jump: the King may jump over an Attacker next to him",
+        ),
+        (
+            "after a capture the capturing piece",
+            "Berserk: after a capture, while the capturing piece can capture again",
+        ),
+        (
+            "the king is also captured between",
+            "Also: the King is captured when a Commander moves next to him",
+        ),
+    ] {
+        let hover = analysis
+            .hover(at(BERSERK, clause) + 1)
+            .unwrap_or_else(|| panic!("a hover on `{clause}`"));
+        assert!(hover.text.starts_with(words), "{clause}: {}", hover.text);
+    }
+}
+
+#[test]
 fn a_name_hovers_with_its_declaration_and_uses() {
     let analysis = Analysis::new("linnaeus.tafl", LINNAEUS);
     let use_of_throne = at(LINNAEUS, "land on the throne") + "land on the ".len();
@@ -103,6 +132,44 @@ fn definitions_and_references_follow_names() {
     let text = "board 7 x 7\nnobody may land on the throne\n";
     let analysis = Analysis::new("t.tafl", text);
     assert_eq!(analysis.definition(at(text, "throne")), None);
+}
+
+#[test]
+fn completion_offers_pieces_to_jump_and_regions_to_jump_from() {
+    let text = "board 7 x 7\npiece t muscovite: attacker soldier\npiece K king: defender king\n";
+    // What kinds of name are offered at the end of `line`.
+    let offered = |line: &str| -> (bool, bool) {
+        let text = format!("{text}{line}");
+        let completions = Analysis::new("t.tafl", &text).completions(text.len());
+        let has = |kind| completions.iter().any(|completion| completion.kind == kind);
+        (has(CompletionKind::Piece), has(CompletionKind::Region))
+    };
+    let pieces = (true, false);
+    let regions = (false, true);
+    assert_eq!(offered("the king may jump over "), pieces);
+    assert_eq!(offered("the king may jump over a muscovite, "), pieces);
+    assert_eq!(
+        offered("the king may jump over a muscovite, only from or to the "),
+        regions
+    );
+    assert_eq!(
+        offered("the king may jump over a muscovite, only from or onto "),
+        regions
+    );
+    assert_eq!(
+        offered("the king may jump over a muscovite, only from or to the throne or "),
+        regions
+    );
+    assert_eq!(offered("the king is also captured between two "), pieces);
+    assert_eq!(
+        offered("the king is also captured between two muscovites, counting corners, "),
+        regions
+    );
+    assert_eq!(
+        offered("the king is also captured between two muscovites, except on the throne or "),
+        regions
+    );
+    assert_eq!(offered("nobody may pass over "), regions);
 }
 
 #[test]

@@ -92,17 +92,21 @@ impl Exporter<'_> {
     /// The OpenTafl letter of a piece kind, if it has one.
     fn letter(&self, name: &str) -> Option<char> {
         let piece = self.rules.piece(name)?;
-        // A soldier that jumps is a commander (its jump takes nothing) or a knight (it does).
         let jump = self
             .rules
             .jumps
             .iter()
             .find(|jump| jump.pieces.contains(&piece.name));
-        let letter = match (piece.role, jump) {
-            (Role::King, _) => 'k',
-            (Role::Soldier, None) => 't',
-            (Role::Soldier, Some(jump)) if jump.captures => 'n',
-            (Role::Soldier, Some(_)) => 'c',
+        let letter = match (piece.role, piece.symbol.to_ascii_lowercase(), jump) {
+            (Role::King, _, _) => 'k',
+            // An imported commander or knight keeps its letter as its symbol, and so its type
+            // where its jump does not tell (`cj:n`, `nj:j`).
+            (Role::Soldier, symbol @ ('c' | 'n'), _) => symbol,
+            // Otherwise a soldier that jumps is a commander (its jump takes nothing) or a knight
+            // (it does).
+            (Role::Soldier, _, None) => 't',
+            (Role::Soldier, _, Some(jump)) if jump.captures => 'n',
+            (Role::Soldier, _, Some(_)) => 'c',
         };
         match (piece.side, letter) {
             (Side::Attackers, 'k') => None,
@@ -406,41 +410,25 @@ impl Exporter<'_> {
     }
 
     /// `kj nj cj` and `ber`. OpenTafl jumps go over the enemy's plain men only; a restricted jump
-    /// (`r`) starts or lands on a special square and takes nothing.
+    /// (`r`) starts or lands on any special square and takes nothing. Both sides' pieces of a
+    /// type share one jump, `n` for none.
     fn jumps(&mut self) {
         let rules = self.rules;
-        let known = |region: &String| KINDS.iter().any(|(name, _)| name == region);
         let mut keys: Vec<(char, char)> = Vec::new();
-        for jump in &rules.jumps {
-            let letters = self.letters(&jump.pieces);
-            let Some(&letter) = letters.first() else {
+        for piece in &rules.pieces {
+            let Some(letter) = self.letter(&piece.name) else {
                 continue;
             };
-            let plain_enemy = if letter.is_ascii_lowercase() {
-                'T'
-            } else {
-                't'
-            };
-            if self.letters(&jump.over) != [plain_enemy] {
-                self.cannot(
-                    format!("the jump over `{}`", jump.over.join("`, `")),
-                    "OpenTafl's pieces jump over the enemy's plain men only",
-                );
-            }
-            let value = match (jump.only_from_or_to.is_empty(), jump.captures) {
-                (true, false) => 'j',
-                (true, true) => 'c',
-                (false, false) if jump.only_from_or_to.iter().all(known) => 'r',
-                (false, _) => {
-                    self.cannot(
-                        format!(
-                            "the jump only from or to `{}`",
-                            jump.only_from_or_to.join("`, `")
-                        ),
-                        "OpenTafl's restricted jump starts or lands on a special square and takes nothing",
-                    );
-                    continue;
-                }
+            let jump = rules
+                .jumps
+                .iter()
+                .find(|jump| jump.pieces.contains(&piece.name));
+            let value = match jump {
+                None => 'n',
+                Some(jump) => match self.jump_value(letter, jump) {
+                    Some(value) => value,
+                    None => continue,
+                },
             };
             let type_letter = letter.to_ascii_lowercase();
             match keys.iter().find(|(known, _)| *known == type_letter) {
@@ -452,7 +440,7 @@ impl Exporter<'_> {
                 None => keys.push((type_letter, value)),
             }
         }
-        // OpenTafl's defaults: `kj:n nj:c cj:j`.
+        // OpenTafl's defaults, for the types no piece has: `kj:n nj:c cj:j`.
         for (type_letter, default) in [('k', 'n'), ('n', 'c'), ('c', 'j')] {
             let value = keys
                 .iter()
@@ -473,6 +461,52 @@ impl Exporter<'_> {
         }
     }
 
+    /// The `kj nj cj` value of `jump` for a piece of OpenTafl letter `letter`, or `None` (and
+    /// the reason recorded) when OpenTafl cannot play it.
+    fn jump_value(&mut self, letter: char, jump: &crate::ir::JumpRule) -> Option<char> {
+        let plain_enemy = if letter.is_ascii_lowercase() {
+            'T'
+        } else {
+            't'
+        };
+        if self.letters(&jump.over) != [plain_enemy] {
+            self.cannot(
+                format!("the jump over `{}`", jump.over.join("`, `")),
+                "OpenTafl's pieces jump over the enemy's plain men only",
+            );
+        }
+        // OpenTafl's restricted jump starts or lands on any special square: the centre, a
+        // corner or one of the jumper's own side's forts.
+        let own_forts = if letter.is_ascii_lowercase() {
+            "attacker-forts"
+        } else {
+            "defender-forts"
+        };
+        let mut restricted: Vec<&str> = ["throne", "corners", own_forts]
+            .into_iter()
+            .filter(|region| !self.special_squares(region).is_empty())
+            .collect();
+        restricted.sort_unstable();
+        let mut only: Vec<&str> = jump.only_from_or_to.iter().map(String::as_str).collect();
+        only.sort_unstable();
+        match (only.is_empty(), jump.captures) {
+            (true, false) => Some('j'),
+            (true, true) => Some('c'),
+            (false, false) if only == restricted => Some('r'),
+            (false, _) => {
+                self.cannot(
+                    format!(
+                        "the jump only from or to `{}`",
+                        jump.only_from_or_to.join("`, `")
+                    ),
+                    "OpenTafl's restricted jump starts or lands on any special square (the \
+                     centre, a corner, the side's own forts) and takes nothing",
+                );
+                None
+            }
+        }
+    }
+
     /// OpenTafl takes a strong king between two of the attackers' commanders or knights (or one
     /// and a hostile corner), never on the throne: the variant must say exactly that.
     fn sandwiches(&mut self) {
@@ -488,10 +522,26 @@ impl Exporter<'_> {
             .iter()
             .any(|rule| rule.method == KingCaptureMethod::Enclosed);
         let expected = strong && !captors.is_empty();
+        // OpenTafl counts a corner hostile to the king, and spares him on and against the centre.
+        let corners_count = !self.special_squares("corners").is_empty()
+            && self.hostile_to_defenders_when_empty("corners");
+        let counting: &[&str] = if corners_count { &["corners"] } else { &[] };
+        let except_on: &[&str] = if self.special_squares("throne").is_empty() {
+            &[]
+        } else {
+            &["throne"]
+        };
+        let kings: Vec<&str> = rules
+            .pieces
+            .iter()
+            .filter(|piece| piece.role == Role::King)
+            .map(|piece| piece.name.as_str())
+            .collect();
         let matches = |sandwich: &crate::ir::KingSandwich| {
-            sandwich.captors == captors
-                && sandwich.counting.iter().all(|region| region == "corners")
-                && sandwich.except_on.iter().all(|region| region == "throne")
+            sandwich.kings == kings
+                && sandwich.captors == captors
+                && sandwich.counting == counting
+                && sandwich.except_on == except_on
         };
         match rules.king_sandwiches.as_slice() {
             [] if !expected => {}
@@ -585,6 +635,37 @@ impl Exporter<'_> {
         })
     }
 
+    /// The squares of `region` the string declares: none unless some rule uses the region
+    /// (OpenTafl's default centre and corners exist whether or not a rule needs them).
+    fn special_squares(&self, region: &str) -> Vec<Square> {
+        let rules = self.rules;
+        let named = |names: &[String]| names.iter().any(|name| name == region);
+        let used = rules.access.iter().any(|rule| rule.region == region)
+            || rules.hostility.iter().any(|rule| rule.region == region)
+            || rules
+                .outcome
+                .escapes
+                .iter()
+                .any(|escape| escape.region == region)
+            || rules.king_capture.iter().any(|rule| {
+                matches!(&rule.place, Place::On(name) | Place::Beside(name) if name == region)
+                    || named(&rule.counting)
+            })
+            || rules
+                .shieldwall
+                .as_ref()
+                .is_some_and(|wall| named(&wall.counting))
+            || rules.jumps.iter().any(|jump| named(&jump.only_from_or_to))
+            || rules
+                .king_sandwiches
+                .iter()
+                .any(|sandwich| named(&sandwich.counting) || named(&sandwich.except_on));
+        match rules.region(region) {
+            Some(found) if used => found.squares.clone(),
+            _ => Vec::new(),
+        }
+    }
+
     /// The special squares: `cor cen afor dfor` and their properties.
     fn spaces(&mut self) {
         let rules = self.rules;
@@ -611,20 +692,6 @@ impl Exporter<'_> {
                 );
             }
         }
-        let used =
-            |region: &str| {
-                rules.access.iter().any(|rule| rule.region == region)
-                || rules.hostility.iter().any(|rule| rule.region == region)
-                || rules.outcome.escapes.iter().any(|escape| escape.region == region)
-                || rules.king_capture.iter().any(|rule| {
-                    matches!(&rule.place, Place::On(name) | Place::Beside(name) if name == region)
-                        || rule.counting.iter().any(|name| name == region)
-                })
-                || rules
-                    .shieldwall
-                    .as_ref()
-                    .is_some_and(|wall| wall.counting.iter().any(|name| name == region))
-            };
         let dim = rules.board.width;
         let (top, middle) = (dim.saturating_sub(1), dim.saturating_sub(1) / 2);
         let mut default_corners = vec![
@@ -635,14 +702,7 @@ impl Exporter<'_> {
         ];
         default_corners.sort_by_key(|square| (square.rank, square.file));
         for (region, prefix) in KINDS {
-            let squares: Vec<Square> = if used(region) {
-                rules
-                    .region(region)
-                    .map(|r| r.squares.clone())
-                    .unwrap_or_default()
-            } else {
-                Vec::new()
-            };
+            let squares = self.special_squares(region);
             let default: Vec<Square> = match prefix {
                 "cen" => vec![Square::new(middle, middle)],
                 "cor" => default_corners.clone(),

@@ -83,6 +83,28 @@ mod tests {
     }
 
     #[test]
+    fn jump_and_berserk_clauses_offer_their_continuations() {
+        // After the comma, the list of jumped pieces may go on, or the clause's own tail begins:
+        // `capturing` and `only` are reserved, so they are not read as piece names.
+        let after_comma = expected_after("the knight may jump over an attacker, ");
+        for word in ["capturing", "only"] {
+            assert!(
+                after_comma.keywords.contains(&word.to_string()),
+                "{after_comma:?}"
+            );
+        }
+        let after_piece = expected_after("after a capture, the capturing piece ");
+        assert_eq!(after_piece.keywords, ["moves", "must"]);
+        let after_between = expected_after("the king is also captured between two commanders, ");
+        for word in ["counting", "except"] {
+            assert!(
+                after_between.keywords.contains(&word.to_string()),
+                "{after_between:?}"
+            );
+        }
+    }
+
+    #[test]
     fn a_line_broken_before_its_end_expects_nothing() {
         assert_eq!(expected_after("boadr 9 x "), Expected::default());
     }
