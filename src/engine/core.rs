@@ -780,12 +780,23 @@ impl<B: Bits> Core<B> {
     /// The squares `jump` takes the piece on `from` to: over an adjacent enemy of a jumpable
     /// kind onto the empty square beyond (before the access rules of the landing square).
     fn jump_targets(&self, pos: &Pos<B>, jump: &JumpAbility<B>, from: usize, occupied: B) -> B {
+        self.jump_landings(jump, self.jumpable(pos, jump), from, occupied)
+    }
+
+    /// The pieces `jump` may go over.
+    fn jumpable(&self, pos: &Pos<B>, jump: &JumpAbility<B>) -> B {
         let mut jumpable = B::EMPTY;
         for (k, set) in pos.pieces.iter().enumerate().take(self.kinds.len()) {
             if jump.over & (1 << k) != 0 {
                 jumpable |= *set;
             }
         }
+        jumpable
+    }
+
+    /// The squares a piece on `from` lands on by `jump` over one of the `jumpable` squares, when
+    /// the square beyond is not `blocked` and the jump's region restriction allows it.
+    fn jump_landings(&self, jump: &JumpAbility<B>, jumpable: B, from: usize, blocked: B) -> B {
         let mut targets = B::EMPTY;
         if (self.neighbour_sets[from] & jumpable).is_empty() {
             return targets;
@@ -796,7 +807,7 @@ impl<B: Bits> Core<B> {
                 continue;
             }
             let to = self.neighbours[usize::from(over)][d];
-            if to == NONE || occupied.has(usize::from(to)) {
+            if to == NONE || blocked.has(usize::from(to)) {
                 continue;
             }
             let to = usize::from(to);
@@ -827,15 +838,31 @@ impl<B: Bits> Core<B> {
     /// captures where it lands, a shieldwall it completes, the enemy a capturing jump goes over.
     /// `pos` is the position before the move.
     pub fn move_captures(&self, pos: &Pos<B>, k: usize, from: usize, to: usize) -> B {
+        let moved = self.moved(pos, k, from, to);
+        self.captured_by(&moved, k, to, self.jump_victim(pos, k, from, to))
+    }
+
+    /// `pos` with the piece of kind `k` moved from `from` to `to` and nothing else changed:
+    /// the board on which its captures are judged.
+    #[inline]
+    fn moved(&self, pos: &Pos<B>, k: usize, from: usize, to: usize) -> Pos<B> {
         let mut moved = *pos;
         let bits = B::single(from) | B::single(to);
         moved.pieces[k] ^= bits;
         moved.sides[self.kinds[k].side.index()] ^= bits;
-        let mut captured = self.captures(&moved, k, to);
+        moved
+    }
+
+    /// What the piece of kind `k` that moved to `to` captures on `moved` (the board after the
+    /// move, every victim still on it): custodially, by a shieldwall it completes, and the
+    /// piece its capturing jump went over (`jumped`).
+    #[inline]
+    fn captured_by(&self, moved: &Pos<B>, k: usize, to: usize, jumped: Option<usize>) -> B {
+        let mut captured = self.captures(moved, k, to);
         if let Some(wall) = &self.shieldwall {
-            captured |= self.wall_captures(&moved, wall, k, to);
+            captured |= self.wall_captures(moved, wall, k, to);
         }
-        if let Some(over) = self.jump_victim(pos, k, from, to) {
+        if let Some(over) = jumped {
             captured.set(over);
         }
         captured
@@ -927,10 +954,8 @@ impl<B: Bits> Core<B> {
         let Some(k) = self.kind_on(pos, from, pos.to_move) else {
             return 0;
         };
-        let mut moved = *pos;
-        let bits = B::single(from) | B::single(to);
-        moved.pieces[k] ^= bits;
-        moved.sides[pos.to_move.index()] ^= bits;
+        // Custodial captures and jumps only: a cheap count for ordering moves, shieldwalls aside.
+        let moved = self.moved(pos, k, from, to);
         let jumped = u32::from(self.jump_victim(pos, k, from, to).is_some());
         self.captures(&moved, k, to).count() + jumped
     }
@@ -1097,13 +1122,7 @@ impl<B: Bits> Core<B> {
         shuttle.from = mv.from;
         shuttle.to = mv.to;
 
-        let mut captured = self.captures(pos, k, to);
-        if let Some(wall) = &self.shieldwall {
-            captured |= self.wall_captures(pos, wall, k, to);
-        }
-        if let Some(over) = jumped {
-            captured.set(over);
-        }
+        let mut captured = self.captured_by(pos, k, to, jumped);
         let took = captured.any();
         // Kings of the moving side left enclosed, judged on the board before this move's captures
         // are removed, as the Thrones and Bones app judges its Jarl.
@@ -1313,31 +1332,12 @@ impl<B: Bits> Core<B> {
             let mut grew = false;
             for (i, &k) in jumpers.iter().enumerate() {
                 let Some(jump) = &self.jumps[k] else { continue };
-                let mut jumpable = B::EMPTY;
-                for (j, set) in pos.pieces.iter().enumerate().take(self.kinds.len()) {
-                    if jump.over & (1 << j) != 0 {
-                        jumpable |= *set;
-                    }
-                }
+                let jumpable = self.jumpable(pos, jump);
+                // A landing square the winner holds or the jumper may never land on blocks.
+                let blocked = !passable | self.land_always[k];
                 let mut landed = B::EMPTY;
                 for from in reach[i].iter() {
-                    for d in 0..4 {
-                        let over = self.neighbours[from][d];
-                        if over == NONE || !jumpable.has(usize::from(over)) {
-                            continue;
-                        }
-                        let to = self.neighbours[usize::from(over)][d];
-                        if to == NONE {
-                            continue;
-                        }
-                        let to = usize::from(to);
-                        if passable.has(to)
-                            && !self.land_always[k].has(to)
-                            && !jump.via.is_some_and(|via| !via.has(from) && !via.has(to))
-                        {
-                            landed.set(to);
-                        }
-                    }
+                    landed |= self.jump_landings(jump, jumpable, from, blocked);
                 }
                 if (landed & !reach[i]).any() {
                     reach[i] = self.flood(reach[i] | landed, passable);
