@@ -475,15 +475,9 @@ pub(super) fn rules(checker: &mut Checker, file: &ast::File, rules: &mut Rules) 
                 after_any_move,
             } => {
                 let victims = checker.piece_set(victims);
-                let mut counted = Vec::new();
-                for region in counting {
-                    if let Some(index) = checker.region(region) {
-                        counted.push(checker.regions[index].name.clone());
-                    }
-                }
                 let value = Shieldwall {
                     victims: checker.names(&victims),
-                    counting: counted,
+                    counting: region_names(checker, counting),
                     trigger: if after_any_move.is_some() {
                         ShieldwallTrigger::AnyMove
                     } else {
@@ -627,15 +621,7 @@ pub(super) fn rules(checker: &mut Checker, file: &ast::File, rules: &mut Rules) 
             } => {
                 let jumpers = checker.piece_set(pieces);
                 let jumped = checker.piece_set(over);
-                let friends: Vec<usize> = jumped
-                    .iter()
-                    .copied()
-                    .filter(|&j| {
-                        jumpers
-                            .iter()
-                            .any(|&k| checker.pieces[k].side == checker.pieces[j].side)
-                    })
-                    .collect();
+                let friends = same_side(checker, &jumped, &jumpers);
                 if !friends.is_empty() {
                     let names = checker.names(&friends).join("`, `");
                     checker.report(
@@ -649,12 +635,7 @@ pub(super) fn rules(checker: &mut Checker, file: &ast::File, rules: &mut Rules) 
                     );
                     continue;
                 }
-                let mut regions = Vec::new();
-                for region in only_from_or_to {
-                    if let Some(index) = checker.region(region) {
-                        regions.push(checker.regions[index].name.clone());
-                    }
-                }
+                let regions = region_names(checker, only_from_or_to);
                 if jumpers.is_empty() || jumped.is_empty() {
                     continue; // an unknown name, reported by `piece_set`
                 }
@@ -729,15 +710,7 @@ pub(super) fn rules(checker: &mut Checker, file: &ast::File, rules: &mut Rules) 
                         broken = true;
                     }
                 }
-                let friends: Vec<usize> = captor_kinds
-                    .iter()
-                    .copied()
-                    .filter(|&c| {
-                        king_kinds
-                            .iter()
-                            .any(|&k| checker.pieces[k].side == checker.pieces[c].side)
-                    })
-                    .collect();
+                let friends = same_side(checker, &captor_kinds, &king_kinds);
                 if !friends.is_empty() {
                     let names = checker.names(&friends).join("`, `");
                     checker.report(
@@ -750,17 +723,8 @@ pub(super) fn rules(checker: &mut Checker, file: &ast::File, rules: &mut Rules) 
                     );
                     broken = true;
                 }
-                let mut regions = |list: &[ast::RegionRef]| {
-                    let mut names = Vec::new();
-                    for region in list {
-                        if let Some(index) = checker.region(region) {
-                            names.push(checker.regions[index].name.clone());
-                        }
-                    }
-                    names
-                };
-                let counting = regions(counting);
-                let except_on = regions(except_on);
+                let counting = region_names(checker, counting);
+                let except_on = region_names(checker, except_on);
                 if broken || king_kinds.is_empty() || captor_kinds.is_empty() {
                     continue;
                 }
@@ -901,6 +865,30 @@ fn resolve_king_capture(
             after_own_move: false,
         });
     }
+}
+
+/// The names of the regions `list` refers to; unknown ones are reported and left out.
+fn region_names(checker: &mut Checker, list: &[ast::RegionRef]) -> Vec<String> {
+    let mut names = Vec::new();
+    for region in list {
+        if let Some(index) = checker.region(region) {
+            names.push(checker.regions[index].name.clone());
+        }
+    }
+    names
+}
+
+/// The kinds of `kinds` that fight on the side of one of `of`: a jump over them, or a sandwich
+/// by them, would be by a piece's own side.
+fn same_side(checker: &Checker, kinds: &[usize], of: &[usize]) -> Vec<usize> {
+    kinds
+        .iter()
+        .copied()
+        .filter(|&k| {
+            of.iter()
+                .any(|&o| checker.pieces[o].side == checker.pieces[k].side)
+        })
+        .collect()
 }
 
 /// Records what `side` does when it cannot move, from the clause at `span`.
