@@ -988,7 +988,7 @@ impl<B: Bits> Core<B> {
 
     /// Whether `sq` acts as a captor against a piece of kind `victim` (hostile square rules).
     #[inline]
-    fn hostile(&self, pos: &Pos<B>, sq: usize, victim: usize, occupied: B) -> bool {
+    pub(super) fn hostile(&self, pos: &Pos<B>, sq: usize, victim: usize, occupied: B) -> bool {
         if self.hostile_always[victim].has(sq)
             || (self.hostile_empty[victim].has(sq) && !occupied.has(sq))
         {
@@ -1352,7 +1352,7 @@ impl<B: Bits> Core<B> {
 
     /// The squares reachable from `seeds` by orthogonal steps through `passable` squares (the
     /// seeds themselves included where passable).
-    fn flood(&self, seeds: B, passable: B) -> B {
+    pub(super) fn flood(&self, seeds: B, passable: B) -> B {
         let mut reached = seeds & passable;
         let mut frontier = reached;
         while frontier.any() {
@@ -1496,81 +1496,6 @@ impl<B: Bits> Core<B> {
             }
         }
         None
-    }
-
-    /// Whether the piece of kind `k` on `king` holds an edge fort: it stands on the edge, has an
-    /// empty square beside it, no enemy touches the squares it can reach, and no piece of the
-    /// wall around them can ever be captured (on each line through it, one side is off the
-    /// board, inside the fort, or another such wall piece), nor taken by a shieldwall.
-    fn holds_fort(&self, pos: &Pos<B>, k: usize, king: usize) -> bool {
-        if !self.edge.has(king) {
-            return false;
-        }
-        let side = self.kinds[k].side;
-        let empty = self.board & !pos.occupied();
-        let inside = self.flood(self.neighbour_sets[king] & empty, empty) | B::single(king);
-        if (self.neighbour_sets[king] & empty).is_empty() {
-            return false;
-        }
-        let mut around = B::EMPTY;
-        for sq in inside.iter() {
-            around |= self.neighbour_sets[sq];
-        }
-        around &= !inside;
-        if (around & pos.sides[side.opponent().index()]).any() {
-            return false;
-        }
-        let friends = pos.sides[side.index()];
-        // Squares inside that would act as a captor against a wall piece do not shelter it.
-        let mut wall = around;
-        loop {
-            let mut grown = wall;
-            for sq in wall.iter() {
-                let victim = self.kind_on(pos, sq, side).unwrap_or(k);
-                let shelters = |n: u16| -> Option<bool> {
-                    if n == NONE {
-                        return Some(true);
-                    }
-                    let n = usize::from(n);
-                    if inside.has(n) {
-                        Some(!self.hostile(pos, n, victim, pos.occupied()))
-                    } else if friends.has(n) {
-                        None
-                    } else {
-                        Some(false)
-                    }
-                };
-                for axis in 0..2 {
-                    let (a, b) = (self.neighbours[sq][axis], self.neighbours[sq][axis + 2]);
-                    match (shelters(a), shelters(b)) {
-                        (Some(true), _) | (_, Some(true)) => {}
-                        (None, _) => grown.set(usize::from(a)),
-                        (_, None) => grown.set(usize::from(b)),
-                        (Some(false), Some(false)) => return false,
-                    }
-                }
-                if self.shieldwall.is_some() {
-                    // A wall piece on the edge is safe from a shieldwall only if the square in
-                    // front of it can never hold an enemy.
-                    let outward = (0..4).filter(|&d| self.neighbours[sq][d] == NONE).count();
-                    if outward == 1 {
-                        let Some(d) = (0..4).find(|&d| self.neighbours[sq][d] == NONE) else {
-                            continue;
-                        };
-                        let front = usize::from(self.neighbours[sq][(d + 2) % 4]);
-                        if friends.has(front) {
-                            grown.set(front);
-                        } else if !inside.has(front) {
-                            return false;
-                        }
-                    }
-                }
-            }
-            if grown == wall {
-                return true;
-            }
-            wall = grown;
-        }
     }
 
     /// The ending when `stuck`, the side to move, has no legal move.

@@ -18,6 +18,7 @@
 
 pub mod bitboard;
 pub(crate) mod core;
+mod fort;
 mod playout;
 
 use std::fmt;

@@ -761,7 +761,9 @@ impl Reference {
         false
     }
 
-    /// Whether the piece of kind `kind` on (x, y) holds an edge fort (see `ir::EdgeFort`).
+    /// Whether the piece of kind `kind` on (x, y) holds an edge fort (docs/language.md, "Winning
+    /// by an edge fort"): every man of the wall stays safe when the men that enemy moves could
+    /// capture are taken away one round after another.
     fn fort_holds(&self, pos: &RefPos, kind: usize, x: i32, y: i32) -> bool {
         let on_edge = x == 0 || y == 0 || x == self.w - 1 || y == self.h - 1;
         let empty = |x: i32, y: i32| self.on(x, y) && self.at(pos, x, y).is_none();
@@ -785,51 +787,182 @@ impl Reference {
                 }
             }
         }
-        let friend = |x: i32, y: i32| self.at(pos, x, y).is_some_and(|k| self.side_of(k) == side);
-        let mut i = 0;
-        while i < wall.len() {
-            let (wx, wy) = wall[i];
-            let me = self.at(pos, wx, wy).unwrap();
-            for (dx, dy) in [(1, 0), (0, 1)] {
-                let mut sheltered = false;
-                let mut helper = None;
-                for (sx, sy) in [(wx + dx, wy + dy), (wx - dx, wy - dy)] {
-                    if !self.on(sx, sy) {
-                        sheltered = true;
-                    } else if inside.contains(&(sx, sy)) {
-                        sheltered |= !self.hostile(pos, sx, sy, me);
-                    } else if friend(sx, sy) && helper.is_none() {
-                        helper = Some((sx, sy));
-                    }
-                }
-                if !sheltered {
-                    match helper {
-                        Some(square) if wall.contains(&square) => {}
-                        Some(square) => wall.push(square),
-                        None => return false,
-                    }
-                }
-            }
-            if self.rules.shieldwall.is_some() {
-                let outward: Vec<(i32, i32)> = DIRS
-                    .iter()
-                    .copied()
-                    .filter(|(dx, dy)| !self.on(wx + dx, wy + dy))
-                    .collect();
-                if let [(dx, dy)] = outward[..] {
-                    let front = (wx - dx, wy - dy);
-                    if friend(front.0, front.1) {
-                        if !wall.contains(&front) {
-                            wall.push(front);
-                        }
-                    } else if !inside.contains(&front) {
-                        return false;
-                    }
-                }
-            }
-            i += 1;
+        // An enemy that flies or jumps one of the men gets over any wall.
+        let enemy_kinds: Vec<usize> = (0..self.rules.pieces.len())
+            .filter(|&k| self.side_of(k) != side)
+            .collect();
+        let over_walls = enemy_kinds.iter().any(|&e| {
+            self.rules.pieces[e].movement.style == MoveStyle::AnyEmptySquare
+                || self.jump_of(e).is_some_and(|jump| {
+                    jump.over
+                        .iter()
+                        .any(|name| self.side_of(self.kind(name)) == side)
+                })
+        });
+        if over_walls {
+            return false;
         }
-        true
+        let mut safe: Vec<(i32, i32)> = Vec::new();
+        for r in 0..self.h {
+            for f in 0..self.w {
+                if (f, r) != (x, y) && self.at(pos, f, r).is_some_and(|k| self.side_of(k) == side) {
+                    safe.push((f, r));
+                }
+            }
+        }
+        loop {
+            // The position with the capturable men gone, for squares hostile when empty.
+            let mut bare = pos.clone();
+            for r in 0..self.h {
+                for f in 0..self.w {
+                    let own = self.at(pos, f, r).is_some_and(|k| self.side_of(k) == side);
+                    if own && (f, r) != (x, y) && !safe.contains(&(f, r)) {
+                        bare.board[r as usize][f as usize] = None;
+                    }
+                }
+            }
+            let (hammers, anvils) = self.enemy_stands(pos, &enemy_kinds, &inside, &safe);
+            let taken: Vec<(i32, i32)> = safe
+                .iter()
+                .copied()
+                .filter(|&(mx, my)| {
+                    let victim = self.at(pos, mx, my).unwrap();
+                    let captor = |cx: i32, cy: i32, arriving: bool| {
+                        if !self.on(cx, cy) || safe.contains(&(cx, cy)) {
+                            return false;
+                        }
+                        let stands = if arriving { &hammers } else { &anvils };
+                        self.hostile(&bare, cx, cy, victim)
+                            || (!inside.contains(&(cx, cy)) && stands.contains(&(cx, cy)))
+                    };
+                    let custodial = [(1, 0), (0, 1)].iter().any(|&(dx, dy)| {
+                        let (a, b) = ((mx + dx, my + dy), (mx - dx, my - dy));
+                        (captor(a.0, a.1, true) && captor(b.0, b.1, false))
+                            || (captor(b.0, b.1, true) && captor(a.0, a.1, false))
+                    });
+                    custodial
+                        || self.fort_shieldwall(
+                            pos,
+                            (mx, my),
+                            victim,
+                            &inside,
+                            &safe,
+                            &hammers,
+                            &anvils,
+                        )
+                })
+                .collect();
+            if taken.iter().any(|t| wall.contains(t)) {
+                return false;
+            }
+            if taken.is_empty() {
+                return true;
+            }
+            safe.retain(|s| !taken.contains(s));
+        }
+    }
+
+    /// The squares where capturing enemies (hammers) and enemies that others capture against
+    /// (anvils) could come to stand, walking around the fort's inside and the safe men.
+    fn enemy_stands(
+        &self,
+        pos: &RefPos,
+        enemy_kinds: &[usize],
+        inside: &[(i32, i32)],
+        safe: &[(i32, i32)],
+    ) -> (Vec<(i32, i32)>, Vec<(i32, i32)>) {
+        let (mut hammers, mut anvils) = (Vec::new(), Vec::new());
+        let always = |e: usize, x: i32, y: i32, landing: bool| {
+            let name = &self.rules.pieces[e].name;
+            self.rules.access.iter().any(|rule| {
+                rule.condition == AccessCondition::Always
+                    && rule.pieces.contains(name)
+                    && self.in_region(&rule.region, x, y)
+                    && if landing {
+                        rule.action.includes_landing()
+                    } else {
+                        rule.action.includes_passing()
+                    }
+            })
+        };
+        for &e in enemy_kinds {
+            let mut pieces = Vec::new();
+            for r in 0..self.h {
+                for f in 0..self.w {
+                    if self.at(pos, f, r) == Some(e) {
+                        pieces.push((f, r));
+                    }
+                }
+            }
+            let open = |x: i32, y: i32| {
+                pieces.contains(&(x, y))
+                    || (!inside.contains(&(x, y))
+                        && !safe.contains(&(x, y))
+                        && !always(e, x, y, false))
+            };
+            let stands: Vec<(i32, i32)> = self
+                .reach(pieces.clone(), open)
+                .into_iter()
+                .filter(|&(x, y)| pieces.contains(&(x, y)) || !always(e, x, y, true))
+                .collect();
+            let armed = self.rules.pieces[e].armed;
+            if armed.as_hammer() {
+                hammers.extend(stands.iter().copied());
+            }
+            if armed.as_anvil() {
+                anvils.extend(stands);
+            }
+        }
+        (hammers, anvils)
+    }
+
+    /// Whether the man on `man` stands in a row along an edge that a shieldwall could take while
+    /// the safe men stand: two or more men of his side, none inside the fort, each faced by an
+    /// anvil's square, both ends a counting square or an open square an enemy could reach.
+    fn fort_shieldwall(
+        &self,
+        pos: &RefPos,
+        man: (i32, i32),
+        victim: usize,
+        inside: &[(i32, i32)],
+        safe: &[(i32, i32)],
+        hammers: &[(i32, i32)],
+        anvils: &[(i32, i32)],
+    ) -> bool {
+        let Some(wall) = &self.rules.shieldwall else {
+            return false;
+        };
+        if !wall.victims.contains(&self.rules.pieces[victim].name) {
+            return false;
+        }
+        let side = self.side_of(victim);
+        for (line, (fx, fy)) in self.edge_lines() {
+            let Some(i) = line.iter().position(|&sq| sq == man) else {
+                continue;
+            };
+            let member = |j: usize| {
+                let (x, y) = line[j];
+                self.at(pos, x, y).is_some_and(|k| self.side_of(k) == side)
+                    && !inside.contains(&(x, y))
+                    && anvils.contains(&(x + fx, y + fy))
+            };
+            let end = |j: usize| {
+                let (x, y) = line[j];
+                wall.counting.iter().any(|c| self.in_region(c, x, y))
+                    || (!inside.contains(&(x, y))
+                        && !safe.contains(&(x, y))
+                        && (hammers.contains(&(x, y)) || anvils.contains(&(x, y))))
+            };
+            for start in 1..=i {
+                for stop in i..line.len() - 1 {
+                    if stop > start && (start..=stop).all(member) && end(start - 1) && end(stop + 1)
+                    {
+                        return true;
+                    }
+                }
+            }
+        }
+        false
     }
 
     /// The ending caused by an automatic repetition rule for `pos`, given the earlier positions.
