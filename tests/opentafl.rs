@@ -506,3 +506,47 @@ fn cli_export_prints_the_string_or_every_rule_it_cannot_say() {
     assert!(stderr.contains("announcement `Raichi`"), "{stderr}");
     assert!(stderr.contains("announcement `Tuichi`"), "{stderr}");
 }
+
+#[test]
+fn the_nearest_string_of_every_bundled_variant_imports_and_names_every_difference() {
+    for name in tafl::bundled_names() {
+        let rules = Variant::bundled(name).unwrap().rules;
+        let nearest = tafl::opentafl::export_nearest(&rules);
+        match export(&rules) {
+            Ok(exact) => {
+                assert_eq!(nearest.rules_string, exact, "{name}");
+                assert!(nearest.differences.is_empty(), "{name}");
+            }
+            Err(error) => assert_eq!(nearest.differences, error.rules, "{name}"),
+        }
+        // OpenTafl must be able to open it: our importer reads OpenTafl's strings as OpenTafl does.
+        if let Err(error) = tafl::opentafl::import(&nearest.rules_string) {
+            panic!(
+                "{name}: the nearest string `{}` does not import: {error}",
+                nearest.rules_string
+            );
+        }
+    }
+}
+
+#[test]
+fn cli_export_nearest_prints_copenhagen_and_lists_what_changes() {
+    let refused = tafl(&["export", "--opentafl", "copenhagen"]);
+    assert_eq!(refused.status.code(), Some(1));
+    assert!(refused.stdout.is_empty());
+    let output = tafl(&["export", "--opentafl", "--nearest", "copenhagen"]);
+    assert!(output.status.success(), "{output:?}");
+    let stdout = String::from_utf8(output.stdout).unwrap();
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    // The repetition rule becomes OpenTafl's nearest (the side that repeats loses) and the fort
+    // stays; the always-on "surrounded" ending is OpenTafl's default.
+    assert!(
+        stdout.contains(" tfr:w ") && stdout.contains(" efe:y "),
+        "{stdout}"
+    );
+    assert!(stderr.contains("2 rule(s)"), "{stderr}");
+    assert!(stderr.contains("written as `tfr:w` instead"), "{stderr}");
+    assert!(stderr.contains("left to OpenTafl's default"), "{stderr}");
+    let imported = tafl::opentafl::import(stdout.trim()).unwrap();
+    assert!(imported.contains("edge fort"), "{imported}");
+}

@@ -8,6 +8,10 @@ pub struct Args {
     /// Print the variant as an OpenTafl rules string (the only format so far).
     #[arg(long, required = true)]
     opentafl: bool,
+    /// When OpenTafl cannot say every rule, print the closest string anyway and list every
+    /// difference on standard error (by default the export is refused).
+    #[arg(long)]
+    nearest: bool,
     /// A bundled variant name or a path to a .tafl file.
     variant: String,
 }
@@ -17,6 +21,24 @@ pub fn run(args: &Args) -> ExitCode {
         return ExitCode::from(1);
     };
     debug_assert!(args.opentafl);
+    if args.nearest {
+        let nearest = crate::opentafl::export_nearest(&variant.rules);
+        println!("{}", nearest.rules_string);
+        if !nearest.differences.is_empty() {
+            eprintln!(
+                "OpenTafl will play {} rule(s) of `{}` differently:",
+                nearest.differences.len(),
+                variant.rules.name
+            );
+            for difference in &nearest.differences {
+                match &difference.instead {
+                    Some(key) => eprintln!("  {difference} (written as `{key}` instead)"),
+                    None => eprintln!("  {difference} (left to OpenTafl's default)"),
+                }
+            }
+        }
+        return ExitCode::SUCCESS;
+    }
     match crate::opentafl::export(&variant.rules) {
         Ok(rules_string) => {
             println!("{rules_string}");
@@ -24,6 +46,7 @@ pub fn run(args: &Args) -> ExitCode {
         }
         Err(error) => {
             eprintln!("error: {error}");
+            eprintln!("  (`--nearest` prints the closest string and lists these differences)");
             ExitCode::from(1)
         }
     }

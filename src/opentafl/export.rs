@@ -13,12 +13,26 @@ pub struct Inexpressible {
     pub rule: String,
     /// Why OpenTafl cannot say it.
     pub reason: String,
+    /// The key the nearest string writes in its place, if any (`tfr:w`); without one, OpenTafl's
+    /// default for the rule applies.
+    pub instead: Option<String>,
 }
 
 impl std::fmt::Display for Inexpressible {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(f, "{}: {}", self.rule, self.reason)
     }
+}
+
+/// The closest OpenTafl rules string to a variant, and every way OpenTafl will play it
+/// differently.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Nearest {
+    /// The rules string: every rule OpenTafl can say, and for each one it cannot, the nearest key
+    /// where there is one or else OpenTafl's default.
+    pub rules_string: String,
+    /// The rules that string changes, in rule-sheet order (empty when the export is exact).
+    pub differences: Vec<Inexpressible>,
 }
 
 /// Why a variant has no OpenTafl rules string: every rule OpenTafl cannot say.
@@ -44,19 +58,30 @@ pub struct ExportError {
 /// [`ExportError`] listing every rule OpenTafl cannot say (a region of another name, conditional
 /// hostility, announcements, a move-count draw, ...).
 pub fn export(rules: &Rules) -> Result<String, ExportError> {
+    let nearest = export_nearest(rules);
+    if nearest.differences.is_empty() {
+        Ok(nearest.rules_string)
+    } else {
+        Err(ExportError {
+            name: rules.name.clone(),
+            rules: nearest.differences,
+        })
+    }
+}
+
+/// The closest OpenTafl rules string to `rules`, with every rule it changes: what a player needs
+/// to open a variant in OpenTafl knowing what will differ. [`export`] is the same string when
+/// nothing differs.
+pub fn export_nearest(rules: &Rules) -> Nearest {
     let mut exporter = Exporter {
         rules,
         problems: Vec::new(),
         out: Vec::new(),
     };
     exporter.run();
-    if exporter.problems.is_empty() {
-        Ok(exporter.out.join(" "))
-    } else {
-        Err(ExportError {
-            name: rules.name.clone(),
-            rules: exporter.problems,
-        })
+    Nearest {
+        rules_string: exporter.out.join(" "),
+        differences: exporter.problems,
     }
 }
 
@@ -79,10 +104,28 @@ impl Exporter<'_> {
         let problem = Inexpressible {
             rule: rule.into(),
             reason: reason.into(),
+            instead: None,
         };
         if !self.problems.contains(&problem) {
             self.problems.push(problem);
         }
+    }
+
+    /// A rule OpenTafl cannot say, for which `key:value` is the nearest it can: the nearest
+    /// string writes that key (an exact export is refused anyway).
+    fn cannot_but_nearly(
+        &mut self,
+        rule: impl Into<String>,
+        reason: impl Into<String>,
+        key: &str,
+        value: impl std::fmt::Display,
+    ) {
+        self.cannot(rule, reason);
+        let instead = format!("{key}:{value}");
+        if let Some(problem) = self.problems.last_mut() {
+            problem.instead = Some(instead.clone());
+        }
+        self.out.push(instead);
     }
 
     fn key(&mut self, key: &str, value: impl std::fmt::Display) {
@@ -324,9 +367,11 @@ impl Exporter<'_> {
                     RepetitionResult::Draw => {}
                     RepetitionResult::MoverLoses => self.key("tfr", 'w'),
                     RepetitionResult::MoverWins => self.key("tfr", 'l'),
-                    RepetitionResult::Loses(side) => self.cannot(
+                    RepetitionResult::Loses(side) => self.cannot_but_nearly(
                         format!("the {side} lose on a threefold repetition"),
                         "OpenTafl's threefold rule is a draw, or a loss or win for the side that repeats",
+                        "tfr",
+                        'w',
                     ),
                 }
             }

@@ -398,16 +398,24 @@ impl<'a> Writer<'a> {
                 .map(|(_, name)| *name)
                 .filter(|name| !barred.contains(name))
                 .collect();
-            let clause = match allowed.as_slice() {
-                [] => format!("nobody may {action} the {}", kind.region),
-                [one] => format!("only the {one} may {action} the {}", kind.region),
-                _ => format!(
+            let clauses = match allowed.as_slice() {
+                // "Nobody may enter" would also bar a piece that starts there (OpenTafl lets a
+                // king start on a throne nobody may stop on, as Ashton's does): say both halves.
+                [] if action == "enter" => vec![
+                    format!("nobody may land on the {}", kind.region),
+                    format!("nobody may pass through the {}", kind.region),
+                ],
+                [] => vec![format!("nobody may {action} the {}", kind.region)],
+                [one] => vec![format!("only the {one} may {action} the {}", kind.region)],
+                _ => vec![format!(
                     "{} may not {action} the {}",
                     barred.join(" and "),
                     kind.region
-                ),
+                )],
             };
-            self.clause(&clause, &source);
+            for clause in clauses {
+                self.clause(&clause, &source);
+            }
         }
         if !restricted {
             self.comment(&format!(

@@ -12,6 +12,6 @@ mod export;
 mod import;
 mod settings;
 
-pub use export::{export, ExportError, Inexpressible};
+pub use export::{export, export_nearest, ExportError, Inexpressible, Nearest};
 pub use import::{import, ImportError, Unsupported};
 pub use settings::{ParseError, Settings};
