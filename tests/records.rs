@@ -135,3 +135,92 @@ fn federation_brandubh_perft_matches_the_hnefatafl_crate() {
         assert_eq!(ours, theirs, "depth {depth}");
     }
 }
+
+fn otg_files() -> Vec<PathBuf> {
+    let mut files: Vec<PathBuf> = std::fs::read_dir(games_dir().join("opentafl"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "otg"))
+        .collect();
+    files.sort();
+    assert_eq!(files.len(), 4, "{files:?}");
+    files
+}
+
+/// OpenTafl's own records read; written back and read again they give the same moves, captures,
+/// comments and tags.
+#[test]
+fn opentafl_records_read_and_round_trip() {
+    for path in otg_files() {
+        let text = std::fs::read_to_string(&path).unwrap();
+        let name = path.display();
+        assert_eq!(Format::detect(path.to_str(), &text), Format::OpenTafl);
+        let game = record::otg::parse(&text).unwrap_or_else(|e| panic!("{name}: {e}"));
+        assert!(game.moves.len() >= 19, "{name}: {} moves", game.moves.len());
+        assert!(game.tags.result.is_some(), "{name}");
+        let rules = game.tags.opentafl_rules.clone().unwrap();
+        // Plies as the writer takes them; sides alternate in these games (no berserk).
+        let plies: Vec<record::native::WrittenPly> = game
+            .moves
+            .iter()
+            .enumerate()
+            .map(|(i, m)| record::native::WrittenPly {
+                mv: m.mv,
+                mover: if i % 2 == 0 {
+                    tafl::Side::Attackers
+                } else {
+                    tafl::Side::Defenders
+                },
+                captures: m.captures.clone().unwrap_or_default(),
+                comment: m.comment.clone(),
+            })
+            .collect();
+        let written = record::otg::write(&game.tags, &rules, &plies);
+        let again =
+            record::otg::parse(&written).unwrap_or_else(|e| panic!("{name}: {e}\n{written}"));
+        assert_eq!(again.tags.opentafl_rules.as_deref(), Some(rules.as_str()));
+        assert_eq!(again.tags.result, game.tags.result, "{name}");
+        assert_eq!(again.tags.attackers, game.tags.attackers, "{name}");
+        assert_eq!(again.tags.date, game.tags.date, "{name}");
+        assert_eq!(again.tags.other.len(), game.tags.other.len(), "{name}");
+        let moves = |g: &record::GameRecord| {
+            g.moves
+                .iter()
+                .map(|m| {
+                    (
+                        m.mv,
+                        m.captures.clone().unwrap_or_default(),
+                        m.comment.clone(),
+                    )
+                })
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(moves(&again), moves(&game), "{name}");
+    }
+}
+
+/// The Grandmasters' Tournament game (OpenTafl's `sw:s efe:y`: Copenhagen's shieldwall and edge
+/// fort) replays through the bundled `copenhagen`, its written captures included.
+#[test]
+fn the_copenhagen_tournament_game_replays() {
+    let engine = engine("copenhagen");
+    let mut checked = 0;
+    for path in otg_files() {
+        let name = path.file_name().unwrap().to_string_lossy().into_owned();
+        if !name.contains("Grandmasters") {
+            continue;
+        }
+        checked += 1;
+        let text = std::fs::read_to_string(&path).unwrap();
+        let game = record::otg::parse(&text).unwrap();
+        let replay = check::replay(&engine, &game);
+        println!(
+            "{name}: {:?} after {} plies",
+            replay.verdict,
+            replay.game.plies().len()
+        );
+        assert_eq!(replay.verdict, check::Verdict::Agrees, "{name}");
+        assert_eq!(replay.game.plies().len(), game.moves.len());
+    }
+    assert_eq!(checked, 1);
+}
