@@ -224,3 +224,200 @@ fn the_copenhagen_tournament_game_replays() {
     }
     assert_eq!(checked, 1);
 }
+
+/// Runs the real binary in `dir` with `args`, feeding `input`.
+fn tafl(dir: &std::path::Path, args: &[&str], input: &str) -> std::process::Output {
+    use std::io::Write;
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_tafl"))
+        .args(args)
+        .current_dir(dir)
+        .env("NO_COLOR", "1")
+        .env("XDG_DATA_HOME", dir.join("data"))
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    child.wait_with_output().unwrap()
+}
+
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("tafl-records-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// `save`, `load` and `save` again write the same record: the game, its captures and its result
+/// survive the round trip, and the record replays through `tafl games check`.
+#[test]
+fn repl_save_load_save_gives_the_same_record() {
+    let dir = scratch("save-load");
+    // Seven moves ending in the king's capture: a result the record must keep.
+    let moves = "a4-a3\ne7-h7\na3-a2\ne6-c6\na2-a1\ne5-e7\ni6-e6\n";
+    let script = format!("{moves}save one.txt\nnew\nload one.txt\nsave two.txt\n");
+    let output = tafl(&dir, &["play", "linnaeus"], &script);
+    assert!(output.status.success());
+    let one = std::fs::read_to_string(dir.join("one.txt")).unwrap();
+    let two = std::fs::read_to_string(dir.join("two.txt")).unwrap();
+    assert_eq!(one, two);
+    assert!(
+        one.contains("result: attackers_win (king_captured)"),
+        "{one}"
+    );
+    assert!(one.contains("rules: fnv1a64:"), "{one}");
+    let game = record::native::parse(&one).unwrap();
+    assert_eq!(game.moves.len(), 7);
+    let check = tafl(
+        &dir,
+        &["games", "check", "linnaeus", "one.txt", "--json"],
+        "",
+    );
+    assert_eq!(check.status.code(), Some(0));
+    let json: serde_json::Value = serde_json::from_slice(&check.stdout).unwrap();
+    assert_eq!(json["counts"]["agrees"], 1);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A record saved under one variant is refused by another with other rules: the hash differs.
+#[test]
+fn a_record_is_never_replayed_under_other_rules() {
+    let dir = scratch("other-rules");
+    let output = tafl(&dir, &["play", "linnaeus"], "a4-a3\nsave one.txt\n");
+    assert!(output.status.success());
+    let text = std::fs::read_to_string(dir.join("one.txt")).unwrap();
+    std::fs::write(
+        dir.join("other.txt"),
+        text.replace("variant: linnaeus", "variant: brettspielnetz"),
+    )
+    .unwrap();
+    let output = tafl(&dir, &["play", "linnaeus"], "load other.txt\n");
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        format!("{stdout}{stderr}").contains("was played under other rules"),
+        "{stdout}{stderr}"
+    );
+    let check = tafl(&dir, &["games", "check", "brettspielnetz", "one.txt"], "");
+    assert_eq!(check.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&check.stdout).contains("other rules"));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// `games check`: disagreements name the game, line and column and exit 1; an unreadable game is
+/// a diagnostic with its line and column, the other games are still checked, and the exit is 2.
+#[test]
+fn games_check_reports_each_game_and_exits_by_the_worst() {
+    let dir = scratch("check");
+    // Game 1 agrees; game 2 plays a move from an empty square; game 3 writes a capture that
+    // does not happen; game 4 is not readable; game 5 agrees.
+    let rows = "d6-c6 e4-e1,0,0,Ongoing\n\
+                d6-c6 a1-a2,0,0,Ongoing\n\
+                d6-c6xc5,0,0,\n\
+                d6-c6 zz,0,0,White\n\
+                d2-e2,0,0,Black\n";
+    std::fs::write(dir.join("games.csv"), rows).unwrap();
+    let output = tafl(
+        &dir,
+        &["games", "check", "federation-brandubh", "games.csv"],
+        "",
+    );
+    let stdout = String::from_utf8_lossy(&output.stdout).into_owned();
+    let stderr = String::from_utf8_lossy(&output.stderr).into_owned();
+    assert_eq!(output.status.code(), Some(2), "{stdout}{stderr}");
+    assert!(
+        stdout.contains("games.csv:2:7: game 2: illegal move"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("games.csv:3:1: game 3: captures differ"),
+        "{stdout}"
+    );
+    assert!(stderr.contains("`zz` is not a move"), "{stderr}");
+    assert!(stderr.contains("games.csv:4:7"), "{stderr}");
+    // Without the unreadable row: disagreements alone exit 1.
+    let readable: String = rows
+        .lines()
+        .filter(|l| !l.contains("zz"))
+        .map(|l| format!("{l}\n"))
+        .collect();
+    std::fs::write(dir.join("games.csv"), readable).unwrap();
+    let output = tafl(
+        &dir,
+        &[
+            "games",
+            "check",
+            "federation-brandubh",
+            "games.csv",
+            "--json",
+        ],
+        "",
+    );
+    assert_eq!(output.status.code(), Some(1));
+    let json: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert_eq!(json["counts"]["agrees"], 2);
+    assert_eq!(json["counts"]["illegal_move"], 1);
+    assert_eq!(json["counts"]["captures_differ"], 1);
+    assert_eq!(json["files"][0]["games"], 4);
+    // A missing file is unreadable input.
+    let output = tafl(
+        &dir,
+        &["games", "check", "federation-brandubh", "missing.csv"],
+        "",
+    );
+    assert_eq!(output.status.code(), Some(2));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// `games stats`: the counts, Wilson intervals and endings agree with the corpus, and the chart
+/// is an opaque SVG with the counts written on it.
+#[test]
+fn games_stats_counts_the_brandubh_corpus() {
+    let dir = scratch("stats");
+    let corpus = games_dir().join("brandubh.csv");
+    let svg = dir.join("chart.svg");
+    let output = tafl(
+        &dir,
+        &[
+            "games",
+            "stats",
+            "federation-brandubh",
+            corpus.to_str().unwrap(),
+            "--json",
+            "--svg",
+            svg.to_str().unwrap(),
+        ],
+        "",
+    );
+    assert_eq!(output.status.code(), Some(0));
+    let json: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    // The corpus README: 308 White (defenders), 208 Black (attackers), 2 Draw, 5 Ongoing, 2 blank.
+    assert_eq!(json["games"], 525);
+    assert_eq!(json["defenders_win"], 308);
+    assert_eq!(json["attackers_win"], 208);
+    assert_eq!(json["draw"], 2);
+    assert_eq!(json["unfinished"], 7);
+    let rate = json["defenders"]["rate"].as_f64().unwrap();
+    assert!((rate - 308.0 / 518.0).abs() < 1e-9);
+    let (low, high) = (
+        json["defenders"]["low"].as_f64().unwrap(),
+        json["defenders"]["high"].as_f64().unwrap(),
+    );
+    assert!(low < rate && rate < high && high - low < 0.1);
+    assert_eq!(json["endings"]["king_captured"], 66);
+    let chart = std::fs::read_to_string(&svg).unwrap();
+    assert!(chart.starts_with("<svg"));
+    assert!(chart.contains("fill=\"#ffffff\""), "an opaque background");
+    assert!(
+        chart.contains(">308 ("),
+        "the count is written on the chart"
+    );
+    assert!(chart.contains("100%"), "an axis");
+    let _ = std::fs::remove_dir_all(&dir);
+}
