@@ -1,7 +1,7 @@
 //! Fuzzing that stays: proptest mutates seed inputs (the bundled variants, `tests/fuzz/*.txt`,
 //! the saved games of `tests/repl/records/`, the game records of `tests/games/`) and feeds them to
-//! every parser and to the REPL. No
-//! input may panic, and a refused input must leave the game as it was.
+//! every parser and to the REPL. No input may panic, and a refused input must leave the game as
+//! it was.
 //!
 //! Each test runs `TAFL_FUZZ_CASES` cases (256 by default, a few seconds in CI). A long
 //! campaign: `TAFL_FUZZ_CASES=200000 cargo test --release --test fuzz` (docs/fuzzing.md). A

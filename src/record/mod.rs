@@ -228,7 +228,7 @@ pub struct RecordError {
     /// What is wrong.
     pub kind: RecordErrorKind,
     /// Where, as a byte range of the file.
-    #[label("{kind}")]
+    #[label("here")]
     pub span: Span,
     /// The line (1-based).
     pub line: usize,

@@ -3,7 +3,7 @@
 //! ```text
 //! # A tafl game record. Lines starting with # are comments.
 //! variant: linnaeus
-//! rules: fnv1a64:3f0c9d51a2b4e678
+//! rules: fnv1a64:297108abaf4c7ff5
 //! attackers: Ann
 //! defenders: Bo
 //! date: 2026-11-25

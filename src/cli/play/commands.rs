@@ -83,7 +83,7 @@ pub const COMMANDS: &[Command] = &[
         name: "save",
         aliases: &[],
         args: "FILE",
-        help: "save the game to FILE as a game record (docs/records.md: variant, rules, result, moves)",
+        help: "save the game to FILE as a game record (docs/records.md)",
         run: record::save,
     },
     Command {
