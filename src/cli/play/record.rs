@@ -2,7 +2,7 @@
 //! written by [`crate::record`].
 //!
 //! `save FILE` writes the variant, the hash of its rules, the result and every move with its
-//! captures. `load FILE` reads a record in any format `tafl games` reads (the first game of the
+//! captures; `save FILE.otg` writes OpenTafl's record instead, when OpenTafl can say the rules. `load FILE` reads a record in any format `tafl games` reads (the first game of the
 //! file), checks every move and written capture against the rules and the result against the
 //! moves, and keeps the session's settings: the computer's sides, its budget and the live
 //! thinking line.
@@ -12,6 +12,7 @@ use super::{Reply, Session};
 use crate::engine::{EndReason, Ending, GameOutcome};
 use crate::ir::Side;
 use crate::record::native::{self, WrittenPly};
+use crate::record::otg;
 use crate::record::{self, Format, RecordedOutcome, RecordedResult, Tags};
 use crate::variant::Variant;
 
@@ -49,7 +50,19 @@ pub fn save(session: &mut Session, args: &str) -> Result<Reply, String> {
         })),
         ..Tags::default()
     };
-    let text = native::write(&tags, &WrittenPly::of_game(&session.game));
+    let plies = WrittenPly::of_game(&session.game);
+    let text = if args.to_ascii_lowercase().ends_with(".otg") {
+        // OpenTafl's record needs its rules string, which not every variant has.
+        let rules = crate::opentafl::export(session.engine.rules()).map_err(|e| {
+            format!(
+                "cannot save {} as OpenTafl's .otg: {e}; save to a .txt file instead",
+                session.name
+            )
+        })?;
+        otg::write(&tags, &rules, &plies)
+    } else {
+        native::write(&tags, &plies)
+    };
     std::fs::write(args, text).map_err(|e| {
         format!("cannot write `{args}`: {e}; give a path in a folder you can write to")
     })?;
