@@ -421,3 +421,39 @@ fn games_stats_counts_the_brandubh_corpus() {
     assert!(chart.contains("100%"), "an axis");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// `--format` forces a reader: a move list in a `.csv`-named file reads as moves, and its
+/// `resigned` makes the side to move lose, which contradicts nothing.
+#[test]
+fn games_check_reads_move_lists_and_forced_formats() {
+    let dir = scratch("formats");
+    std::fs::write(
+        dir.join("list.csv"),
+        "1. d6-c6 e4-e1\n2. c6-c5\nresigned\n\nd2-e2 d3-d2\n",
+    )
+    .unwrap();
+    let run = |extra: &[&str]| {
+        let mut args = vec![
+            "games",
+            "check",
+            "federation-brandubh",
+            "list.csv",
+            "--json",
+        ];
+        args.extend_from_slice(extra);
+        tafl(&dir, &args, "")
+    };
+    // Guessed from the extension, the file is read as corpus rows and refused.
+    assert_eq!(run(&[]).status.code(), Some(2));
+    let output = run(&["--format", "moves"]);
+    assert_eq!(
+        output.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let json: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert_eq!(json["files"][0]["format"], "moves");
+    assert_eq!(json["counts"]["agrees"], 2);
+    let _ = std::fs::remove_dir_all(&dir);
+}
