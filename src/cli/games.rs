@@ -584,7 +584,8 @@ fn chart(stats: &Stats, rules: &crate::Rules) -> String {
     let (left, bar_width, row) = (300.0, 360.0, 30.0);
     let endings: Vec<(&String, &usize)> = stats.endings.iter().collect();
     let height = 120.0 + row * 3.0 + 60.0 + row * endings.len() as f64 + 40.0;
-    let width = left + bar_width + 120.0;
+    // Room on the right for the counts and intervals written after the bars.
+    let width = left + bar_width + 260.0;
     let mut svg = format!(
         "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{width}\" height=\"{height}\" \
          viewBox=\"0 0 {width} {height}\" font-family=\"sans-serif\" font-size=\"14\">\n\
