@@ -457,3 +457,24 @@ fn games_check_reads_move_lists_and_forced_formats() {
     assert_eq!(json["counts"]["agrees"], 2);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// The Tafl Triathlon's Brandubh game (OpenTafl's `ks:c`: a king strong on and beside the
+/// throne) replays through `federation-brandubh`, whose king is strong there too, and not through
+/// the bundled `brandubh` (OpenTafl's Brandub, a weak king), where the king falls at ply 13.
+#[test]
+fn the_triathlon_brandubh_game_tells_the_two_brandubhs_apart() {
+    let path = games_dir().join("opentafl/Animals-Xerxes-Brandub-Triathlon-2015.otg");
+    let game = record::otg::parse(&std::fs::read_to_string(path).unwrap()).unwrap();
+    let strong = check::replay(&engine("federation-brandubh"), &game);
+    assert_eq!(strong.verdict, check::Verdict::Agrees);
+    let weak = check::replay(&engine("brandubh"), &game);
+    assert_eq!(
+        weak.verdict,
+        check::Verdict::EndsEarly {
+            after: 13,
+            status: tafl::Status::AttackersWin,
+            reason: tafl::engine::EndReason::KingCaptured,
+            unplayed: game.moves.len() - 13,
+        }
+    );
+}
