@@ -32,6 +32,9 @@ pub struct Args {
 #[derive(Debug, clap::Subcommand)]
 enum GamesCommand {
     /// Replay every game and report the first disagreement of each with the rules.
+    ///
+    /// Exit status: 0 when every game agrees or only ends earlier here than the players stopped,
+    /// 1 when a game disagrees, 2 when a file or a game cannot be read (docs/records.md).
     Check(Files),
     /// Who won how often (95% intervals), how the games ended, and how long they were.
     Stats(StatsArgs),
