@@ -37,6 +37,10 @@ pub const BUNDLED: &[(&str, &str)] = &[
         "dragonheelslair-v3",
         include_str!("../variants/dragonheelslair-v3.tafl"),
     ),
+    (
+        "federation-brandubh",
+        include_str!("../variants/federation-brandubh.tafl"),
+    ),
     ("fetlar", include_str!("../variants/fetlar.tafl")),
     (
         "historical-hnefatafl",

@@ -1,6 +1,7 @@
 //! Fuzzing that stays: proptest mutates seed inputs (the bundled variants, `tests/fuzz/*.txt`,
-//! the saved games of `tests/repl/records/`) and feeds them to every parser and to the REPL. No
-//! input may panic, and a refused input must leave the game as it was.
+//! the saved games of `tests/repl/records/`, the game records of `tests/games/`) and feeds them to
+//! every parser and to the REPL. No input may panic, and a refused input must leave the game as
+//! it was.
 //!
 //! Each test runs `TAFL_FUZZ_CASES` cases (256 by default, a few seconds in CI). A long
 //! campaign: `TAFL_FUZZ_CASES=200000 cargo test --release --test fuzz` (docs/fuzzing.md). A
@@ -290,6 +291,59 @@ proptest! {
             let _ = engine.perft(&start, 2);
             let _ = tafl::game::announce::calls(&engine, &start);
             let _ = engine.playouts(&start, 2, 1, 60);
+        }
+    }
+}
+
+/// Seeds for the game-record parsers: the REPL's records, OpenTafl's `.otg` files, the first
+/// rows of each corpus and a move list.
+fn game_record_seeds() -> Vec<String> {
+    let games = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/games");
+    let mut seeds = record_seeds();
+    for entry in std::fs::read_dir(format!("{games}/opentafl")).expect("tests/games/opentafl") {
+        let path = entry.expect("an entry").path();
+        if path.extension().is_some_and(|e| e == "otg") {
+            seeds.push(std::fs::read_to_string(path).expect("readable"));
+        }
+    }
+    for corpus in ["copenhagen.csv", "brandubh.csv"] {
+        let text = std::fs::read_to_string(format!("{games}/{corpus}")).expect("readable");
+        seeds.push(text.lines().take(4).collect::<Vec<_>>().join("\n"));
+    }
+    seeds.push("1. c5c6 d11-d10xe10\n2. d1-d2\nresigned\n\ne1-e2 timeout\n".to_string());
+    seeds.sort();
+    seeds
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(cases()))]
+
+    /// Game records: mutated records never panic any of the four readers; every error points
+    /// inside the text at the line and column it names; every game read replays without panic.
+    #[test]
+    fn game_records(seed in any::<prop::sample::Index>(), edits in prop::collection::vec(edit(), 0..5), variant in any::<prop::sample::Index>()) {
+        use tafl::record::{self, check, Format};
+        let seeds = game_record_seeds();
+        let text = mutate(&seeds[seed.index(seeds.len())], &edits);
+        let names = ["copenhagen", "federation-brandubh", "linnaeus", "berserk"];
+        let name = names[variant.index(names.len())];
+        let engine = Arc::new(Engine::new(&Variant::bundled(name).unwrap().rules).unwrap());
+        let detected = Format::detect(None, &text);
+        for format in [Format::Native, Format::OpenTafl, Format::Csv, Format::MoveList, detected] {
+            for game in record::parse(&text, format) {
+                match game {
+                    Ok(game) => {
+                        let replay = check::replay(&engine, &game);
+                        prop_assert!(replay.game.plies().len() <= game.moves.len());
+                        let span = replay.span(&game);
+                        prop_assert!(span.end <= text.len());
+                    }
+                    Err(error) => {
+                        prop_assert!(error.span.start <= error.span.end && error.span.end <= text.len(), "{:?}", error);
+                        prop_assert_eq!(record::line_column(&text, error.span.start), (error.line, error.column));
+                    }
+                }
+            }
         }
     }
 }

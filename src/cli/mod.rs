@@ -5,6 +5,7 @@ pub mod bench;
 pub mod best;
 mod diff;
 mod export;
+mod games;
 mod import;
 mod ir;
 mod lint;
@@ -77,6 +78,9 @@ enum Command {
     Best(best::Args),
     /// Games between two equal computer players: win rates with 95% intervals, for balance.
     Selfplay(selfplay::Args),
+    /// Replay the games of record files through a variant: `check` reports where each game and
+    /// the rules part, `stats` who won how often and how the games ended.
+    Games(games::Args),
     /// Play a variant at the terminal, both sides or against a friend (`help` inside lists the
     /// commands).
     Play(play::Args),
@@ -101,6 +105,7 @@ pub fn run() -> ExitCode {
         Command::Lsp(args) => lsp::run(&args),
         Command::Best(args) => best::run(args),
         Command::Selfplay(args) => selfplay::run(args),
+        Command::Games(args) => games::run(args),
         Command::Play(args) => play::run(args),
     }
 }

@@ -4,12 +4,12 @@
 //! wrong and what to type instead, leaving the game as it was.
 
 use super::{capitalise, record, Reply, Session};
-use crate::engine::{EndReason, Ending, GameOutcome, Move};
+use crate::engine::{EndReason, GameOutcome, Move};
 use crate::english::count;
 use crate::game::IllegalMove;
 use crate::game::{announce, describe, DrawError, Undone};
 use crate::ir::Square;
-use crate::variant::{RuleRef, Variant};
+use crate::variant::RuleRef;
 
 /// What a handler returns: the reply, or the one-line error.
 type Outcome = Result<Reply, String>;
@@ -83,15 +83,15 @@ pub const COMMANDS: &[Command] = &[
         name: "save",
         aliases: &[],
         args: "FILE",
-        help: "save the game to FILE as a text record (variant, result, moves)",
-        run: save,
+        help: "save the game to FILE as a game record (docs/records.md)",
+        run: record::save,
     },
     Command {
         name: "load",
         aliases: &[],
         args: "FILE",
-        help: "load a game record saved with save (every move is checked)",
-        run: load,
+        help: "load a game record (every move is checked; the computer and its settings stay)",
+        run: record::load,
     },
     Command {
         name: "draw",
@@ -272,7 +272,7 @@ pub(super) fn play(session: &mut Session, text: &str) -> Outcome {
 }
 
 /// Plays `mv`, keeping the captured kinds; returns the line saying what happened.
-fn play_move(session: &mut Session, mv: Move) -> Result<String, IllegalMove> {
+pub(super) fn play_move(session: &mut Session, mv: Move) -> Result<String, IllegalMove> {
     let before = *session.game.position();
     let side = session.game.to_move();
     let offer = session.game.draw_offer();
@@ -538,112 +538,6 @@ fn new(session: &mut Session, args: &str) -> Outcome {
         session.engine.rules().name,
         session.show()
     )))
-}
-
-fn save(session: &mut Session, args: &str) -> Outcome {
-    if args.is_empty() {
-        return Err("`save` needs a file name: `save game.txt`".to_string());
-    }
-    let moves: Vec<(Move, crate::ir::Side)> = session
-        .game
-        .plies()
-        .iter()
-        .map(|p| (p.mv, p.mover))
-        .collect();
-    let text = record::write(&session.name, &session.result_word(), &moves);
-    std::fs::write(args, text).map_err(|e| {
-        format!("cannot write `{args}`: {e}; give a path in a folder you can write to")
-    })?;
-    session.mark_saved();
-    Ok(Reply::Text(format!(
-        "Saved {} to {args}.",
-        count(moves.len(), "move")
-    )))
-}
-
-fn load(session: &mut Session, args: &str) -> Outcome {
-    if args.is_empty() {
-        return Err("`load` needs a file name: `load game.txt`".to_string());
-    }
-    let text = std::fs::read_to_string(args).map_err(|e| {
-        format!("cannot read `{args}`: {e}; check the name (`save FILE` writes one)")
-    })?;
-    let record =
-        record::parse(&text).map_err(|e| format!("`{args}` {e}; fix that line and load again"))?;
-    // The record's variant, or the one being played.
-    let mut fresh = match &record.variant {
-        Some(name) if name != &session.name => {
-            let variant = Variant::load(name).map_err(|e| {
-                format!("`{args}` names the variant `{name}`, which cannot be loaded: {e}")
-            })?;
-            Session::new(name, variant, session.style)?
-        }
-        _ => Session::new(&session.name, session.variant.clone(), session.style)?,
-    };
-    for &(mv, line) in &record.moves {
-        if fresh.game.is_over() {
-            return Err(format!(
-                "`{args}` line {line}: {mv} comes after the end of the game; remove the moves after it"
-            ));
-        }
-        if let Err(illegal) = play_move(&mut fresh, mv) {
-            let text = illegal.describe(Some(&fresh.variant));
-            return Err(format!(
-                "`{args}` line {line}: {text}; fix that line and load again"
-            ));
-        }
-    }
-    if let Some((result, line)) = &record.result {
-        apply_result(&mut fresh, result)
-            .map_err(|e| format!("`{args}` line {line}: {e}; fix the result line or remove it"))?;
-    }
-    fresh.mark_saved();
-    *session = fresh;
-    Ok(Reply::Text(format!(
-        "Loaded {} of {} from {args}.\n{}",
-        count(session.game.plies().len(), "move"),
-        session.engine.rules().name,
-        session.show()
-    )))
-}
-
-/// Checks a record's result line against the moves, and applies a declared ending.
-fn apply_result(session: &mut Session, result: &str) -> Result<(), String> {
-    let computed = session.result_word();
-    if result == computed {
-        return Ok(());
-    }
-    let mismatch =
-        || format!("the result `{result}` does not fit the moves (they give `{computed}`)");
-    if session.game.is_over() || result == "ongoing" {
-        return Err(mismatch());
-    }
-    let declared = [
-        (
-            GameOutcome::Win(crate::ir::Side::Attackers),
-            EndReason::Resignation,
-        ),
-        (
-            GameOutcome::Win(crate::ir::Side::Defenders),
-            EndReason::Resignation,
-        ),
-        (GameOutcome::Draw, EndReason::Agreement),
-        (GameOutcome::Draw, EndReason::Repetition),
-        (GameOutcome::Draw, EndReason::MoveLimit),
-    ];
-    let (outcome, reason) = declared
-        .into_iter()
-        .find(|(outcome, reason)| format!("{} ({})", outcome.as_str(), reason.as_str()) == result)
-        .ok_or_else(mismatch)?;
-    session
-        .game
-        .declare(Ending {
-            outcome,
-            reason,
-            rule: None,
-        })
-        .map_err(|_| mismatch())?;
-    Ok(())
 }
 
 fn draw(session: &mut Session, args: &str) -> Outcome {

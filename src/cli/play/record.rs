@@ -1,160 +1,226 @@
-//! The game record `save` writes and `load` reads: plain text a person can read and edit.
+//! `save` and `load`: the REPL's game as a native game record (docs/records.md), read and
+//! written by [`crate::record`].
 //!
-//! ```text
-//! # A tafl game record. Lines starting with # are comments.
-//! variant: linnaeus
-//! result: defenders_win (king_escaped)
-//!
-//! 1. a4-a3 e7-h7
-//! 2. a3-a2 e6-c6
-//! ```
-//!
-//! `variant:` names a bundled variant or a variant file; `result:` is `ongoing`, or a status and a
-//! reason in parentheses. Move numbers (`1.`) are optional: every other word is a move, read in
-//! order; parentheses group the moves of one berserk turn, `(e5-e7 e7-g7)`, for the reader only.
-//! docs/repl.md describes the format.
+//! `save FILE` writes the variant, the hash of its rules, the result and every move with its
+//! captures; `save FILE.otg` writes OpenTafl's record instead, when OpenTafl can say the rules. `load FILE` reads a record in any format `tafl games` reads (the first game of the
+//! file), checks every move and written capture against the rules and the result against the
+//! moves, and keeps the session's settings: the computer's sides, its budget and the live
+//! thinking line.
 
-use crate::engine::Move;
+use super::commands::play_move;
+use super::{Reply, Session};
+use crate::engine::{EndReason, Ending, GameOutcome};
 use crate::ir::Side;
+use crate::record::native::{self, WrittenPly};
+use crate::record::otg;
+use crate::record::{self, Format, RecordedOutcome, RecordedResult, Tags};
+use crate::variant::Variant;
 
-/// A record as read, before its moves are checked against the rules.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Record {
-    /// The variant, as written after `variant:`.
-    pub variant: Option<String>,
-    /// The result line's text and line number.
-    pub result: Option<(String, usize)>,
-    /// Each move with the line it is on.
-    pub moves: Vec<(Move, usize)>,
+/// `the game at move 17 (33 plies)`: the move number the prompt shows, and the plies.
+fn extent(session: &Session) -> String {
+    let plies = match session.game.plies().len() {
+        0 => "no moves played".to_string(),
+        n => crate::english::count(n, "ply"),
+    };
+    let number = session.game.move_number();
+    if session.is_over() {
+        format!("the finished game, over at move {number} ({plies})")
+    } else if session.game.plies().is_empty() {
+        "the game before its first move".to_string()
+    } else {
+        format!("the game at move {number} ({plies})")
+    }
 }
 
-/// Reads a record; the error names the line and what is wrong with it.
-pub fn parse(text: &str) -> Result<Record, String> {
-    let mut record = Record::default();
-    for (i, raw) in text.lines().enumerate() {
-        let number = i + 1;
-        let line = raw.split('#').next().unwrap_or_default().trim();
-        if line.is_empty() {
-            continue;
-        }
-        if let Some((key, value)) = line.split_once(':') {
-            let value = value.trim().to_string();
-            match key.trim() {
-                "variant" => record.variant = Some(value),
-                "result" => record.result = Some((value, number)),
-                other => {
-                    return Err(format!(
-                        "line {number}: unknown field `{other}:` (a record has `variant:`, `result:` and moves)"
-                    ))
-                }
-            }
-            continue;
-        }
-        for word in line.split_whitespace() {
-            let word = word.trim_start_matches('(').trim_end_matches(')');
-            if word.is_empty() {
-                continue;
-            }
-            // A move number: digits followed by one or more dots.
-            let digits = word.trim_end_matches('.');
-            if digits.len() < word.len() && digits.bytes().all(|b| b.is_ascii_digit()) {
-                continue;
-            }
-            let mv: Move = word.parse().map_err(|e| format!("line {number}: {e}"))?;
-            record.moves.push((mv, number));
-        }
+/// `save FILE`.
+pub fn save(session: &mut Session, args: &str) -> Result<Reply, String> {
+    if args.is_empty() {
+        return Err("`save` needs a file name: `save game.txt`".to_string());
     }
-    Ok(record)
+    let result = session.game.ending().map(|ending| RecordedResult {
+        outcome: RecordedOutcome::of(crate::game::Status::of(Some(ending))),
+        reason: Some(ending.reason.as_str().to_string()),
+    });
+    let tags = Tags {
+        variant: Some(session.name.clone()),
+        rules_hash: Some(record::rules_hash(session.engine.rules())),
+        result: Some(result.unwrap_or(RecordedResult {
+            outcome: RecordedOutcome::Ongoing,
+            reason: None,
+        })),
+        ..Tags::default()
+    };
+    let plies = WrittenPly::of_game(&session.game);
+    let text = if args.to_ascii_lowercase().ends_with(".otg") {
+        // OpenTafl's record needs its rules string, which not every variant has.
+        let rules = crate::opentafl::export(session.engine.rules()).map_err(|e| {
+            format!(
+                "cannot save {} as OpenTafl's .otg: {e}; save to a .txt file instead",
+                session.name
+            )
+        })?;
+        otg::write(&tags, &rules, &plies)
+    } else {
+        native::write(&tags, &plies)
+    };
+    std::fs::write(args, text).map_err(|e| {
+        format!("cannot write `{args}`: {e}; give a path in a folder you can write to")
+    })?;
+    session.mark_saved();
+    Ok(Reply::Text(format!("Saved {} to {args}.", extent(session))))
 }
 
-/// Writes a record: the variant, the result and the moves with the side that made each, one
-/// turn of each side to a numbered line. A turn of several moves (berserk) is put in
-/// parentheses.
-pub fn write(variant: &str, result: &str, moves: &[(Move, Side)]) -> String {
-    let mut text =
-        String::from("# A tafl game record (docs/repl.md). Lines starting with # are comments.\n");
-    text.push_str(&format!("variant: {variant}\nresult: {result}\n\n"));
-    let mut turns: Vec<Vec<Move>> = Vec::new();
-    let mut last = None;
-    for &(mv, side) in moves {
-        match turns.last_mut() {
-            Some(turn) if last == Some(side) => turn.push(mv),
-            _ => turns.push(vec![mv]),
-        }
-        last = Some(side);
+/// `load FILE`.
+pub fn load(session: &mut Session, args: &str) -> Result<Reply, String> {
+    if args.is_empty() {
+        return Err("`load` needs a file name: `load game.txt`".to_string());
     }
-    let written: Vec<String> = turns
-        .iter()
-        .map(|turn| {
-            let words: Vec<String> = turn.iter().map(Move::to_string).collect();
-            match words.as_slice() {
-                [one] => one.clone(),
-                _ => format!("({})", words.join(" ")),
+    let text = std::fs::read_to_string(args).map_err(|e| {
+        format!("cannot read `{args}`: {e}; check the name (`save FILE` writes one)")
+    })?;
+    let format = Format::detect(Some(args), &text);
+    let mut games = record::parse(&text, format);
+    if games.len() != 1 {
+        return Err(format!(
+            "`{args}` holds {} games; `load` takes a file of one game (`tafl games check` reads many)",
+            games.len()
+        ));
+    }
+    let game = games
+        .pop()
+        .unwrap_or_else(|| unreachable!("one game, checked above"))
+        .map_err(|e| format!("`{args}` {e}; fix that and load again"))?;
+    // The record's variant, or the one being played.
+    let mut fresh = match &game.tags.variant {
+        Some(name) if name != &session.name => {
+            let variant = Variant::load(name).map_err(|e| {
+                format!("`{args}` names the variant `{name}`, which cannot be loaded: {e}")
+            })?;
+            Session::new(name, variant, session.style)?
+        }
+        _ => Session::new(&session.name, session.variant.clone(), session.style)?,
+    };
+    if let Some(written) = &game.tags.rules_hash {
+        let ours = record::rules_hash(fresh.engine.rules());
+        if *written != ours {
+            return Err(format!(
+                "`{args}` was played under other rules than {} has now (`rules: {written}`, now {ours}); \
+                 load it with the variant file it was played under",
+                fresh.name
+            ));
+        }
+    }
+    for recorded in &game.moves {
+        let (line, column) = (recorded.line, recorded.column);
+        let mv = recorded.mv;
+        if fresh.game.is_over() {
+            return Err(format!(
+                "`{args}` line {line}: {mv} comes after the end of the game; remove the moves after it"
+            ));
+        }
+        let before = *fresh.game.position();
+        if let Err(illegal) = play_move(&mut fresh, mv) {
+            let text = illegal.describe(Some(&fresh.variant));
+            return Err(format!(
+                "`{args}` line {line}, column {column}: {text}; fix that move and load again"
+            ));
+        }
+        if let Some(written) = &recorded.captures {
+            let ours = fresh.game.plies().last().map(|p| p.captured.clone());
+            let ours = ours.unwrap_or_default();
+            let kings = |list: &[crate::ir::Square]| {
+                let mut kept: Vec<_> = list
+                    .iter()
+                    .copied()
+                    .filter(|&sq| {
+                        fresh.engine.piece_at(&before, sq).is_none_or(|kind| {
+                            fresh.engine.rules().pieces[kind].role != crate::ir::Role::King
+                        })
+                    })
+                    .collect();
+                kept.sort_by_key(|s| (s.file, s.rank));
+                kept.dedup();
+                kept
+            };
+            if kings(written) != kings(&ours) {
+                return Err(format!(
+                    "`{args}` line {line}, column {column}: {mv} captures other pieces than the record says; fix that move and load again"
+                ));
             }
+        }
+    }
+    if let (Format::Native, Some(result)) = (format, &game.tags.result) {
+        apply_result(&mut fresh, result).map_err(|e| {
+            let line = game
+                .tags
+                .result_span
+                .map_or(1, |span| record::line_column(&text, span.start).0);
+            format!("`{args}` line {line}: {e}; fix the result line or remove it")
+        })?;
+    }
+    fresh.mark_saved();
+    // A loaded game keeps how the session plays: who the computer is, how long it thinks.
+    fresh.computer = session.computer;
+    fresh.budget = session.budget;
+    fresh.live = session.live;
+    *session = fresh;
+    Ok(Reply::Text(format!(
+        "Loaded {} from {args}: {}.{}\n{}",
+        session.engine.rules().name,
+        extent(session),
+        kept_settings(session),
+        session.show()
+    )))
+}
+
+/// ` The computer still plays the Swedes (depth 4).`: the settings a load keeps, when any
+/// differ from a plain two-player session.
+fn kept_settings(session: &Session) -> String {
+    let who = match session.computer {
+        [false, false] => return String::new(),
+        [true, true] => "both sides".to_string(),
+        [true, false] => session.side_noun(Side::Attackers),
+        [false, true] => session.side_noun(Side::Defenders),
+    };
+    let budget = match (session.budget.depth, session.budget.time) {
+        (Some(depth), _) => format!(", to depth {depth}"),
+        (None, Some(ms)) => format!(", {ms} ms a move"),
+        (None, None) => String::new(),
+    };
+    format!(" The computer still plays {who}{budget}.")
+}
+
+/// Checks a record's result against the moves, and applies a declared ending (a resignation, an
+/// agreed or claimed draw).
+fn apply_result(session: &mut Session, result: &RecordedResult) -> Result<(), String> {
+    let written = result.to_native();
+    let computed = session.result_word();
+    if written == computed || result.outcome == RecordedOutcome::Ongoing && !session.is_over() {
+        return Ok(());
+    }
+    let mismatch =
+        || format!("the result `{written}` does not fit the moves (they give `{computed}`)");
+    if session.game.is_over() || result.outcome == RecordedOutcome::Ongoing {
+        return Err(mismatch());
+    }
+    let declared = [
+        (GameOutcome::Win(Side::Attackers), EndReason::Resignation),
+        (GameOutcome::Win(Side::Defenders), EndReason::Resignation),
+        (GameOutcome::Draw, EndReason::Agreement),
+        (GameOutcome::Draw, EndReason::Repetition),
+        (GameOutcome::Draw, EndReason::MoveLimit),
+    ];
+    let (outcome, reason) = declared
+        .into_iter()
+        .find(|(outcome, reason)| format!("{} ({})", outcome.as_str(), reason.as_str()) == written)
+        .ok_or_else(mismatch)?;
+    session
+        .game
+        .declare(Ending {
+            outcome,
+            reason,
+            rule: None,
         })
-        .collect();
-    for (i, pair) in written.chunks(2).enumerate() {
-        text.push_str(&format!("{}. {}\n", i + 1, pair.join(" ")));
-    }
-    text
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn a_written_record_reads_back() {
-        let moves: Vec<Move> = ["a4-a3", "e7-h7", "a3-a2"]
-            .iter()
-            .map(|m| m.parse().unwrap())
-            .collect();
-        let sides = [Side::Attackers, Side::Defenders, Side::Attackers];
-        let played: Vec<(Move, Side)> = moves.iter().copied().zip(sides).collect();
-        let text = write("linnaeus", "ongoing", &played);
-        let record = parse(&text).unwrap();
-        assert_eq!(record.variant.as_deref(), Some("linnaeus"));
-        assert_eq!(record.result, Some(("ongoing".to_string(), 3)));
-        assert_eq!(
-            record.moves.iter().map(|(m, _)| *m).collect::<Vec<_>>(),
-            moves
-        );
-        assert_eq!(record.moves[2].1, 6);
-    }
-
-    #[test]
-    fn a_berserk_turn_is_one_parenthesised_turn_and_reads_back() {
-        let moves: Vec<Move> = ["a4-a3", "e7-e5", "e5-c5", "a3-a2"]
-            .iter()
-            .map(|m| m.parse().unwrap())
-            .collect();
-        let sides = [
-            Side::Attackers,
-            Side::Defenders,
-            Side::Defenders,
-            Side::Attackers,
-        ];
-        let played: Vec<(Move, Side)> = moves.iter().copied().zip(sides).collect();
-        let text = write("berserk", "ongoing", &played);
-        assert!(
-            text.contains("1. a4-a3 (e7-e5 e5-c5)\n2. a3-a2\n"),
-            "{text}"
-        );
-        let record = parse(&text).unwrap();
-        assert_eq!(
-            record.moves.iter().map(|(m, _)| *m).collect::<Vec<_>>(),
-            moves
-        );
-    }
-
-    #[test]
-    fn bad_lines_are_named() {
-        assert_eq!(
-            parse("variant: linnaeus\n\n1. a4-a3 e7h7 e4\n"),
-            Err("line 3: `e4` is not a move: write two squares like `e1-e3`".to_string())
-        );
-        assert!(parse("colour: red\n").unwrap_err().starts_with("line 1:"));
-        let loose = parse("a4a3 e7-h7 # a comment\n12... a3-a2").unwrap();
-        assert_eq!(loose.moves.len(), 3);
-    }
+        .map_err(|_| mismatch())?;
+    Ok(())
 }

@@ -1,0 +1,249 @@
+//! Replaying a record through a [`Game`]: where, if anywhere, the record and the rules part.
+
+use std::sync::Arc;
+
+use super::{rules_hash, GameRecord, RecordedOutcome};
+use crate::engine::{EndReason, Engine, Position};
+use crate::game::{Game, Status};
+use crate::ir::{Role, Side, Square};
+use crate::span::Span;
+
+/// What replaying a record found: the first disagreement, or none.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    /// Every move is legal, every written capture is ours, and the result does not contradict the
+    /// moves.
+    Agrees,
+    /// The rules ended the game before the record's last move: the players went on (their server
+    /// did not enforce this rule, or read it otherwise).
+    EndsEarly {
+        /// Plies played when the game ended.
+        after: usize,
+        /// How it ended.
+        status: Status,
+        /// Why.
+        reason: EndReason,
+        /// Moves of the record left unplayed.
+        unplayed: usize,
+    },
+    /// A move the rules refuse.
+    Illegal {
+        /// Which ply (1-based).
+        ply: usize,
+        /// Why it is refused, in words.
+        reason: String,
+    },
+    /// A move whose captures differ from those written (kings left out on both sides).
+    Captures {
+        /// Which ply (1-based).
+        ply: usize,
+        /// The squares written.
+        written: Vec<Square>,
+        /// The squares the rules capture.
+        ours: Vec<Square>,
+    },
+    /// The result written contradicts how the moves end the game.
+    Result {
+        /// The result written.
+        written: RecordedOutcome,
+        /// How the rules end it.
+        ours: Status,
+        /// Why, when the rules ended it.
+        reason: Option<EndReason>,
+    },
+    /// The record's rules hash is not the variant's: it was played under other rules.
+    OtherRules {
+        /// The hash written.
+        written: String,
+        /// The variant's.
+        ours: String,
+    },
+}
+
+impl Verdict {
+    /// The category's word: `agrees`, `ends_early`, `illegal_move`, `captures_differ`,
+    /// `result_differs` or `other_rules`.
+    pub const fn category(&self) -> &'static str {
+        match self {
+            Verdict::Agrees => "agrees",
+            Verdict::EndsEarly { .. } => "ends_early",
+            Verdict::Illegal { .. } => "illegal_move",
+            Verdict::Captures { .. } => "captures_differ",
+            Verdict::Result { .. } => "result_differs",
+            Verdict::OtherRules { .. } => "other_rules",
+        }
+    }
+
+    /// Whether this is a disagreement (not agreeing, not only ending early).
+    pub const fn is_disagreement(&self) -> bool {
+        match self {
+            Verdict::Agrees | Verdict::EndsEarly { .. } => false,
+            Verdict::Illegal { .. }
+            | Verdict::Captures { .. }
+            | Verdict::Result { .. }
+            | Verdict::OtherRules { .. } => true,
+        }
+    }
+
+    /// The ply the verdict is about (1-based), if it is about one.
+    pub const fn ply(&self) -> Option<usize> {
+        match self {
+            Verdict::EndsEarly { after, .. } => Some(*after + 1),
+            Verdict::Illegal { ply, .. } | Verdict::Captures { ply, .. } => Some(*ply),
+            Verdict::Agrees | Verdict::Result { .. } | Verdict::OtherRules { .. } => None,
+        }
+    }
+}
+
+/// A replayed record: the verdict, and the game as far as the rules let it go.
+#[derive(Clone, Debug)]
+pub struct Replay {
+    /// What the replay found.
+    pub verdict: Verdict,
+    /// The game, up to the end or the first disagreement.
+    pub game: Game,
+}
+
+impl Replay {
+    /// The move the verdict is about, with where the record writes it.
+    pub fn at<'a>(&self, record: &'a GameRecord) -> Option<&'a super::RecordedMove> {
+        self.verdict
+            .ply()
+            .and_then(|ply| record.moves.get(ply.saturating_sub(1)))
+    }
+
+    /// Where in the file the verdict points: the move, or the result, or the whole game.
+    pub fn span(&self, record: &GameRecord) -> Span {
+        match &self.verdict {
+            Verdict::Result { .. } => record.tags.result_span.unwrap_or(record.span),
+            _ => self.at(record).map_or(record.span, |m| m.span),
+        }
+    }
+}
+
+/// Plays `record` from the variant's start through a [`Game`] and reports the first place the
+/// record and the rules part.
+pub fn replay(engine: &Arc<Engine>, record: &GameRecord) -> Replay {
+    let mut game = Game::new(engine.clone());
+    if let Some(written) = &record.tags.rules_hash {
+        let ours = rules_hash(engine.rules());
+        if *written != ours {
+            let verdict = Verdict::OtherRules {
+                written: written.clone(),
+                ours,
+            };
+            return Replay { verdict, game };
+        }
+    }
+    for (i, recorded) in record.moves.iter().enumerate() {
+        if let Some(ending) = game.ending() {
+            let verdict = Verdict::EndsEarly {
+                after: i,
+                status: game.status(),
+                reason: ending.reason,
+                unplayed: record.moves.len() - i,
+            };
+            return Replay { verdict, game };
+        }
+        let before = *game.position();
+        let captured = match game.play(recorded.mv) {
+            Ok(ply) => ply.captured.clone(),
+            Err(illegal) => {
+                let verdict = Verdict::Illegal {
+                    ply: i + 1,
+                    reason: illegal.to_string(),
+                };
+                return Replay { verdict, game };
+            }
+        };
+        if let Some(written) = &recorded.captures {
+            let written = without_kings(engine, &before, written);
+            let ours = without_kings(engine, &before, &captured);
+            if written != ours {
+                let verdict = Verdict::Captures {
+                    ply: i + 1,
+                    written,
+                    ours,
+                };
+                return Replay { verdict, game };
+            }
+        }
+    }
+    let verdict = judge_result(&game, record);
+    Replay { verdict, game }
+}
+
+/// The squares, sorted and without repeats, leaving out any king (records differ on whether a
+/// captured king is written; his capture ends the game, which the result compares).
+fn without_kings(engine: &Engine, before: &Position, squares: &[Square]) -> Vec<Square> {
+    let mut kept: Vec<Square> = squares
+        .iter()
+        .copied()
+        .filter(|&square| {
+            engine
+                .piece_at(before, square)
+                .is_none_or(|kind| engine.rules().pieces[kind].role != Role::King)
+        })
+        .collect();
+    kept.sort_by_key(|s| (s.file, s.rank));
+    kept.dedup();
+    kept
+}
+
+/// Whether the written result contradicts the game's end. A record that leaves the result
+/// unwritten or `ongoing` contradicts nothing; a win or draw written while the moves leave the
+/// game going on is a declaration the moves do not show (a resignation, a timeout, an agreed
+/// draw), unless the record names a rule the moves should have ended the game by.
+fn judge_result(game: &Game, record: &GameRecord) -> Verdict {
+    let Some(result) = &record.tags.result else {
+        return Verdict::Agrees;
+    };
+    let ours = game.status();
+    let written = result.outcome;
+    let contradicts = match (written, ours) {
+        (RecordedOutcome::Ongoing, _) => false,
+        (RecordedOutcome::SideToMoveLoses, Status::Ongoing) => false,
+        (RecordedOutcome::SideToMoveLoses, _) => true,
+        (_, Status::Ongoing) => result.reason.as_deref().is_some_and(names_a_rule),
+        (RecordedOutcome::AttackersWin, status) => status != Status::AttackersWin,
+        (RecordedOutcome::DefendersWin, status) => status != Status::DefendersWin,
+        (RecordedOutcome::Draw, status) => status != Status::Draw,
+    };
+    if contradicts {
+        Verdict::Result {
+            written,
+            ours,
+            reason: game.reason(),
+        }
+    } else {
+        Verdict::Agrees
+    }
+}
+
+/// Whether a written reason is one the rules decide by a move (a king escaped, captured, ...),
+/// rather than one the players declare (a resignation, a timeout, an agreed or claimed draw).
+fn names_a_rule(reason: &str) -> bool {
+    [
+        EndReason::KingEscaped,
+        EndReason::PieceEscaped,
+        EndReason::KingCaptured,
+        EndReason::LeaderCaptured,
+        EndReason::NoMoves,
+        EndReason::Encircled,
+        EndReason::EdgeFort,
+    ]
+    .iter()
+    .any(|r| r.as_str() == reason)
+}
+
+/// The winner a record states, with a move list's `resigned`/`timeout` read against the game.
+pub fn stated_outcome(record: &GameRecord, game: &Game) -> Option<RecordedOutcome> {
+    let outcome = record.tags.result.as_ref()?.outcome;
+    Some(match outcome {
+        RecordedOutcome::SideToMoveLoses => match game.to_move() {
+            Side::Attackers => RecordedOutcome::DefendersWin,
+            Side::Defenders => RecordedOutcome::AttackersWin,
+        },
+        other => other,
+    })
+}

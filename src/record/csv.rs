@@ -1,0 +1,273 @@
+//! The hnefatafl crate's game corpora (github.com/bunburya/hnefatafl-rs,
+//! `resources/test/games/*.csv`) and plain move lists.
+//!
+//! A corpus row is one game: `<plays separated by spaces>,<n>,<n>,<outcome>`. A play is `d1-d3`
+//! with `x<square>` appended for every piece other than the king it captured; `timeout` may stand
+//! as the last play. The outcome is `White` (the defenders won), `Black` (the attackers won),
+//! `Draw`, `Ongoing` or empty. Lines starting with `#` are comments; the two numbers are not used.
+//!
+//! A move list is one game a paragraph (games are separated by blank lines): moves such as `c5c6`
+//! or `d11-d10xe10`, optional move numbers (`1.`), and at the end `resigned` (the side to move
+//! resigned) or `timeout` (the side to move ran out of time). `#` starts a comment.
+
+use super::{
+    line_column, read_move_word, GameRecord, RecordError, RecordErrorKind, RecordedMove,
+    RecordedOutcome, RecordedResult,
+};
+use crate::span::Span;
+
+/// Reads every row of a corpus file; a bad row is an error in its place and the others are read.
+pub fn parse_csv(text: &str) -> Vec<Result<GameRecord, RecordError>> {
+    let mut games = Vec::new();
+    let mut offset = 0;
+    for raw in text.split_inclusive('\n') {
+        let start = offset;
+        offset += raw.len();
+        let row = raw.trim_end_matches(['\n', '\r']);
+        if row.trim().is_empty() || row.trim_start().starts_with('#') {
+            continue;
+        }
+        games.push(parse_row(text, row, start));
+    }
+    games
+}
+
+fn parse_row(text: &str, row: &str, start: usize) -> Result<GameRecord, RecordError> {
+    let columns: Vec<&str> = row.split(',').collect();
+    let row_span = Span::new(start, start + row.len());
+    if columns.len() != 4 {
+        return Err(RecordError::at(
+            RecordErrorKind::Columns {
+                found: columns.len(),
+            },
+            row_span,
+            text,
+        ));
+    }
+    let outcome_text = columns[3].trim();
+    let outcome_start = start + row.len() - columns[3].len();
+    let outcome_span = Span::new(outcome_start, start + row.len());
+    let outcome = match outcome_text {
+        "White" => Some(RecordedOutcome::DefendersWin),
+        "Black" => Some(RecordedOutcome::AttackersWin),
+        "Draw" => Some(RecordedOutcome::Draw),
+        "Ongoing" => Some(RecordedOutcome::Ongoing),
+        "" => None,
+        other => {
+            return Err(RecordError::at(
+                RecordErrorKind::BadOutcome {
+                    text: other.to_string(),
+                },
+                outcome_span,
+                text,
+            ))
+        }
+    };
+    let mut record = GameRecord {
+        span: row_span,
+        line: line_column(text, start).0,
+        ..GameRecord::default()
+    };
+    let ended = read_moves(&mut record, text, columns[0], start, true)?;
+    record.tags.result = outcome.map(|outcome| RecordedResult {
+        outcome,
+        reason: ended,
+    });
+    record.tags.result_span = Some(outcome_span);
+    Ok(record)
+}
+
+/// Reads the move words of `moves` (at byte `start` of `text`) into `record`; returns the ending
+/// word (`timeout`, `resigned`) if one closes the game. `every_capture` says the format writes
+/// every capture, so a move without `x` captured nothing.
+fn read_moves(
+    record: &mut GameRecord,
+    text: &str,
+    moves: &str,
+    start: usize,
+    every_capture: bool,
+) -> Result<Option<String>, RecordError> {
+    let mut ended: Option<String> = None;
+    let mut offset = 0;
+    for word in moves.split_inclusive(char::is_whitespace) {
+        let word_start = start + offset;
+        offset += word.len();
+        let bare = word.trim();
+        if bare.is_empty() {
+            continue;
+        }
+        let span = Span::new(word_start, word_start + bare.len());
+        if let Some(end) = &ended {
+            return Err(RecordError::at(
+                RecordErrorKind::AfterEnd { word: end.clone() },
+                span,
+                text,
+            ));
+        }
+        let digits = bare.trim_end_matches('.');
+        if digits.len() < bare.len() && digits.bytes().all(|b| b.is_ascii_digit()) {
+            continue;
+        }
+        if matches!(bare, "timeout" | "resigned") {
+            ended = Some(bare.to_string());
+            continue;
+        }
+        let (mv, captures) = read_move_word(bare).ok_or_else(|| {
+            RecordError::at(
+                RecordErrorKind::NotAMove {
+                    word: bare.to_string(),
+                },
+                span,
+                text,
+            )
+        })?;
+        let captures = match captures {
+            None if every_capture => Some(Vec::new()),
+            other => other,
+        };
+        let (line, column) = line_column(text, span.start);
+        record.moves.push(RecordedMove {
+            mv,
+            captures,
+            comment: None,
+            span,
+            line,
+            column,
+        });
+    }
+    Ok(ended)
+}
+
+/// Reads a file of move lists, one game a paragraph.
+pub fn parse_move_lists(text: &str) -> Vec<Result<GameRecord, RecordError>> {
+    let mut games = Vec::new();
+    let mut current: Option<(usize, Vec<(usize, &str)>)> = None;
+    let mut offset = 0;
+    let mut finish = |current: &mut Option<(usize, Vec<(usize, &str)>)>, end: usize| {
+        if let Some((start, lines)) = current.take() {
+            games.push(move_list(text, start, end, &lines));
+        }
+    };
+    for raw in text.split_inclusive('\n') {
+        let start = offset;
+        offset += raw.len();
+        let line = raw.split('#').next().unwrap_or_default();
+        if line.trim().is_empty() {
+            // A blank line ends a game; a comment line does not.
+            if raw.trim().is_empty() {
+                finish(&mut current, start);
+            }
+            continue;
+        }
+        current
+            .get_or_insert((start, Vec::new()))
+            .1
+            .push((start, line));
+    }
+    finish(&mut current, text.len());
+    games
+}
+
+fn move_list(
+    text: &str,
+    start: usize,
+    end: usize,
+    lines: &[(usize, &str)],
+) -> Result<GameRecord, RecordError> {
+    let mut record = GameRecord {
+        span: Span::new(start, end),
+        line: line_column(text, start).0,
+        ..GameRecord::default()
+    };
+    let mut ended: Option<String> = None;
+    for &(line_start, line) in lines {
+        if let Some(end) = &ended {
+            let word = line.split_whitespace().next().unwrap_or_default();
+            let at = line_start + line.find(word).unwrap_or(0);
+            return Err(RecordError::at(
+                RecordErrorKind::AfterEnd { word: end.clone() },
+                Span::new(at, at + word.len()),
+                text,
+            ));
+        }
+        ended = read_moves(&mut record, text, line, line_start, false)?;
+    }
+    if let Some(word) = ended {
+        record.tags.result = Some(RecordedResult {
+            outcome: RecordedOutcome::SideToMoveLoses,
+            reason: Some(word),
+        });
+    }
+    Ok(record)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn corpus_rows_read_with_their_outcomes() {
+        let text =
+            "# a comment\nd1-d3 e2-f2xf3xf3 timeout,0,0,White\nd1-d3,1,2,\n\nb4-b3,0,0,Black\n";
+        let games = parse_csv(text);
+        assert_eq!(games.len(), 3);
+        let first = games[0].as_ref().unwrap();
+        assert_eq!(first.moves.len(), 2);
+        assert_eq!(first.moves[0].captures, Some(Vec::new()));
+        assert_eq!(first.moves[1].captures.as_ref().unwrap().len(), 2);
+        let result = first.tags.result.as_ref().unwrap();
+        assert_eq!(result.outcome, RecordedOutcome::DefendersWin);
+        assert_eq!(result.reason.as_deref(), Some("timeout"));
+        assert_eq!(first.line, 2);
+        assert_eq!(games[1].as_ref().unwrap().tags.result, None);
+        assert_eq!(
+            games[2]
+                .as_ref()
+                .unwrap()
+                .tags
+                .result
+                .as_ref()
+                .unwrap()
+                .outcome,
+            RecordedOutcome::AttackersWin
+        );
+    }
+
+    #[test]
+    fn a_bad_row_does_not_stop_the_others() {
+        let games = parse_csv("d1-d3,0,0,Blue\nd1-d9 zz,0,0,White\nd1\nd1-d3,0,0,Draw\n");
+        let error = games[0].as_ref().unwrap_err();
+        assert!(matches!(error.kind, RecordErrorKind::BadOutcome { .. }));
+        assert_eq!((error.line, error.column), (1, 11));
+        let error = games[1].as_ref().unwrap_err();
+        assert_eq!((error.line, error.column), (2, 7));
+        assert!(matches!(
+            games[2].as_ref().unwrap_err().kind,
+            RecordErrorKind::Columns { found: 1 }
+        ));
+        assert!(games[3].is_ok());
+        let games = parse_csv("timeout d1-d2,0,0,White\n");
+        let error = &games[0].as_ref().unwrap_err().kind;
+        assert!(matches!(error, RecordErrorKind::AfterEnd { .. }));
+    }
+
+    #[test]
+    fn move_lists_are_paragraphs() {
+        let games =
+            parse_move_lists("# game one\n1. c5c6 d11-d10xe10\n2. a1-a2\nresigned\n\n\ne1-e2\n");
+        assert_eq!(games.len(), 2);
+        let first = games[0].as_ref().unwrap();
+        assert_eq!(first.moves.len(), 3);
+        assert_eq!(first.moves[0].captures, None);
+        assert_eq!(
+            first.tags.result.as_ref().unwrap().outcome,
+            RecordedOutcome::SideToMoveLoses
+        );
+        assert_eq!(games[1].as_ref().unwrap().line, 7);
+        let games = parse_move_lists("e1-e2 timeout\ne2-e3\n");
+        assert!(matches!(
+            games[0].as_ref().unwrap_err().kind,
+            RecordErrorKind::AfterEnd { .. }
+        ));
+    }
+}

@@ -1,0 +1,480 @@
+//! Game records against the rules: the human game corpora in tests/games/ replay through the
+//! bundled variants, OpenTafl's own `.otg` files read and round-trip, and the record formats
+//! agree with each other.
+
+use std::collections::BTreeMap;
+use std::path::PathBuf;
+use std::sync::Arc;
+
+use tafl::engine::Engine;
+use tafl::record::{self, check, Format};
+
+fn games_dir() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/games")
+}
+
+fn engine(variant: &str) -> Arc<Engine> {
+    let rules = tafl::Variant::bundled(variant).unwrap().rules;
+    Arc::new(Engine::new(&rules).unwrap())
+}
+
+/// Replays every game of a corpus and counts the verdicts by category, and the games that end
+/// early by the rule that ends them (`ends_early:repetition`).
+fn tally(variant: &str, file: &str) -> BTreeMap<String, usize> {
+    let engine = engine(variant);
+    let text = std::fs::read_to_string(games_dir().join(file)).unwrap();
+    let mut counts = BTreeMap::new();
+    for game in record::parse(&text, Format::detect(Some(file), &text)) {
+        let game = game.unwrap_or_else(|e| panic!("{file}: {e}"));
+        let replay = check::replay(&engine, &game);
+        let key = match &replay.verdict {
+            check::Verdict::EndsEarly { reason, .. } => format!("ends_early:{}", reason.as_str()),
+            check::Verdict::Agrees => match replay.game.reason() {
+                Some(reason) => format!("agrees:{}", reason.as_str()),
+                None => "agrees:unfinished".to_string(),
+            },
+            other => {
+                println!("{file} line {}: {other:?}", game.line);
+                other.category().to_string()
+            }
+        };
+        *counts.entry(key).or_insert(0) += 1;
+    }
+    println!("{variant} / {file}: {counts:#?}");
+    counts
+}
+
+/// The expected tally, as `(category, games)`.
+fn expected(pairs: &[(&str, usize)]) -> BTreeMap<String, usize> {
+    pairs.iter().map(|&(k, n)| (k.to_string(), n)).collect()
+}
+
+/// Every one of the 1,752 Copenhagen games replays through the bundled `copenhagen`: every move
+/// legal, every written capture ours, no result contradicted. `agrees:REASON` counts the games
+/// that end at their last move by that rule (`unfinished`: the rules leave the game going on and
+/// the record's result is a resignation or a timeout the moves do not show);
+/// `ends_early:REASON` counts those the rules end before the players stopped. The figures change
+/// when a rule's reading changes (the exit fort's, say): update them from the printed tally,
+/// never by loosening a rule.
+#[test]
+fn every_copenhagen_game_replays_with_equal_captures_and_no_contradicting_result() {
+    let counts = tally("copenhagen", "copenhagen.csv");
+    assert_eq!(counts.values().sum::<usize>(), 1752);
+    assert_eq!(
+        counts,
+        expected(&[
+            ("agrees:edge_fort", 4),
+            ("agrees:encircled", 24),
+            ("agrees:king_captured", 45),
+            ("agrees:king_escaped", 233),
+            ("agrees:no_moves", 20),
+            ("agrees:unfinished", 1415),
+            ("ends_early:repetition", 11),
+        ])
+    );
+}
+
+/// Every one of the 525 Brandubh games replays through `federation-brandubh`, the hnefatafl
+/// crate's preset the games were recorded under. Five games go on past a third repetition,
+/// which the preset makes a loss (the crate's own test skips such games).
+#[test]
+fn every_brandubh_game_replays_through_federation_brandubh() {
+    let counts = tally("federation-brandubh", "brandubh.csv");
+    assert_eq!(counts.values().sum::<usize>(), 525);
+    assert_eq!(
+        counts,
+        expected(&[
+            ("agrees:king_captured", 66),
+            ("agrees:king_escaped", 37),
+            ("agrees:no_moves", 1),
+            ("agrees:unfinished", 416),
+            ("ends_early:repetition", 5),
+        ])
+    );
+}
+
+/// Leaf count with the hnefatafl crate (github.com/bunburya/hnefatafl-rs, the dev-dependency),
+/// whose BRANDUBH preset `federation-brandubh` is written from: an independent implementation.
+fn hnefatafl_perft<B: hnefatafl::board::state::BoardState>(
+    logic: &hnefatafl::game::logic::GameLogic<B>,
+    state: &hnefatafl::game::state::GameState<B>,
+    depth: u32,
+) -> u64 {
+    let mut total = 0;
+    for tile in state.board.occupied_by_side(state.side_to_play) {
+        let Ok(plays) = logic.iter_plays(tile, state) else {
+            continue;
+        };
+        for play in plays {
+            if depth == 1 {
+                total += 1;
+                continue;
+            }
+            let next = logic.do_valid_play(play, *state).new_state;
+            if next.status == hnefatafl::game::GameStatus::Ongoing {
+                total += hnefatafl_perft(logic, &next, depth - 1);
+            }
+        }
+    }
+    total
+}
+
+#[test]
+fn federation_brandubh_perft_matches_the_hnefatafl_crate() {
+    use hnefatafl::preset::{boards, rules};
+    let logic = hnefatafl::game::logic::GameLogic::new(rules::BRANDUBH, 7);
+    let state = hnefatafl::game::state::GameState::<hnefatafl::aliases::SmallBasicBoardState>::new(
+        boards::BRANDUBH,
+        hnefatafl::pieces::Side::Attacker,
+    )
+    .unwrap();
+    let engine = engine("federation-brandubh");
+    for depth in 1..=4 {
+        let theirs = hnefatafl_perft(&logic, &state, depth);
+        let ours = engine.perft(&engine.start(), depth);
+        assert_eq!(ours, theirs, "depth {depth}");
+    }
+}
+
+fn otg_files() -> Vec<PathBuf> {
+    let mut files: Vec<PathBuf> = std::fs::read_dir(games_dir().join("opentafl"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "otg"))
+        .collect();
+    files.sort();
+    assert_eq!(files.len(), 4, "{files:?}");
+    files
+}
+
+/// OpenTafl's own records read; written back and read again they give the same moves, captures,
+/// comments and tags.
+#[test]
+fn opentafl_records_read_and_round_trip() {
+    for path in otg_files() {
+        let text = std::fs::read_to_string(&path).unwrap();
+        let name = path.display();
+        assert_eq!(Format::detect(path.to_str(), &text), Format::OpenTafl);
+        let game = record::otg::parse(&text).unwrap_or_else(|e| panic!("{name}: {e}"));
+        assert!(game.moves.len() >= 19, "{name}: {} moves", game.moves.len());
+        assert!(game.tags.result.is_some(), "{name}");
+        let rules = game.tags.opentafl_rules.clone().unwrap();
+        // Plies as the writer takes them; sides alternate in these games (no berserk).
+        let plies: Vec<record::native::WrittenPly> = game
+            .moves
+            .iter()
+            .enumerate()
+            .map(|(i, m)| record::native::WrittenPly {
+                mv: m.mv,
+                mover: if i % 2 == 0 {
+                    tafl::Side::Attackers
+                } else {
+                    tafl::Side::Defenders
+                },
+                captures: m.captures.clone().unwrap_or_default(),
+                comment: m.comment.clone(),
+            })
+            .collect();
+        let written = record::otg::write(&game.tags, &rules, &plies);
+        let again =
+            record::otg::parse(&written).unwrap_or_else(|e| panic!("{name}: {e}\n{written}"));
+        assert_eq!(again.tags.opentafl_rules.as_deref(), Some(rules.as_str()));
+        assert_eq!(again.tags.result, game.tags.result, "{name}");
+        assert_eq!(again.tags.attackers, game.tags.attackers, "{name}");
+        assert_eq!(again.tags.date, game.tags.date, "{name}");
+        assert_eq!(again.tags.other.len(), game.tags.other.len(), "{name}");
+        let moves = |g: &record::GameRecord| {
+            g.moves
+                .iter()
+                .map(|m| {
+                    (
+                        m.mv,
+                        m.captures.clone().unwrap_or_default(),
+                        m.comment.clone(),
+                    )
+                })
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(moves(&again), moves(&game), "{name}");
+    }
+}
+
+/// The Grandmasters' Tournament game (OpenTafl's `sw:s efe:y`: Copenhagen's shieldwall and edge
+/// fort) replays through the bundled `copenhagen`, its written captures included.
+#[test]
+fn the_copenhagen_tournament_game_replays() {
+    let engine = engine("copenhagen");
+    let mut checked = 0;
+    for path in otg_files() {
+        let name = path.file_name().unwrap().to_string_lossy().into_owned();
+        if !name.contains("Grandmasters") {
+            continue;
+        }
+        checked += 1;
+        let text = std::fs::read_to_string(&path).unwrap();
+        let game = record::otg::parse(&text).unwrap();
+        let replay = check::replay(&engine, &game);
+        println!(
+            "{name}: {:?} after {} plies",
+            replay.verdict,
+            replay.game.plies().len()
+        );
+        assert_eq!(replay.verdict, check::Verdict::Agrees, "{name}");
+        assert_eq!(replay.game.plies().len(), game.moves.len());
+    }
+    assert_eq!(checked, 1);
+}
+
+/// Runs the real binary in `dir` with `args`, feeding `input`.
+fn tafl(dir: &std::path::Path, args: &[&str], input: &str) -> std::process::Output {
+    use std::io::Write;
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_tafl"))
+        .args(args)
+        .current_dir(dir)
+        .env("NO_COLOR", "1")
+        .env("XDG_DATA_HOME", dir.join("data"))
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    child.wait_with_output().unwrap()
+}
+
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("tafl-records-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// `save`, `load` and `save` again write the same record: the game, its captures and its result
+/// survive the round trip, and the record replays through `tafl games check`.
+#[test]
+fn repl_save_load_save_gives_the_same_record() {
+    let dir = scratch("save-load");
+    // Seven moves ending in the king's capture: a result the record must keep.
+    let moves = "a4-a3\ne7-h7\na3-a2\ne6-c6\na2-a1\ne5-e7\ni6-e6\n";
+    let script = format!("{moves}save one.txt\nnew\nload one.txt\nsave two.txt\n");
+    let output = tafl(&dir, &["play", "linnaeus"], &script);
+    assert!(output.status.success());
+    let one = std::fs::read_to_string(dir.join("one.txt")).unwrap();
+    let two = std::fs::read_to_string(dir.join("two.txt")).unwrap();
+    assert_eq!(one, two);
+    assert!(
+        one.contains("result: attackers_win (king_captured)"),
+        "{one}"
+    );
+    assert!(one.contains("rules: fnv1a64:"), "{one}");
+    let game = record::native::parse(&one).unwrap();
+    assert_eq!(game.moves.len(), 7);
+    let check = tafl(
+        &dir,
+        &["games", "check", "linnaeus", "one.txt", "--json"],
+        "",
+    );
+    assert_eq!(check.status.code(), Some(0));
+    let json: serde_json::Value = serde_json::from_slice(&check.stdout).unwrap();
+    assert_eq!(json["counts"]["agrees"], 1);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A record saved under one variant is refused by another with other rules: the hash differs.
+#[test]
+fn a_record_is_never_replayed_under_other_rules() {
+    let dir = scratch("other-rules");
+    let output = tafl(&dir, &["play", "linnaeus"], "a4-a3\nsave one.txt\n");
+    assert!(output.status.success());
+    let text = std::fs::read_to_string(dir.join("one.txt")).unwrap();
+    std::fs::write(
+        dir.join("other.txt"),
+        text.replace("variant: linnaeus", "variant: brettspielnetz"),
+    )
+    .unwrap();
+    let output = tafl(&dir, &["play", "linnaeus"], "load other.txt\n");
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        format!("{stdout}{stderr}").contains("was played under other rules"),
+        "{stdout}{stderr}"
+    );
+    let check = tafl(&dir, &["games", "check", "brettspielnetz", "one.txt"], "");
+    assert_eq!(check.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&check.stdout).contains("other rules"));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// `games check`: disagreements name the game, line and column and exit 1; an unreadable game is
+/// a diagnostic with its line and column, the other games are still checked, and the exit is 2.
+#[test]
+fn games_check_reports_each_game_and_exits_by_the_worst() {
+    let dir = scratch("check");
+    // Game 1 agrees; game 2 plays a move from an empty square; game 3 writes a capture that
+    // does not happen; game 4 is not readable; game 5 agrees.
+    let rows = "d6-c6 e4-e1,0,0,Ongoing\n\
+                d6-c6 a1-a2,0,0,Ongoing\n\
+                d6-c6xc5,0,0,\n\
+                d6-c6 zz,0,0,White\n\
+                d2-e2,0,0,Black\n";
+    std::fs::write(dir.join("games.csv"), rows).unwrap();
+    let output = tafl(
+        &dir,
+        &["games", "check", "federation-brandubh", "games.csv"],
+        "",
+    );
+    let stdout = String::from_utf8_lossy(&output.stdout).into_owned();
+    let stderr = String::from_utf8_lossy(&output.stderr).into_owned();
+    assert_eq!(output.status.code(), Some(2), "{stdout}{stderr}");
+    assert!(
+        stdout.contains("games.csv:2:7: game 2: illegal move"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("games.csv:3:1: game 3: captures differ"),
+        "{stdout}"
+    );
+    assert!(stderr.contains("`zz` is not a move"), "{stderr}");
+    assert!(stderr.contains("games.csv:4:7"), "{stderr}");
+    // Without the unreadable row: disagreements alone exit 1.
+    let readable: String = rows
+        .lines()
+        .filter(|l| !l.contains("zz"))
+        .map(|l| format!("{l}\n"))
+        .collect();
+    std::fs::write(dir.join("games.csv"), readable).unwrap();
+    let output = tafl(
+        &dir,
+        &[
+            "games",
+            "check",
+            "federation-brandubh",
+            "games.csv",
+            "--json",
+        ],
+        "",
+    );
+    assert_eq!(output.status.code(), Some(1));
+    let json: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert_eq!(json["counts"]["agrees"], 2);
+    assert_eq!(json["counts"]["illegal_move"], 1);
+    assert_eq!(json["counts"]["captures_differ"], 1);
+    assert_eq!(json["files"][0]["games"], 4);
+    // A missing file is unreadable input.
+    let output = tafl(
+        &dir,
+        &["games", "check", "federation-brandubh", "missing.csv"],
+        "",
+    );
+    assert_eq!(output.status.code(), Some(2));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// `games stats`: the counts, Wilson intervals and endings agree with the corpus, and the chart
+/// is an opaque SVG with the counts written on it.
+#[test]
+fn games_stats_counts_the_brandubh_corpus() {
+    let dir = scratch("stats");
+    let corpus = games_dir().join("brandubh.csv");
+    let svg = dir.join("chart.svg");
+    let output = tafl(
+        &dir,
+        &[
+            "games",
+            "stats",
+            "federation-brandubh",
+            corpus.to_str().unwrap(),
+            "--json",
+            "--svg",
+            svg.to_str().unwrap(),
+        ],
+        "",
+    );
+    assert_eq!(output.status.code(), Some(0));
+    let json: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    // The corpus README: 308 White (defenders), 208 Black (attackers), 2 Draw, 5 Ongoing, 2 blank.
+    assert_eq!(json["games"], 525);
+    assert_eq!(json["defenders_win"], 308);
+    assert_eq!(json["attackers_win"], 208);
+    assert_eq!(json["draw"], 2);
+    assert_eq!(json["unfinished"], 7);
+    let rate = json["defenders"]["rate"].as_f64().unwrap();
+    assert!((rate - 308.0 / 518.0).abs() < 1e-9);
+    let (low, high) = (
+        json["defenders"]["low"].as_f64().unwrap(),
+        json["defenders"]["high"].as_f64().unwrap(),
+    );
+    assert!(low < rate && rate < high && high - low < 0.1);
+    assert_eq!(json["endings"]["king_captured"], 66);
+    let chart = std::fs::read_to_string(&svg).unwrap();
+    assert!(chart.starts_with("<svg"));
+    assert!(chart.contains("fill=\"#ffffff\""), "an opaque background");
+    assert!(
+        chart.contains(">308 ("),
+        "the count is written on the chart"
+    );
+    assert!(chart.contains("100%"), "an axis");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// `--format` forces a reader: a move list in a `.csv`-named file reads as moves, and its
+/// `resigned` makes the side to move lose, which contradicts nothing.
+#[test]
+fn games_check_reads_move_lists_and_forced_formats() {
+    let dir = scratch("formats");
+    std::fs::write(
+        dir.join("list.csv"),
+        "1. d6-c6 e4-e1\n2. c6-c5\nresigned\n\nd2-e2 d3-d2\n",
+    )
+    .unwrap();
+    let run = |extra: &[&str]| {
+        let mut args = vec![
+            "games",
+            "check",
+            "federation-brandubh",
+            "list.csv",
+            "--json",
+        ];
+        args.extend_from_slice(extra);
+        tafl(&dir, &args, "")
+    };
+    // Guessed from the extension, the file is read as corpus rows and refused.
+    assert_eq!(run(&[]).status.code(), Some(2));
+    let output = run(&["--format", "moves"]);
+    assert_eq!(
+        output.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let json: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert_eq!(json["files"][0]["format"], "moves");
+    assert_eq!(json["counts"]["agrees"], 2);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The Tafl Triathlon's Brandubh game (OpenTafl's `ks:c`: a king strong on and beside the
+/// throne) replays through `federation-brandubh`, whose king is strong there too, and not through
+/// the bundled `brandubh` (OpenTafl's Brandub, a weak king), where the king falls at ply 13.
+#[test]
+fn the_triathlon_brandubh_game_tells_the_two_brandubhs_apart() {
+    let path = games_dir().join("opentafl/Animals-Xerxes-Brandub-Triathlon-2015.otg");
+    let game = record::otg::parse(&std::fs::read_to_string(path).unwrap()).unwrap();
+    let strong = check::replay(&engine("federation-brandubh"), &game);
+    assert_eq!(strong.verdict, check::Verdict::Agrees);
+    let weak = check::replay(&engine("brandubh"), &game);
+    assert_eq!(
+        weak.verdict,
+        check::Verdict::EndsEarly {
+            after: 13,
+            status: tafl::Status::AttackersWin,
+            reason: tafl::engine::EndReason::KingCaptured,
+            unplayed: game.moves.len() - 13,
+        }
+    );
+}
