@@ -341,9 +341,9 @@ pub fn parse(text: &str, format: Format) -> Vec<Result<GameRecord, RecordError>>
 
 /// A stable hash of the rules a game is played under, written `fnv1a64:` and 16 hex digits: the
 /// 64-bit FNV-1a hash of the rules' IR as compact JSON (`tafl ir` prints it pretty), with the
-/// variant's name, source and notes left out, since they are prose, not rules. Two files with the
-/// same rules in other words (or clause order) have the same hash; a record whose hash differs
-/// from the variant's was played under other rules.
+/// variant's name, source and notes left out, since they are prose, not rules. Two files whose
+/// clauses compile to the same IR have the same hash (clauses listed in another order may not);
+/// a record whose hash differs from the variant's was played under other rules.
 pub fn rules_hash(rules: &Rules) -> String {
     let mut bare = rules.clone();
     bare.name.clear();
