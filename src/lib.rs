@@ -28,6 +28,7 @@ pub mod game;
 pub mod ir;
 pub mod lsp;
 pub mod opentafl;
+pub mod protocol;
 pub mod search;
 pub mod span;
 mod suggest;
