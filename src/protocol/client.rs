@@ -137,7 +137,10 @@ impl Client {
         };
         if let Err(error) = client.set_up(variant, timeout) {
             client.kill();
-            return Err(error);
+            return Err(match error {
+                ClientError::Timeout(_) => ClientError::Timeout(timeout),
+                other => other,
+            });
         }
         Ok(client)
     }
@@ -188,10 +191,13 @@ impl Client {
             Kind::Gtp => self.gtp_move(game, deadline),
             Kind::OpenTafl => self.opentafl_move(game, think, deadline),
         };
-        if let Err(ClientError::Timeout(_)) = result {
-            self.kill();
+        match result {
+            Err(ClientError::Timeout(_)) => {
+                self.kill();
+                Err(ClientError::Timeout(timeout))
+            }
+            other => other,
         }
-        result
     }
 
     fn uci_move(

@@ -301,11 +301,15 @@ fn play_text(game: &mut Game, text: &str) -> Result<Move, String> {
     Ok(mv)
 }
 
-/// A message on one line: protocols are line based.
+/// A message on one line: protocols are line based. A line that ends in `:` introduces the
+/// next, the others are separated by `; `.
 fn one_line(text: &str) -> String {
-    text.lines()
-        .map(str::trim)
-        .filter(|l| !l.is_empty())
-        .collect::<Vec<_>>()
-        .join("; ")
+    let mut out = String::new();
+    for line in text.lines().map(str::trim).filter(|l| !l.is_empty()) {
+        if !out.is_empty() {
+            out.push_str(if out.ends_with(':') { " " } else { "; " });
+        }
+        out.push_str(line);
+    }
+    out
 }
