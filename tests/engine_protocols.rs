@@ -373,3 +373,93 @@ fn a_command_that_does_not_start_is_an_error() {
     );
     assert!(matches!(result, Err(ClientError::Spawn(_))));
 }
+
+/// Runs `tafl engine ARGS` with `input` piped in whole, and returns its exit code and stdout.
+fn piped(args: &[&str], input: &str) -> (Option<i32>, String, String) {
+    use std::io::Write;
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tafl"))
+        .arg("engine")
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    (
+        out.status.code(),
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+    )
+}
+
+#[test]
+fn a_piped_script_gets_every_answer_even_behind_a_search() {
+    // The lines after `generate_move` arrive while it thinks; they wait for it, in order, and
+    // the end of input does not cut the search short.
+    let (code, out, _) = piped(
+        &["--protocol", "gtp", "--depth", "2"],
+        "generate_move\nfinal_status\nplay_undo\nfinal_status\n",
+    );
+    assert_eq!(code, Some(0));
+    let lines: Vec<&str> = out.lines().collect();
+    assert!(lines[0].starts_with("= play attacker "), "{out}");
+    assert_eq!(lines[1..], ["", "= ongoing", "= ", "= ongoing"], "{out}");
+}
+
+#[test]
+fn an_engine_that_cannot_load_its_variant_exits_1() {
+    for protocol in ["uci", "gtp"] {
+        let (code, out, err) = piped(
+            &["--protocol", protocol, "--variant", "no-such-variant"],
+            "",
+        );
+        assert_eq!(code, Some(1), "{protocol}");
+        assert!(out.is_empty(), "{protocol}: {out}");
+        assert!(err.contains("no-such-variant"), "{protocol}: {err}");
+    }
+}
+
+#[test]
+fn uci_answers_isready_and_stop_while_thinking() {
+    use std::io::{BufRead, BufReader, Write};
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tafl"))
+        .args(["engine", "--protocol", "uci", "--variant", "copenhagen"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let mut lines = BufReader::new(child.stdout.take().unwrap()).lines();
+    let mut next = || lines.next().unwrap().unwrap();
+    writeln!(stdin, "go infinite").unwrap();
+    // The search is under way once its first depth is reported.
+    assert!(next().starts_with("info depth 1 "));
+    writeln!(stdin, "isready").unwrap();
+    let mut line = next();
+    while line.starts_with("info ") {
+        line = next();
+    }
+    assert_eq!(
+        line, "readyok",
+        "isready is answered while the search goes on"
+    );
+    writeln!(stdin, "stop").unwrap();
+    let mut line = next();
+    while line.starts_with("info ") {
+        line = next();
+    }
+    let best: tafl::Move = line.strip_prefix("bestmove ").unwrap().parse().unwrap();
+    let engine = Engine::new(&Variant::load("copenhagen").unwrap().rules).unwrap();
+    assert!(engine.legal_moves(&engine.start()).contains(&best));
+    writeln!(stdin, "quit").unwrap();
+    assert!(child.wait().unwrap().success());
+}
