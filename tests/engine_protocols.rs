@@ -58,7 +58,10 @@ fn check_session<P: Protocol>(name: &str, mut driver: Driver<P>) {
 
 #[test]
 fn uci_session() {
-    check_session("uci.session", Driver::new(Uci::new(settings("brandubh"))));
+    check_session(
+        "uci.session",
+        Driver::new(Uci::new(settings("brandubh")).unwrap()),
+    );
 }
 
 #[test]
@@ -92,9 +95,9 @@ fn state(game: Option<&Game>) -> Option<(String, tafl::Side, usize)> {
 
 #[test]
 fn uci_bad_lines_are_errors_and_change_nothing() {
-    let mut driver = Driver::new(Uci::new(settings("brandubh")));
+    let mut driver = Driver::new(Uci::new(settings("brandubh")).unwrap());
     driver.feed("position startpos moves d2c2 d3d2");
-    let before = state(driver.protocol().game());
+    let before = state(Some(driver.protocol().game()));
     assert_eq!(before.as_ref().map(|s| s.2), Some(2));
     for bad in [
         "position startpos moves d2c2 d3d2 a1a2",
@@ -115,7 +118,7 @@ fn uci_bad_lines_are_errors_and_change_nothing() {
         assert_eq!(out.len(), 1, "{bad}: {out:?}");
         assert!(out[0].starts_with("info string error: "), "{bad}: {out:?}");
         assert_eq!(
-            state(driver.protocol().game()),
+            state(Some(driver.protocol().game())),
             before,
             "{bad} changed the game"
         );
@@ -128,7 +131,7 @@ fn uci_bad_lines_are_errors_and_change_nothing() {
         .strip_prefix("bestmove ")
         .unwrap()
         .to_string();
-    let game = driver.protocol().game().unwrap();
+    let game = driver.protocol().game();
     assert!(
         game.legal_moves().contains(&best.parse().unwrap()),
         "{best}"

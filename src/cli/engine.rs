@@ -66,11 +66,14 @@ pub fn run(args: &Args) -> ExitCode {
     };
     let result = match args.protocol {
         ProtocolName::Uci => {
-            if let Err(error) = Loaded::load(&settings.variant) {
-                eprintln!("error: cannot load variant `{}`: {error}", settings.variant);
-                return ExitCode::FAILURE;
+            let variant = settings.variant.clone();
+            match Uci::new(settings) {
+                Ok(uci) => serve(uci),
+                Err(error) => {
+                    eprintln!("error: cannot load variant `{variant}`: {error}");
+                    return ExitCode::FAILURE;
+                }
             }
-            serve(Uci::new(settings))
         }
         ProtocolName::Gtp => {
             let names = if args.variant.is_empty() {
@@ -162,11 +165,11 @@ fn serve(mut protocol: impl Protocol) -> std::io::Result<()> {
                     Busy::Reply(lines) => write_lines(&mut out, &lines)?,
                     Busy::Stop => {
                         search.stop.store(true, Ordering::Relaxed);
+                        search.infinite = false;
                         if let Some(result) = search.held.take() {
                             write_lines(&mut out, &protocol.finish(result))?;
                             running = None;
                         }
-                        search_infinite_off(&mut running);
                     }
                     Busy::Quit => {
                         search.stop.store(true, Ordering::Relaxed);
@@ -231,13 +234,6 @@ fn serve(mut protocol: impl Protocol) -> std::io::Result<()> {
                 }
             }
         }
-    }
-}
-
-/// After a stop, an infinite search's answer is no longer held back.
-fn search_infinite_off(running: &mut Option<Running>) {
-    if let Some(search) = running {
-        search.infinite = false;
     }
 }
 

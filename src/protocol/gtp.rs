@@ -77,15 +77,12 @@ impl Gtp {
     pub fn new(settings: Settings, boards: Vec<Loaded>) -> Result<Gtp, String> {
         let first = boards.first().ok_or("no variant to play")?;
         for (i, board) in boards.iter().enumerate() {
-            if boards[..i].iter().any(|b| size(b) == size(board)) {
+            if let Some(twin) = boards[..i].iter().find(|b| size(b) == size(board)) {
                 return Err(format!(
-                    "two variants for board size {}: `{}` and `{board_name}`",
-                    size(board),
-                    boards[..i]
-                        .iter()
-                        .find(|b| size(b) == size(board))
-                        .map_or("", |b| b.name.as_str()),
-                    board_name = board.name
+                    "`{}` and `{}` both play on board size {}",
+                    twin.name,
+                    board.name,
+                    size(board)
                 ));
             }
             if board.engine.width() != board.engine.height() {

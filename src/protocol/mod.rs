@@ -17,7 +17,7 @@
 //!
 //! ```
 //! use tafl::protocol::{uci::Uci, Driver, Settings};
-//! let mut driver = Driver::new(Uci::new(Settings::default()));
+//! let mut driver = Driver::new(Uci::new(Settings::default()).unwrap());
 //! assert_eq!(driver.feed("isready"), vec!["readyok"]);
 //! driver.feed("setoption name Variant value brandubh");
 //! let lines = driver.feed("go depth 1");

@@ -24,7 +24,9 @@
 
 use std::time::Duration;
 
-use super::{clock, one_line, play_text, Busy, Job, Loaded, Protocol, Settings, Step};
+use super::{
+    clock, one_line, play_text, Busy, Job, Loaded, Protocol, Settings, Step, VariantError,
+};
 use crate::engine::Move;
 use crate::game::notation::parse_position;
 use crate::game::Game;
@@ -35,42 +37,28 @@ use crate::search::{Limits, Report, Score, SearchError};
 #[derive(Debug)]
 pub struct Uci {
     settings: Settings,
-    /// The variant, once loaded; loading waits for the first command that needs it, so that a
-    /// `setoption name Variant` before it costs nothing.
-    loaded: Option<Loaded>,
-    game: Option<Game>,
+    loaded: Loaded,
+    game: Game,
 }
 
 impl Uci {
     /// A session playing `settings.variant` until told otherwise.
-    pub fn new(settings: Settings) -> Uci {
-        Uci {
+    ///
+    /// # Errors
+    /// [`VariantError`] when `settings.variant` cannot be loaded.
+    pub fn new(settings: Settings) -> Result<Uci, VariantError> {
+        let loaded = Loaded::load(&settings.variant)?;
+        let game = loaded.new_game();
+        Ok(Uci {
             settings,
-            loaded: None,
-            game: None,
-        }
+            loaded,
+            game,
+        })
     }
 
-    /// The current game, if a variant has been loaded.
-    pub fn game(&self) -> Option<&Game> {
-        self.game.as_ref()
-    }
-
-    fn loaded(&mut self) -> Result<&Loaded, String> {
-        if self.loaded.is_none() {
-            let loaded = Loaded::load(&self.settings.variant)
-                .map_err(|e| format!("cannot load variant `{}`: {e}", self.settings.variant))?;
-            self.game = Some(loaded.new_game());
-            self.loaded = Some(loaded);
-        }
-        // Set just above when it was missing.
-        self.loaded.as_ref().ok_or_else(String::new)
-    }
-
-    fn game_mut(&mut self) -> Result<&mut Game, String> {
-        self.loaded()?;
-        // `loaded` sets the game with the variant.
-        self.game.as_mut().ok_or_else(String::new)
+    /// The current game.
+    pub fn game(&self) -> &Game {
+        &self.game
     }
 
     fn command(&mut self, line: &str) -> Result<Step, String> {
@@ -83,8 +71,7 @@ impl Uci {
             "isready" => Ok(Step::line("readyok")),
             "setoption" => self.set_option(rest).map(|()| Step::silent()),
             "ucinewgame" => {
-                let game = self.loaded()?.new_game();
-                self.game = Some(game);
+                self.game = self.loaded.new_game();
                 Ok(Step::silent())
             }
             "position" => self.position(rest).map(|()| Step::silent()),
@@ -142,8 +129,8 @@ impl Uci {
                         one_line(&e.to_string())
                     )
                 })?;
-                self.game = Some(loaded.new_game());
-                self.loaded = Some(loaded);
+                self.game = loaded.new_game();
+                self.loaded = loaded;
                 self.settings.variant = value;
             }
             "threads" => self.settings.threads = number(256, 1)?,
@@ -161,7 +148,7 @@ impl Uci {
     fn position(&mut self, words: &[&str]) -> Result<(), String> {
         let usage =
             "write `position startpos [moves ...]` or `position <position> <side> [moves ...]`";
-        let engine = self.loaded()?.engine.clone();
+        let engine = self.loaded.engine.clone();
         let (mut game, rest) = match words {
             ["startpos", rest @ ..] => (Game::new(engine), rest),
             ["fen", position, side, rest @ ..] | [position, side, rest @ ..]
@@ -183,12 +170,12 @@ impl Uci {
             }
             _ => return Err(usage.to_string()),
         }
-        self.game = Some(game);
+        self.game = game;
         Ok(())
     }
 
     fn go(&mut self, words: &[&str]) -> Result<Job, String> {
-        let game = self.game_mut()?.clone();
+        let game = self.game.clone();
         let mut go = Go::default();
         let mut words = words.iter();
         while let Some(&word) = words.next() {
