@@ -7,7 +7,7 @@ use std::io::{BufRead, Write};
 use std::process::ExitCode;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{mpsc, Arc};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use crate::protocol::gtp::Gtp;
 use crate::protocol::opentafl::OpenTafl;
@@ -122,6 +122,7 @@ enum Event {
 /// The running search.
 struct Running {
     stop: Arc<AtomicBool>,
+    started: Instant,
     infinite: bool,
     /// The answer of an infinite search that ended before `stop`.
     held: Option<Result<Report, SearchError>>,
@@ -171,6 +172,16 @@ fn serve(mut protocol: impl Protocol) -> std::io::Result<()> {
                             running = None;
                         }
                     }
+                    Busy::Limit(limit) => {
+                        // A timer: the flag belongs to this search only, so a late timer
+                        // cannot stop a later one.
+                        let stop = search.stop.clone();
+                        let wait = limit.saturating_sub(search.started.elapsed());
+                        std::thread::spawn(move || {
+                            std::thread::sleep(wait);
+                            stop.store(true, Ordering::Relaxed);
+                        });
+                    }
                     Busy::Quit => {
                         search.stop.store(true, Ordering::Relaxed);
                         return Ok(());
@@ -187,6 +198,7 @@ fn serve(mut protocol: impl Protocol) -> std::io::Result<()> {
                         let stop = Arc::new(AtomicBool::new(false));
                         running = Some(Running {
                             stop: stop.clone(),
+                            started: Instant::now(),
                             infinite: job.infinite,
                             held: None,
                         });

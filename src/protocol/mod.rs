@@ -154,6 +154,9 @@ pub enum Busy {
     Reply(Vec<String>),
     /// Stop the search and answer as [`Protocol::finish`] says.
     Stop,
+    /// Stop the search once it has run this long (from its start), if it has not stopped
+    /// before: a clock that arrives after the search began (OpenTafl sends it after `play`).
+    Limit(Duration),
     /// Stop the search, throw its answer away, and end the session.
     Quit,
     /// Handle the line once the search is over.

@@ -14,9 +14,11 @@
 //! `error -1 <message>`, which ends OpenTafl's game) and changes nothing.
 //!
 //! Time: OpenTafl's clock line (`clock <attacker ms>[*] <defender ms>[*] <overtime s>
-//! <attacker overtimes> <defender overtimes>`) comes just *after* `play`, so each move is
-//! budgeted from the last clock seen minus the time the engine has thought since, with
-//! [`super::clock::overtime_budget`]; before any clock, the per-move default applies.
+//! <attacker overtimes> <defender overtimes>`) comes just *after* `play` (and not at all in an
+//! untimed game). So the search starts at `play` with the budget from the last clock seen minus
+//! the time the engine has thought since (before any clock: the per-move default), and the
+//! clock that follows cuts it to the budget [`super::clock::overtime_budget`] gives
+//! ([`Busy::Limit`]).
 
 use std::time::Duration;
 
@@ -358,8 +360,19 @@ impl Protocol for OpenTafl {
             Some("clock") => match read_clock(line.trim().trim_start_matches("clock").trim()) {
                 Ok(clock) => {
                     self.clock = Some(clock);
+                    // The clock is the one at the start of this turn: the running search's
+                    // whole time will be counted when it ends.
                     self.spent = Duration::ZERO;
-                    Busy::Reply(Vec::new())
+                    match self.purpose {
+                        Purpose::Move => {
+                            let side = self.game.as_ref().map_or(Side::Attackers, Game::to_move);
+                            match self.move_limits(side).time {
+                                Some(budget) => Busy::Limit(budget),
+                                None => Busy::Reply(Vec::new()),
+                            }
+                        }
+                        Purpose::Analysis | Purpose::Discard => Busy::Reply(Vec::new()),
+                    }
                 }
                 Err(error) => Busy::Reply(vec![format!("error 0 {error}")]),
             },
