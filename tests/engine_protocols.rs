@@ -406,15 +406,28 @@ fn piped(args: &[&str], input: &str) -> (Option<i32>, String, String) {
 #[test]
 fn a_piped_script_gets_every_answer_even_behind_a_search() {
     // The lines after `generate_move` arrive while it thinks; they wait for it, in order, and
-    // the end of input does not cut the search short.
+    // `quit` ends the engine only when its turn comes (`name` is never answered).
     let (code, out, _) = piped(
         &["--protocol", "gtp", "--depth", "2"],
-        "generate_move\nfinal_status\nplay_undo\nfinal_status\n",
+        "generate_move\nfinal_status\nplay_undo\nfinal_status\nquit\nname\n",
     );
     assert_eq!(code, Some(0));
     let lines: Vec<&str> = out.lines().collect();
     assert!(lines[0].starts_with("= play attacker "), "{out}");
     assert_eq!(lines[1..], ["", "= ongoing", "= ", "= ongoing"], "{out}");
+}
+
+#[test]
+fn the_end_of_input_does_not_cut_a_search_short() {
+    let (code, out, _) = piped(
+        &["--protocol", "uci", "--variant", "brandubh"],
+        "go depth 3\n",
+    );
+    assert_eq!(code, Some(0));
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 4, "{out}");
+    assert!(lines[2].starts_with("info depth 3 "), "{out}");
+    assert!(lines[3].starts_with("bestmove "), "{out}");
 }
 
 #[test]

@@ -360,13 +360,9 @@ impl Protocol for Gtp {
         })
     }
 
-    fn handle_busy(&mut self, line: &str) -> Busy {
-        // The protocol waits for each answer, so nothing should come while thinking; `quit`
-        // still ends at once.
-        match line.split_whitespace().next() {
-            Some("quit") => Busy::Quit,
-            _ => Busy::Defer,
-        }
+    fn handle_busy(&mut self, _line: &str) -> Busy {
+        // The protocol answers commands in order: even `quit` waits for the move in progress.
+        Busy::Defer
     }
 
     fn progress(&self, _report: &Report) -> Option<String> {
