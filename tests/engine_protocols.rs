@@ -479,3 +479,45 @@ fn uci_answers_isready_and_stop_while_thinking() {
     writeln!(stdin, "quit").unwrap();
     assert!(child.wait().unwrap().success());
 }
+
+#[test]
+fn absurd_numbers_are_played_not_panicked_on() {
+    let huge = u64::MAX;
+    let mut uci = Driver::new(Uci::new(settings("brandubh")).unwrap());
+    for go in [
+        format!("go movetime {huge} depth 1"),
+        format!("go wtime {huge} btime {huge} winc {huge} binc {huge} movestogo {huge} depth 1"),
+        format!("go nodes {huge} depth 1"),
+    ] {
+        let out = uci.feed(&go);
+        assert!(
+            out.last().unwrap().starts_with("bestmove "),
+            "{go}: {out:?}"
+        );
+    }
+    let gtp = Gtp::new(
+        settings("copenhagen"),
+        vec![Loaded::load("copenhagen").unwrap()],
+    )
+    .unwrap();
+    let mut gtp = Driver::new(gtp);
+    assert_eq!(
+        gtp.feed(&format!("time_settings fischer {huge} {huge}")),
+        vec!["= "]
+    );
+    assert!(gtp.feed("generate_move")[0].starts_with("= play attacker "));
+    assert!(gtp.feed("generate_move")[0].starts_with("= play defender "));
+    let mut opentafl = Driver::new(OpenTafl::new(settings("brandubh")));
+    let brandub = "dim:7 name:Brandub surf:n atkf:y ks:w cenh: cenhe: start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/";
+    opentafl.feed(&format!("rules {brandub}"));
+    assert!(opentafl
+        .feed(&format!(
+            "clock {} {} {huge} {} 0",
+            i64::MAX,
+            i64::MAX,
+            u32::MAX
+        ))
+        .is_empty());
+    assert!(opentafl.feed("play attackers")[0].starts_with("move "));
+    assert!(opentafl.feed(&format!("analyze 1 {huge}"))[0].starts_with("analysis 1 "));
+}

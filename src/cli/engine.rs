@@ -26,7 +26,8 @@ pub struct Args {
     /// copenhagen for 11). OpenTafl ignores it: its `rules` command says the variant.
     #[arg(long, value_name = "VARIANT")]
     pub variant: Vec<String>,
-    /// Search depth per move when the protocol gives no clock (plies).
+    /// The deepest any search goes, in plies, unless UCI's `go depth` says otherwise; with no
+    /// clock from the protocol, the whole limit (deterministic with one thread).
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=100))]
     pub depth: Option<u32>,
     /// Thinking time per move when the protocol gives no clock and no --depth is set.

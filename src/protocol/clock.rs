@@ -29,7 +29,9 @@ pub fn budget(remaining: Duration, increment: Duration, moves_to_go: Option<u32>
     let margin = MARGIN + remaining / 20;
     let usable = remaining.saturating_sub(margin);
     let moves = moves_to_go.unwrap_or(30).max(1);
-    let spend = (usable / moves + increment * 3 / 4).min(usable / 2);
+    let spend = (usable / moves)
+        .saturating_add(increment.saturating_mul(3) / 4)
+        .min(usable / 2);
     // Whole milliseconds: the protocols count in them.
     Duration::from_millis(u64::try_from(spend.as_millis()).unwrap_or(u64::MAX))
 }
@@ -85,6 +87,13 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn absurd_clocks_do_not_overflow() {
+        let most = Duration::MAX;
+        assert!(budget(most, most, None) > Duration::from_secs(1 << 40));
+        assert!(overtime_budget(most, false, most, u32::MAX) > Duration::ZERO);
     }
 
     #[test]

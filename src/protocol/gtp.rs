@@ -385,7 +385,9 @@ impl Protocol for Gtp {
         }
         if let Some((left, increment)) = &mut self.clock {
             let left = left.get_mut(side);
-            *left = left.saturating_sub(report.elapsed) + *increment;
+            *left = left
+                .saturating_sub(report.elapsed)
+                .saturating_add(*increment);
         }
         let size = self.size();
         vec![

@@ -39,6 +39,10 @@ use crate::game::Game;
 use crate::search::{self, Limits, Report, SearchError};
 use crate::{LoadError, Variant};
 
+/// The longest any one search may think, whatever a protocol asks: a week. Longer times (a
+/// clock of `u64::MAX` milliseconds) would overflow the search's deadline.
+pub const MAX_TIME: Duration = Duration::from_secs(7 * 24 * 3600);
+
 /// The search settings a session starts with; protocols that have options change them.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Settings {
@@ -48,7 +52,8 @@ pub struct Settings {
     pub threads: usize,
     /// Transposition table size in MiB.
     pub hash_mb: usize,
-    /// Search depth per move when the protocol gives no clock (plies).
+    /// The deepest any search goes (plies) unless the protocol names a depth itself; with no
+    /// clock either, the whole limit.
     pub depth: Option<u32>,
     /// Thinking time per move when the protocol gives no clock and no depth is set.
     pub movetime: Duration,
@@ -77,10 +82,13 @@ impl Settings {
         self.apply(limits)
     }
 
-    /// `limits` with these settings' threads and table size.
+    /// `limits` with these settings' threads, table size and depth (where `limits` names
+    /// none), and a time of at most [`MAX_TIME`].
     pub fn apply(&self, limits: Limits) -> Limits {
         Limits {
             table_mb: self.hash_mb,
+            depth: limits.depth.or(self.depth),
+            time: limits.time.map(|t| t.min(MAX_TIME)),
             ..limits.with_threads(self.threads)
         }
     }

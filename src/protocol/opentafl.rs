@@ -121,11 +121,9 @@ impl OpenTafl {
                     .and_then(|s| s.parse::<u64>().ok())
                     .ok_or("expected: analyze <number> <seconds>")?;
                 self.purpose = Purpose::Analysis;
-                // The engine's own depth setting, if any, caps the analysis too.
-                let limits = self.settings.apply(Limits {
-                    depth: self.settings.depth,
-                    ..Limits::time(Duration::from_secs(seconds))
-                });
+                let limits = self
+                    .settings
+                    .apply(Limits::time(Duration::from_secs(seconds)));
                 Ok(Step::search(self.job(limits)?))
             }
             "opponent-move" => self.opponent_move(rest).map(|()| Step::silent()),
