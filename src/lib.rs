@@ -8,8 +8,9 @@
 //! ```
 //!
 //! Beside it: [`explain`] puts the rules back into words, [`lsp`] answers an editor's questions
-//! about a file (hover, completion, definitions), and [`english`] holds the English helpers
-//! (plurals, counts, lists) every message uses.
+//! about a file (hover, completion, definitions), [`protocol`] speaks the engine protocols
+//! (OpenTafl's, hnefatafl-copenhagen's, UCI-like) both ways, and [`english`] holds the English
+//! helpers (plurals, counts, lists) every message uses.
 //!
 //! ```
 //! let variant = tafl::Variant::bundled("linnaeus").unwrap();
@@ -28,6 +29,7 @@ pub mod game;
 pub mod ir;
 pub mod lsp;
 pub mod opentafl;
+pub mod protocol;
 pub mod record;
 pub mod search;
 pub mod span;

@@ -4,6 +4,7 @@
 pub mod bench;
 pub mod best;
 mod diff;
+mod engine;
 mod export;
 mod games;
 mod import;
@@ -84,6 +85,9 @@ enum Command {
     /// Play a variant at the terminal, both sides or against a friend (`help` inside lists the
     /// commands).
     Play(play::Args),
+    /// Be a computer player for another program over stdin and stdout: `--protocol uci`,
+    /// `gtp` (hnefatafl-copenhagen) or `opentafl`.
+    Engine(engine::Args),
 }
 
 /// Runs the program with the process's arguments; the exit code says how it went.
@@ -107,6 +111,7 @@ pub fn run() -> ExitCode {
         Command::Selfplay(args) => selfplay::run(args),
         Command::Games(args) => games::run(args),
         Command::Play(args) => play::run(args),
+        Command::Engine(args) => engine::run(&args),
     }
 }
 

@@ -1,0 +1,263 @@
+//! `tafl engine --protocol uci|gtp|opentafl`: the computer player over stdin and stdout, for
+//! other programs (OpenTafl, hnefatafl-copenhagen, UCI-style tools). Searches run on a thread
+//! so that `stop`, `isready` and `quit` are heard while thinking.
+
+use std::collections::VecDeque;
+use std::io::{BufRead, Write};
+use std::process::ExitCode;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{mpsc, Arc};
+use std::time::{Duration, Instant};
+
+use crate::protocol::gtp::Gtp;
+use crate::protocol::opentafl::OpenTafl;
+use crate::protocol::uci::Uci;
+use crate::protocol::{run_job, Busy, Loaded, Protocol, Settings};
+use crate::search::{Report, SearchError};
+
+/// Arguments of `tafl engine`.
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// The protocol to speak.
+    #[arg(long, value_enum)]
+    pub protocol: ProtocolName,
+    /// The variant (a bundled name or a .tafl file). UCI: the one played until `setoption name
+    /// Variant` [default: copenhagen]. gtp: one per board size (repeat the option; default
+    /// copenhagen for 11). OpenTafl ignores it: its `rules` command says the variant.
+    #[arg(long, value_name = "VARIANT")]
+    pub variant: Vec<String>,
+    /// The deepest any search goes, in plies, unless UCI's `go depth` says otherwise; with no
+    /// clock from the protocol, the whole limit (deterministic with one thread).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=100))]
+    pub depth: Option<u32>,
+    /// Thinking time per move when the protocol gives no clock and no --depth is set.
+    #[arg(long, value_name = "MS", default_value_t = 1000)]
+    pub movetime: u64,
+    /// Search threads.
+    #[arg(long, default_value_t = 1, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=256))]
+    pub threads: u16,
+    /// Transposition table size in MiB.
+    #[arg(long, default_value_t = 32, value_name = "MIB")]
+    pub hash: usize,
+}
+
+/// The protocols `tafl engine` speaks.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum ProtocolName {
+    /// UCI-like, any variant.
+    Uci,
+    /// hnefatafl-copenhagen's Hnefatafl Text Protocol.
+    Gtp,
+    /// The OpenTafl Engine Protocol.
+    Opentafl,
+}
+
+/// Runs `tafl engine`.
+pub fn run(args: &Args) -> ExitCode {
+    let settings = Settings {
+        variant: args
+            .variant
+            .first()
+            .cloned()
+            .unwrap_or_else(|| "copenhagen".to_string()),
+        threads: usize::from(args.threads),
+        hash_mb: args.hash,
+        depth: args.depth,
+        movetime: Duration::from_millis(args.movetime),
+    };
+    let result = match args.protocol {
+        ProtocolName::Uci => {
+            let variant = settings.variant.clone();
+            match Uci::new(settings) {
+                Ok(uci) => serve(uci),
+                Err(error) => {
+                    eprintln!("error: cannot load variant `{variant}`: {error}");
+                    return ExitCode::FAILURE;
+                }
+            }
+        }
+        ProtocolName::Gtp => {
+            let names = if args.variant.is_empty() {
+                vec!["copenhagen".to_string()]
+            } else {
+                args.variant.clone()
+            };
+            let mut boards = Vec::new();
+            for name in &names {
+                match Loaded::load(name) {
+                    Ok(loaded) => boards.push(loaded),
+                    Err(error) => {
+                        eprintln!("error: cannot load variant `{name}`: {error}");
+                        return ExitCode::FAILURE;
+                    }
+                }
+            }
+            match Gtp::new(settings, boards) {
+                Ok(gtp) => serve(gtp),
+                Err(error) => {
+                    eprintln!("error: {error}");
+                    return ExitCode::FAILURE;
+                }
+            }
+        }
+        ProtocolName::Opentafl => serve(OpenTafl::new(settings)),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        // The other program has closed the pipe: nothing more to say to it.
+        Err(error) => {
+            eprintln!("error: {error}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// What the loop waits for.
+enum Event {
+    Line(String),
+    End,
+    Progress(Report),
+    Done(Result<Report, SearchError>),
+}
+
+/// The running search.
+struct Running {
+    stop: Arc<AtomicBool>,
+    started: Instant,
+    infinite: bool,
+    /// The answer of an infinite search that ended before `stop`.
+    held: Option<Result<Report, SearchError>>,
+}
+
+/// Serves `protocol` over stdin and stdout until it quits or stdin ends.
+fn serve(mut protocol: impl Protocol) -> std::io::Result<()> {
+    let (events, inbox) = mpsc::channel();
+    let reader = events.clone();
+    std::thread::spawn(move || {
+        for line in std::io::stdin().lock().lines() {
+            let Ok(line) = line else { break };
+            if reader.send(Event::Line(line)).is_err() {
+                return;
+            }
+        }
+        let _ = reader.send(Event::End);
+    });
+    let mut out = std::io::stdout().lock();
+    write_lines(&mut out, &protocol.greeting())?;
+    let mut running: Option<Running> = None;
+    let mut deferred: VecDeque<String> = VecDeque::new();
+    let mut input_over = false;
+    loop {
+        if input_over && running.is_none() && deferred.is_empty() {
+            return Ok(());
+        }
+        let event = match deferred.pop_front() {
+            Some(line) if running.is_none() => Event::Line(line),
+            Some(line) => {
+                deferred.push_front(line);
+                next(&inbox)
+            }
+            None => next(&inbox),
+        };
+        match event {
+            Event::Line(line) => match &mut running {
+                // Lines keep their order: behind a deferred line, every line waits.
+                Some(_) if !deferred.is_empty() => deferred.push_back(line),
+                Some(search) => match protocol.handle_busy(&line) {
+                    Busy::Reply(lines) => write_lines(&mut out, &lines)?,
+                    Busy::Stop => {
+                        search.stop.store(true, Ordering::Relaxed);
+                        search.infinite = false;
+                        if let Some(result) = search.held.take() {
+                            write_lines(&mut out, &protocol.finish(result))?;
+                            running = None;
+                        }
+                    }
+                    Busy::Limit(limit) => {
+                        // A timer: the flag belongs to this search only, so a late timer
+                        // cannot stop a later one.
+                        let stop = search.stop.clone();
+                        let wait = limit.saturating_sub(search.started.elapsed());
+                        std::thread::spawn(move || {
+                            std::thread::sleep(wait);
+                            stop.store(true, Ordering::Relaxed);
+                        });
+                    }
+                    Busy::Quit => {
+                        search.stop.store(true, Ordering::Relaxed);
+                        return Ok(());
+                    }
+                    Busy::Defer => deferred.push_back(line),
+                },
+                None => {
+                    let step = protocol.handle(&line);
+                    write_lines(&mut out, &step.lines)?;
+                    if step.quit {
+                        return Ok(());
+                    }
+                    if let Some(job) = step.search {
+                        let stop = Arc::new(AtomicBool::new(false));
+                        running = Some(Running {
+                            stop: stop.clone(),
+                            started: Instant::now(),
+                            infinite: job.infinite,
+                            held: None,
+                        });
+                        let events = events.clone();
+                        std::thread::spawn(move || {
+                            let result = run_job(&job, &stop, |report| {
+                                let _ = events.send(Event::Progress(report.clone()));
+                            });
+                            let _ = events.send(Event::Done(result));
+                        });
+                    }
+                }
+            },
+            Event::Progress(report) => {
+                if let Some(line) = protocol.progress(&report) {
+                    write_lines(&mut out, &[line])?;
+                }
+            }
+            Event::Done(result) => {
+                let hold = running
+                    .as_ref()
+                    .is_some_and(|r| r.infinite && !r.stop.load(Ordering::Relaxed));
+                if hold {
+                    if let Some(search) = &mut running {
+                        search.held = Some(result);
+                    }
+                } else {
+                    running = None;
+                    write_lines(&mut out, &protocol.finish(result))?;
+                }
+            }
+            Event::End => {
+                // Input is over: the search in progress and the lines waiting for it are
+                // still answered (a piped script gets every answer); an infinite search stops.
+                input_over = true;
+                if let Some(search) = &mut running {
+                    if search.infinite {
+                        search.stop.store(true, Ordering::Relaxed);
+                        search.infinite = false;
+                        if let Some(result) = search.held.take() {
+                            write_lines(&mut out, &protocol.finish(result))?;
+                            running = None;
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+fn next(inbox: &mpsc::Receiver<Event>) -> Event {
+    // The reader thread holds a sender until it sends `End`, and the loop holds one too.
+    inbox.recv().unwrap_or(Event::End)
+}
+
+fn write_lines(out: &mut impl Write, lines: &[String]) -> std::io::Result<()> {
+    for line in lines {
+        writeln!(out, "{line}")?;
+    }
+    out.flush()
+}

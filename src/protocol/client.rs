@@ -1,0 +1,397 @@
+//! Driving an engine process: start a command, speak one protocol to it, ask it for moves with
+//! a time limit, and kill it when it overruns.
+//!
+//! ```no_run
+//! use std::time::Duration;
+//! use tafl::protocol::client::{Client, Kind, Think};
+//! let variant = tafl::Variant::bundled("brandubh").unwrap();
+//! let engine = std::sync::Arc::new(tafl::Engine::new(&variant.rules).unwrap());
+//! let command = vec!["tafl".to_string(), "engine".to_string(), "--protocol".to_string(), "uci".to_string()];
+//! let mut client = Client::start(&command, Kind::Uci, "brandubh", &engine, Duration::from_secs(10)).unwrap();
+//! let game = tafl::Game::new(engine);
+//! let mv = client.best_move(&game, Think::Depth(2), Duration::from_secs(10)).unwrap();
+//! assert!(game.legal_moves().contains(&mv));
+//! client.quit();
+//! ```
+
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use super::gtp::vertex;
+use super::opentafl::{position_record, read_move};
+use crate::engine::{Engine, Move};
+use crate::game::notation::position_to_string;
+use crate::game::Game;
+use crate::ir::Side;
+use crate::BySide;
+
+/// The protocol an engine speaks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Kind {
+    /// The UCI-like protocol of [`super::uci`].
+    Uci,
+    /// hnefatafl-copenhagen's text protocol, [`super::gtp`].
+    Gtp,
+    /// The OpenTafl Engine Protocol, [`super::opentafl`].
+    OpenTafl,
+}
+
+/// How long the engine may think for one move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Think {
+    /// To this depth (UCI `go depth`; the other protocols cannot say it, so their engines use
+    /// their own settings, e.g. `tafl engine --depth`).
+    Depth(u32),
+    /// With these clocks (UCI `go wtime/btime/winc/binc`, OpenTafl `clock`; hnefatafl's
+    /// protocol sets its clock only with a new game, so there the engine's settings apply).
+    Clock {
+        /// Time left for each side.
+        left: BySide<Duration>,
+        /// Added after each move (UCI only).
+        increment: Duration,
+    },
+}
+
+/// Why the engine gave no move.
+#[derive(Debug, thiserror::Error)]
+pub enum ClientError {
+    /// The command could not be started.
+    #[error("cannot start the engine: {0}")]
+    Spawn(std::io::Error),
+    /// Writing to the engine failed (it has exited).
+    #[error("cannot write to the engine: {0}")]
+    Write(std::io::Error),
+    /// It did not answer in time; it has been killed.
+    #[error("the engine did not answer within {0:?}; it was stopped")]
+    Timeout(Duration),
+    /// Its output ended.
+    #[error("the engine exited")]
+    Exited,
+    /// It answered something else than the protocol allows here.
+    #[error("the engine answered `{0}`")]
+    Protocol(String),
+    /// The variant cannot be described to the engine in this protocol.
+    #[error("{0}")]
+    Unsupported(String),
+}
+
+/// A running engine.
+#[derive(Debug)]
+pub struct Client {
+    child: Child,
+    stdin: ChildStdin,
+    lines: Receiver<String>,
+    kind: Kind,
+    engine: Arc<Engine>,
+    /// Plies of the game the engine already knows (GTP and OpenTafl keep the game themselves).
+    told: usize,
+}
+
+impl Client {
+    /// Starts `command` (the program, then its arguments) and sets it up for `variant` (for
+    /// UCI the name or path it loads; for hnefatafl's protocol the board size of `engine`; for
+    /// OpenTafl the rules string of `engine`'s rules). `timeout` bounds the set-up.
+    ///
+    /// # Errors
+    /// [`ClientError`] when it cannot be started or does not answer as its protocol says.
+    pub fn start(
+        command: &[String],
+        kind: Kind,
+        variant: &str,
+        engine: &Arc<Engine>,
+        timeout: Duration,
+    ) -> Result<Client, ClientError> {
+        let (program, args) = command
+            .split_first()
+            .ok_or_else(|| ClientError::Unsupported("empty engine command".to_string()))?;
+        let mut child = Command::new(program)
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .map_err(ClientError::Spawn)?;
+        let (Some(stdin), Some(stdout)) = (child.stdin.take(), child.stdout.take()) else {
+            let _ = child.kill();
+            return Err(ClientError::Exited);
+        };
+        let (sender, lines) = mpsc::channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(stdout).lines() {
+                let Ok(line) = line else { break };
+                if sender.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        let mut client = Client {
+            child,
+            stdin,
+            lines,
+            kind,
+            engine: engine.clone(),
+            told: 0,
+        };
+        if let Err(error) = client.set_up(variant, timeout) {
+            client.kill();
+            return Err(match error {
+                ClientError::Timeout(_) => ClientError::Timeout(timeout),
+                other => other,
+            });
+        }
+        Ok(client)
+    }
+
+    fn set_up(&mut self, variant: &str, timeout: Duration) -> Result<(), ClientError> {
+        let deadline = Instant::now() + timeout;
+        match self.kind {
+            Kind::Uci => {
+                self.send("uci")?;
+                self.wait(deadline, |l| (l == "uciok").then_some(()))?;
+                self.send(&format!("setoption name Variant value {variant}"))?;
+                self.send("isready")?;
+                self.wait(deadline, |l| {
+                    if l.starts_with("info string error") {
+                        Some(Err(ClientError::Protocol(l.to_string())))
+                    } else {
+                        (l == "readyok").then_some(Ok(()))
+                    }
+                })?
+            }
+            Kind::Gtp => {
+                self.send(&format!("board_size {}", self.engine.width()))?;
+                self.gtp_answer(deadline).map(|_| ())
+            }
+            Kind::OpenTafl => {
+                self.wait(deadline, |l| (l == "hello").then_some(()))?;
+                let rules = crate::opentafl::export(self.engine.rules())
+                    .map_err(|e| ClientError::Unsupported(e.to_string()))?;
+                self.send(&format!("rules {rules}"))
+            }
+        }
+    }
+
+    /// Asks for the move of `game`'s side to move, telling the engine the plies it has not
+    /// seen. Waits at most `timeout`, then kills the engine.
+    ///
+    /// # Errors
+    /// [`ClientError`] when it does not answer a move in time or in its protocol's form.
+    pub fn best_move(
+        &mut self,
+        game: &Game,
+        think: Think,
+        timeout: Duration,
+    ) -> Result<Move, ClientError> {
+        let deadline = Instant::now() + timeout;
+        let result = match self.kind {
+            Kind::Uci => self.uci_move(game, think, deadline),
+            Kind::Gtp => self.gtp_move(game, deadline),
+            Kind::OpenTafl => self.opentafl_move(game, think, deadline),
+        };
+        match result {
+            Err(ClientError::Timeout(_)) => {
+                self.kill();
+                Err(ClientError::Timeout(timeout))
+            }
+            other => other,
+        }
+    }
+
+    fn uci_move(
+        &mut self,
+        game: &Game,
+        think: Think,
+        deadline: Instant,
+    ) -> Result<Move, ClientError> {
+        let first = &game.positions()[0];
+        let engine = game.engine();
+        let moves: Vec<String> = game
+            .plies()
+            .iter()
+            .map(|p| format!("{}{}", p.mv.from, p.mv.to))
+            .collect();
+        let mut position = format!(
+            "position {} {}",
+            position_to_string(engine, first),
+            engine.to_move(first)
+        );
+        if !moves.is_empty() {
+            position.push_str(" moves ");
+            position.push_str(&moves.join(" "));
+        }
+        self.send(&position)?;
+        let go = match think {
+            Think::Depth(depth) => format!("go depth {depth}"),
+            Think::Clock { left, increment } => format!(
+                "go atime {} dtime {} ainc {} dinc {}",
+                left.attackers.as_millis(),
+                left.defenders.as_millis(),
+                increment.as_millis(),
+                increment.as_millis()
+            ),
+        };
+        self.send(&go)?;
+        let answer = self.wait(deadline, |l| {
+            l.strip_prefix("bestmove ")
+                .map(|rest| rest.split_whitespace().next().unwrap_or("").to_string())
+        })?;
+        answer
+            .parse()
+            .map_err(|_| ClientError::Protocol(format!("bestmove {answer}")))
+    }
+
+    fn gtp_move(&mut self, game: &Game, deadline: Instant) -> Result<Move, ClientError> {
+        let size = game.engine().width();
+        for ply in &game.plies()[self.told.min(game.plies().len())..] {
+            let role = role(ply.mover);
+            self.send(&format!(
+                "play {role} {} {}",
+                vertex(ply.mv.from, size),
+                vertex(ply.mv.to, size)
+            ))?;
+            self.gtp_answer(deadline)?;
+        }
+        self.send("generate_move")?;
+        let answer = self.gtp_answer(deadline)?;
+        // `= play attacker d1 d3, score: ...`
+        let words: Vec<&str> = answer
+            .split(',')
+            .next()
+            .unwrap_or("")
+            .split_whitespace()
+            .collect();
+        let square = |text: &str| {
+            text.strip_prefix('0')
+                .unwrap_or(text)
+                .to_ascii_lowercase()
+                .parse()
+                .ok()
+        };
+        let mv = match words[..] {
+            ["play", _, from, to] => square(from).zip(square(to)).map(|(f, t)| Move::new(f, t)),
+            _ => None,
+        };
+        self.told = game.plies().len() + 1;
+        mv.ok_or(ClientError::Protocol(answer))
+    }
+
+    /// The text after `= ` of the next answer; `?` answers are errors.
+    fn gtp_answer(&mut self, deadline: Instant) -> Result<String, ClientError> {
+        self.wait(deadline, |l| {
+            if let Some(rest) = l.strip_prefix('=') {
+                Some(Ok(rest.trim().to_string()))
+            } else {
+                l.starts_with('?')
+                    .then(|| Err(ClientError::Protocol(l.to_string())))
+            }
+        })?
+    }
+
+    fn opentafl_move(
+        &mut self,
+        game: &Game,
+        think: Think,
+        deadline: Instant,
+    ) -> Result<Move, ClientError> {
+        let unseen = &game.plies()[self.told.min(game.plies().len())..];
+        if !unseen.is_empty() {
+            let moves: Vec<String> = unseen.iter().map(|p| p.mv.to_string()).collect();
+            self.send(&format!(
+                "opponent-move {} {}",
+                moves.join("|"),
+                position_record(game)
+            ))?;
+        }
+        let side = game.to_move();
+        self.send(&format!("play {side}"))?;
+        if let Think::Clock { left, .. } = think {
+            self.send(&format!(
+                "clock {} {} 0 0 0",
+                left.attackers.as_millis(),
+                left.defenders.as_millis()
+            ))?;
+        }
+        let answer = self.wait(deadline, |l| {
+            if let Some(rest) = l.strip_prefix("move ") {
+                Some(Ok(rest.trim().to_string()))
+            } else {
+                l.starts_with("error")
+                    .then(|| Err(ClientError::Protocol(l.to_string())))
+            }
+        })??;
+        let mv = read_move(&answer).map_err(|_| ClientError::Protocol(format!("move {answer}")))?;
+        let mut after = game.clone();
+        if after.play(mv).is_ok() {
+            self.send(&format!("move {}", position_record(&after)))?;
+        }
+        self.told = game.plies().len() + 1;
+        Ok(mv)
+    }
+
+    fn send(&mut self, line: &str) -> Result<(), ClientError> {
+        writeln!(self.stdin, "{line}")
+            .and_then(|()| self.stdin.flush())
+            .map_err(ClientError::Write)
+    }
+
+    /// Reads lines until `pick` takes one, or the deadline passes.
+    fn wait<T>(
+        &mut self,
+        deadline: Instant,
+        mut pick: impl FnMut(&str) -> Option<T>,
+    ) -> Result<T, ClientError> {
+        loop {
+            let left = deadline.saturating_duration_since(Instant::now());
+            match self.lines.recv_timeout(left) {
+                Ok(line) => {
+                    if let Some(found) = pick(line.trim_end()) {
+                        return Ok(found);
+                    }
+                }
+                Err(RecvTimeoutError::Timeout) => return Err(ClientError::Timeout(left)),
+                Err(RecvTimeoutError::Disconnected) => return Err(ClientError::Exited),
+            }
+        }
+    }
+
+    /// Asks the engine to end, and stops it if it has not within a second.
+    pub fn quit(mut self) {
+        let goodbye = match self.kind {
+            Kind::Uci | Kind::Gtp => "quit",
+            Kind::OpenTafl => "goodbye",
+        };
+        let _ = self.send(goodbye);
+        let deadline = Instant::now() + Duration::from_secs(1);
+        while Instant::now() < deadline {
+            if let Ok(Some(_)) = self.child.try_wait() {
+                return;
+            }
+            std::thread::sleep(Duration::from_millis(10));
+        }
+        self.kill();
+    }
+
+    fn kill(&mut self) {
+        // It may have exited already; either way it is gone after this.
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+impl Drop for Client {
+    fn drop(&mut self) {
+        if let Ok(None) = self.child.try_wait() {
+            self.kill();
+        }
+    }
+}
+
+fn role(side: Side) -> &'static str {
+    match side {
+        Side::Attackers => "attacker",
+        Side::Defenders => "defender",
+    }
+}

@@ -1,0 +1,326 @@
+//! Engine protocols: `tafl` as an engine inside other programs, and other engines driven by
+//! `tafl`.
+//!
+//! Three text protocols, one module each, every one a session that takes one input line and
+//! returns the lines to answer, holding a [`Game`] and the search settings:
+//!
+//! - [`uci`]: a UCI-like protocol for any variant (`position`, `go`, `stop`, `bestmove`, `info`);
+//! - [`gtp`]: hnefatafl-copenhagen's "Hnefatafl Text Protocol" (`board_size`, `play`,
+//!   `generate_move`, `=`/`?` replies), a GTP dialect;
+//! - [`opentafl`]: the OpenTafl Engine Protocol (`rules`, `play`, `opponent-move`, `move`, ...).
+//!
+//! A session never searches by itself: a command that needs a move returns a [`Job`], which the
+//! caller runs, on a thread (`tafl engine` does, so that `stop` is heard while thinking) or
+//! inline ([`Driver`] does, for tests and scripts). The answer to the job comes from
+//! [`Protocol::finish`]. [`client`] is the other direction: it starts an engine process and asks
+//! it for moves in any of the three protocols.
+//!
+//! ```
+//! use tafl::protocol::{uci::Uci, Driver, Settings};
+//! let mut driver = Driver::new(Uci::new(Settings::default()).unwrap());
+//! assert_eq!(driver.feed("isready"), vec!["readyok"]);
+//! driver.feed("setoption name Variant value brandubh");
+//! let lines = driver.feed("go depth 1");
+//! assert!(lines.last().unwrap().starts_with("bestmove "));
+//! ```
+
+pub mod client;
+pub mod clock;
+pub mod gtp;
+pub mod opentafl;
+pub mod uci;
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::Duration;
+
+use crate::engine::{Engine, Move};
+use crate::game::Game;
+use crate::search::{self, Limits, Report, SearchError};
+use crate::{LoadError, Variant};
+
+/// The longest any one search may think, whatever a protocol asks: a week. Longer times (a
+/// clock of `u64::MAX` milliseconds) would overflow the search's deadline.
+pub const MAX_TIME: Duration = Duration::from_secs(7 * 24 * 3600);
+
+/// The search settings a session starts with; protocols that have options change them.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Settings {
+    /// The variant played until the protocol names another (a bundled name or a file).
+    pub variant: String,
+    /// Search threads.
+    pub threads: usize,
+    /// Transposition table size in MiB.
+    pub hash_mb: usize,
+    /// The deepest any search goes (plies) unless the protocol names a depth itself; with no
+    /// clock either, the whole limit.
+    pub depth: Option<u32>,
+    /// Thinking time per move when the protocol gives no clock and no depth is set.
+    pub movetime: Duration,
+}
+
+impl Default for Settings {
+    fn default() -> Settings {
+        Settings {
+            variant: "copenhagen".to_string(),
+            threads: 1,
+            hash_mb: 32,
+            depth: None,
+            movetime: Duration::from_millis(1000),
+        }
+    }
+}
+
+impl Settings {
+    /// The limits for one move when no clock says otherwise: the depth if one is set, else the
+    /// per-move time.
+    pub fn default_limits(&self) -> Limits {
+        let limits = match self.depth {
+            Some(depth) => Limits::depth(depth),
+            None => Limits::time(self.movetime),
+        };
+        self.apply(limits)
+    }
+
+    /// `limits` with these settings' threads, table size and depth (where `limits` names
+    /// none), and a time of at most [`MAX_TIME`].
+    pub fn apply(&self, limits: Limits) -> Limits {
+        Limits {
+            table_mb: self.hash_mb,
+            depth: limits.depth.or(self.depth),
+            time: limits.time.map(|t| t.min(MAX_TIME)),
+            ..limits.with_threads(self.threads)
+        }
+    }
+}
+
+/// One search a session asks for.
+#[derive(Clone, Debug)]
+pub struct Job {
+    /// The game to search (its side to move moves).
+    pub game: Game,
+    /// Depth, time and threads.
+    pub limits: Limits,
+    /// Stop at the first finished depth that has searched this many nodes.
+    pub nodes: Option<u64>,
+    /// Keep the answer until the caller says stop (UCI `go infinite`).
+    pub infinite: bool,
+}
+
+/// What a session answers to a line while no search runs.
+#[derive(Debug, Default)]
+pub struct Step {
+    /// Lines to write, in order.
+    pub lines: Vec<String>,
+    /// A search to run; its answer comes from [`Protocol::finish`].
+    pub search: Option<Job>,
+    /// The session is over: write the lines and end.
+    pub quit: bool,
+}
+
+impl Step {
+    /// Just these lines.
+    pub fn lines(lines: Vec<String>) -> Step {
+        Step {
+            lines,
+            ..Step::default()
+        }
+    }
+
+    /// One line.
+    pub fn line(line: impl Into<String>) -> Step {
+        Step::lines(vec![line.into()])
+    }
+
+    /// Nothing to say.
+    pub fn silent() -> Step {
+        Step::default()
+    }
+
+    /// A search, with no lines before it.
+    pub fn search(job: Job) -> Step {
+        Step {
+            search: Some(job),
+            ..Step::default()
+        }
+    }
+
+    /// End the session after these lines.
+    pub fn quit(lines: Vec<String>) -> Step {
+        Step {
+            lines,
+            quit: true,
+            ..Step::default()
+        }
+    }
+}
+
+/// What a session does with a line that arrives while its search runs.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Busy {
+    /// Answer now; the search goes on.
+    Reply(Vec<String>),
+    /// Stop the search and answer as [`Protocol::finish`] says.
+    Stop,
+    /// Stop the search once it has run this long (from its start), if it has not stopped
+    /// before: a clock that arrives after the search began (OpenTafl sends it after `play`).
+    Limit(Duration),
+    /// Stop the search, throw its answer away, and end the session.
+    Quit,
+    /// Handle the line once the search is over.
+    Defer,
+}
+
+/// A protocol session: lines in, lines out.
+pub trait Protocol {
+    /// Lines to write as soon as the engine starts.
+    fn greeting(&self) -> Vec<String>;
+    /// Handles one line while no search runs.
+    fn handle(&mut self, line: &str) -> Step;
+    /// Handles one line while the session's search runs.
+    fn handle_busy(&mut self, line: &str) -> Busy;
+    /// A line to write after each finished depth, if the protocol reports progress.
+    fn progress(&self, report: &Report) -> Option<String>;
+    /// The answer to the search the last [`Step`] asked for.
+    fn finish(&mut self, result: Result<Report, SearchError>) -> Vec<String>;
+}
+
+/// Runs `job`, stopping when `stop` is set, and calls `progress` after every finished depth.
+/// The best move is never missing while the game goes on: a search stopped before its first
+/// depth finished falls back to the first legal move.
+///
+/// # Errors
+/// [`SearchError::GameOver`] when the game has ended.
+pub fn run_job(
+    job: &Job,
+    stop: &AtomicBool,
+    mut progress: impl FnMut(&Report),
+) -> Result<Report, SearchError> {
+    let mut report = search::search(&job.game, &job.limits, stop, |report| {
+        progress(report);
+        if job.nodes.is_some_and(|nodes| report.nodes >= nodes) {
+            stop.store(true, Ordering::Relaxed);
+        }
+    })?;
+    if report.best.is_none() {
+        report.best = job.game.legal_moves().first().copied();
+        report.pv = report.best.into_iter().collect();
+    }
+    Ok(report)
+}
+
+/// A session run synchronously: each line's search runs to its end before `feed` returns. For
+/// tests and scripts; `tafl engine` runs searches on a thread instead.
+#[derive(Debug)]
+pub struct Driver<P> {
+    protocol: P,
+    over: bool,
+}
+
+impl<P: Protocol> Driver<P> {
+    /// A driver for `protocol`.
+    pub fn new(protocol: P) -> Driver<P> {
+        Driver {
+            protocol,
+            over: false,
+        }
+    }
+
+    /// The greeting lines.
+    pub fn greeting(&self) -> Vec<String> {
+        self.protocol.greeting()
+    }
+
+    /// Handles one line and returns every line written in answer, progress lines included.
+    pub fn feed(&mut self, line: &str) -> Vec<String> {
+        let step = self.protocol.handle(line);
+        let mut out = step.lines;
+        self.over |= step.quit;
+        if let Some(job) = step.search {
+            let never = AtomicBool::new(false);
+            let protocol = &self.protocol;
+            let result = run_job(&job, &never, |report| {
+                out.extend(protocol.progress(report));
+            });
+            out.extend(self.protocol.finish(result));
+        }
+        out
+    }
+
+    /// Whether the session asked to end.
+    pub fn is_over(&self) -> bool {
+        self.over
+    }
+
+    /// The session.
+    pub fn protocol(&self) -> &P {
+        &self.protocol
+    }
+}
+
+/// A loaded variant and its engine.
+#[derive(Clone, Debug)]
+pub struct Loaded {
+    /// The name or path it was loaded from.
+    pub name: String,
+    /// Its engine.
+    pub engine: Arc<Engine>,
+}
+
+/// Why a variant could not be loaded for a session.
+#[derive(Debug, thiserror::Error)]
+pub enum VariantError {
+    /// The name is not bundled and no file reads as a variant.
+    #[error("{0}")]
+    Load(#[from] LoadError),
+    /// The rules read but the engine cannot play them.
+    #[error("{0}")]
+    Compile(#[from] crate::CompileError),
+}
+
+impl Loaded {
+    /// Loads a bundled variant or a variant file.
+    ///
+    /// # Errors
+    /// [`VariantError`] when it cannot be read or played.
+    pub fn load(name_or_path: &str) -> Result<Loaded, VariantError> {
+        Loaded::from_variant(name_or_path, Variant::load(name_or_path)?)
+    }
+
+    /// The engine for an already read variant.
+    ///
+    /// # Errors
+    /// [`VariantError::Compile`] when the engine cannot play its rules.
+    pub fn from_variant(name: &str, variant: Variant) -> Result<Loaded, VariantError> {
+        Ok(Loaded {
+            name: name.to_string(),
+            engine: Arc::new(Engine::new(&variant.rules)?),
+        })
+    }
+
+    /// A game from the start position.
+    pub fn new_game(&self) -> Game {
+        Game::new(self.engine.clone())
+    }
+}
+
+/// Plays `text` (a move in our notation) in `game`, or says why not; the game is unchanged on
+/// error.
+fn play_text(game: &mut Game, text: &str) -> Result<Move, String> {
+    let mv: Move = text.parse().map_err(|e| format!("{e}"))?;
+    game.play(mv).map_err(|e| format!("{e}"))?;
+    Ok(mv)
+}
+
+/// A message on one line: protocols are line based. A line that ends in `:` introduces the
+/// next, the others are separated by `; `.
+fn one_line(text: &str) -> String {
+    let mut out = String::new();
+    for line in text.lines().map(str::trim).filter(|l| !l.is_empty()) {
+        if !out.is_empty() {
+            out.push_str(if out.ends_with(':') { " " } else { "; " });
+        }
+        out.push_str(line);
+    }
+    out
+}

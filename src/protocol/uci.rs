@@ -1,0 +1,313 @@
+//! A UCI-like protocol for any variant, after chess's Universal Chess Interface.
+//!
+//! Commands (one per line; docs/engines.md has every form and reply):
+//!
+//! ```text
+//! uci                         -> id name / id author / option ... / uciok
+//! isready                     -> readyok (also while thinking)
+//! setoption name Variant value <bundled name or .tafl path>
+//! setoption name Threads value <n>
+//! setoption name Hash value <MiB>
+//! ucinewgame
+//! position startpos [moves <m> ...]
+//! position [fen] <position string> <attackers|defenders> [moves <m> ...]
+//! go [depth n] [movetime ms] [nodes n] [infinite]
+//!    [wtime ms] [btime ms] [winc ms] [binc ms] [movestogo n]
+//! stop                        -> bestmove <m>
+//! quit
+//! ```
+//!
+//! Moves are written as two squares without a dash, `d1d3` (`d1-d3` is read too). `wtime`/`winc`
+//! are the defenders' clock and `btime`/`binc` the attackers' (in Copenhagen the attackers play
+//! the black pieces); `atime`/`ainc`/`dtime`/`dinc` say the same without colours. Errors are
+//! answered `info string error: ...` and change nothing.
+
+use std::time::Duration;
+
+use super::{
+    clock, one_line, play_text, Busy, Job, Loaded, Protocol, Settings, Step, VariantError,
+};
+use crate::engine::Move;
+use crate::game::notation::parse_position;
+use crate::game::Game;
+use crate::ir::Side;
+use crate::search::{Limits, Report, Score, SearchError};
+
+/// A UCI-like session.
+#[derive(Debug)]
+pub struct Uci {
+    settings: Settings,
+    loaded: Loaded,
+    game: Game,
+}
+
+impl Uci {
+    /// A session playing `settings.variant` until told otherwise.
+    ///
+    /// # Errors
+    /// [`VariantError`] when `settings.variant` cannot be loaded.
+    pub fn new(settings: Settings) -> Result<Uci, VariantError> {
+        let loaded = Loaded::load(&settings.variant)?;
+        let game = loaded.new_game();
+        Ok(Uci {
+            settings,
+            loaded,
+            game,
+        })
+    }
+
+    /// The current game.
+    pub fn game(&self) -> &Game {
+        &self.game
+    }
+
+    fn command(&mut self, line: &str) -> Result<Step, String> {
+        let words: Vec<&str> = line.split_whitespace().collect();
+        let Some((&first, rest)) = words.split_first() else {
+            return Ok(Step::silent());
+        };
+        match first {
+            "uci" => Ok(Step::lines(self.identify())),
+            "isready" => Ok(Step::line("readyok")),
+            "setoption" => self.set_option(rest).map(|()| Step::silent()),
+            "ucinewgame" => {
+                self.game = self.loaded.new_game();
+                Ok(Step::silent())
+            }
+            "position" => self.position(rest).map(|()| Step::silent()),
+            "go" => self.go(rest).map(Step::search),
+            // Nothing is searching: nothing to stop.
+            "stop" | "ponderhit" => Ok(Step::silent()),
+            "quit" => Ok(Step::quit(Vec::new())),
+            other => Err(format!("unknown command `{other}`")),
+        }
+    }
+
+    fn identify(&self) -> Vec<String> {
+        vec![
+            format!("id name tafl {}", env!("CARGO_PKG_VERSION")),
+            "id author the tafl authors".to_string(),
+            format!(
+                "option name Variant type string default {}",
+                self.settings.variant
+            ),
+            format!(
+                "option name Threads type spin default {} min 1 max 256",
+                self.settings.threads
+            ),
+            format!(
+                "option name Hash type spin default {} min 0 max 4096",
+                self.settings.hash_mb
+            ),
+            "uciok".to_string(),
+        ]
+    }
+
+    fn set_option(&mut self, words: &[&str]) -> Result<(), String> {
+        let usage = "write `setoption name <Variant|Threads|Hash> value <value>`";
+        let (Some(&"name"), Some(name), Some(&"value")) =
+            (words.first(), words.get(1), words.get(2))
+        else {
+            return Err(usage.to_string());
+        };
+        let value = words[3..].join(" ");
+        if value.is_empty() {
+            return Err(usage.to_string());
+        }
+        let number = |max: usize, min: usize| {
+            value
+                .parse::<usize>()
+                .ok()
+                .filter(|n| (min..=max).contains(n))
+                .ok_or_else(|| format!("{name} must be a whole number from {min} to {max}"))
+        };
+        match name.to_ascii_lowercase().as_str() {
+            "variant" => {
+                let loaded = Loaded::load(&value).map_err(|e| {
+                    format!(
+                        "cannot load variant `{value}`: {}",
+                        one_line(&e.to_string())
+                    )
+                })?;
+                self.game = loaded.new_game();
+                self.loaded = loaded;
+                self.settings.variant = value;
+            }
+            "threads" => self.settings.threads = number(256, 1)?,
+            "hash" => self.settings.hash_mb = number(4096, 0)?,
+            _ => {
+                return Err(format!(
+                    "unknown option `{name}` (known: Variant, Threads, Hash)"
+                ))
+            }
+        }
+        Ok(())
+    }
+
+    /// Builds the whole new game before replacing the old one, so that an error changes nothing.
+    fn position(&mut self, words: &[&str]) -> Result<(), String> {
+        let usage =
+            "write `position startpos [moves ...]` or `position <position> <side> [moves ...]`";
+        let engine = self.loaded.engine.clone();
+        let (mut game, rest) = match words {
+            ["startpos", rest @ ..] => (Game::new(engine), rest),
+            ["fen", position, side, rest @ ..] | [position, side, rest @ ..]
+                if *position != "moves" =>
+            {
+                let side: Side = side.parse().map_err(|e| format!("{e}"))?;
+                let position =
+                    parse_position(&engine, position, side).map_err(|e| format!("{e}"))?;
+                (Game::from_position(engine, position), rest)
+            }
+            _ => return Err(usage.to_string()),
+        };
+        match rest {
+            [] => {}
+            ["moves", moves @ ..] => {
+                for (i, text) in moves.iter().enumerate() {
+                    play_text(&mut game, text).map_err(|e| format!("move {}: {e}", i + 1))?;
+                }
+            }
+            _ => return Err(usage.to_string()),
+        }
+        self.game = game;
+        Ok(())
+    }
+
+    fn go(&mut self, words: &[&str]) -> Result<Job, String> {
+        let game = self.game.clone();
+        let mut go = Go::default();
+        let mut words = words.iter();
+        while let Some(&word) = words.next() {
+            if word == "infinite" {
+                go.infinite = true;
+                continue;
+            }
+            let value = words
+                .next()
+                .and_then(|v| v.parse::<u64>().ok())
+                .ok_or_else(|| format!("`go {word}` needs a whole number"))?;
+            let slot = match word {
+                "depth" => &mut go.depth,
+                "movetime" => &mut go.movetime,
+                "nodes" => &mut go.nodes,
+                "wtime" | "dtime" => go.time.get_mut(Side::Defenders),
+                "btime" | "atime" => go.time.get_mut(Side::Attackers),
+                "winc" | "dinc" => go.increment.get_mut(Side::Defenders),
+                "binc" | "ainc" => go.increment.get_mut(Side::Attackers),
+                "movestogo" => &mut go.moves_to_go,
+                other => return Err(format!("unknown `go` parameter `{other}`")),
+            };
+            *slot = Some(value);
+        }
+        let limits = go.limits(&self.settings, game.to_move())?;
+        Ok(Job {
+            game,
+            limits,
+            nodes: go.nodes,
+            infinite: go.infinite,
+        })
+    }
+}
+
+/// The parameters of one `go`.
+#[derive(Default)]
+struct Go {
+    depth: Option<u64>,
+    movetime: Option<u64>,
+    nodes: Option<u64>,
+    infinite: bool,
+    time: crate::BySide<Option<u64>>,
+    increment: crate::BySide<Option<u64>>,
+    moves_to_go: Option<u64>,
+}
+
+impl Go {
+    fn limits(&self, settings: &Settings, side: Side) -> Result<Limits, String> {
+        let depth = self
+            .depth
+            .map(|d| u32::try_from(d).ok().filter(|d| (1..=100).contains(d)))
+            .map(|d| d.ok_or("`go depth` must be from 1 to 100"))
+            .transpose()?;
+        let ms = Duration::from_millis;
+        let clock = (*self.time.get(side)).map(|left| {
+            let increment = self.increment.get(side).unwrap_or(0);
+            let moves = self
+                .moves_to_go
+                .map(|m| u32::try_from(m).unwrap_or(u32::MAX));
+            clock::budget(ms(left), ms(increment), moves)
+        });
+        let time = self.movetime.map(ms).or(clock);
+        if self.infinite || self.nodes.is_some() || depth.is_some() || time.is_some() {
+            Ok(settings.apply(Limits {
+                depth,
+                time: if self.infinite { None } else { time },
+                threads: 1,
+                table_mb: settings.hash_mb,
+            }))
+        } else {
+            Ok(settings.default_limits())
+        }
+    }
+}
+
+/// A move as UCI writes it: two squares, no dash.
+fn uci_move(mv: Move) -> String {
+    format!("{}{}", mv.from, mv.to)
+}
+
+fn uci_score(score: Score) -> String {
+    match score {
+        Score::Value(value) => format!("cp {value}"),
+        Score::Win(plies) => format!("mate {}", plies.div_ceil(2)),
+        Score::Loss(plies) => format!("mate -{}", plies.div_ceil(2)),
+    }
+}
+
+impl Protocol for Uci {
+    fn greeting(&self) -> Vec<String> {
+        Vec::new()
+    }
+
+    fn handle(&mut self, line: &str) -> Step {
+        self.command(line)
+            .unwrap_or_else(|error| Step::line(format!("info string error: {error}")))
+    }
+
+    fn handle_busy(&mut self, line: &str) -> Busy {
+        match line.split_whitespace().next() {
+            Some("isready") => Busy::Reply(vec!["readyok".to_string()]),
+            Some("stop") => Busy::Stop,
+            Some("quit") => Busy::Quit,
+            None | Some("ponderhit") => Busy::Reply(Vec::new()),
+            Some(_) => Busy::Defer,
+        }
+    }
+
+    fn progress(&self, report: &Report) -> Option<String> {
+        let pv: Vec<String> = report.pv.iter().map(|&m| uci_move(m)).collect();
+        Some(format!(
+            "info depth {} score {} nodes {} nps {} time {} pv {}",
+            report.depth,
+            uci_score(report.score),
+            report.nodes,
+            report.nps(),
+            report.elapsed.as_millis(),
+            pv.join(" ")
+        ))
+    }
+
+    fn finish(&mut self, result: Result<Report, SearchError>) -> Vec<String> {
+        match result {
+            Ok(Report { best: Some(mv), .. }) => vec![format!("bestmove {}", uci_move(mv))],
+            Ok(Report { best: None, .. }) => vec!["bestmove (none)".to_string()],
+            Err(SearchError::GameOver(ending)) => vec![
+                format!(
+                    "info string the game is over: {}",
+                    crate::game::Status::of(Some(ending))
+                ),
+                "bestmove (none)".to_string(),
+            ],
+        }
+    }
+}

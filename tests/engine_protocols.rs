@@ -1,0 +1,523 @@
+//! The engine protocols: scripted sessions (tests/protocol/*.session, exact lines in and out),
+//! malformed input (an error answer and no change of state), the protocol client against our own
+//! engine, and a short game of `tafl engine` against itself through each protocol.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use tafl::game::notation::position_to_string;
+use tafl::protocol::client::{Client, ClientError, Kind, Think};
+use tafl::protocol::gtp::Gtp;
+use tafl::protocol::opentafl::OpenTafl;
+use tafl::protocol::uci::Uci;
+use tafl::protocol::{Driver, Loaded, Protocol, Settings};
+use tafl::{BySide, Engine, Game, Variant};
+
+/// Depth 2, one thread: every answer is deterministic.
+fn settings(variant: &str) -> Settings {
+    Settings {
+        variant: variant.to_string(),
+        depth: Some(2),
+        ..Settings::default()
+    }
+}
+
+/// Wall-clock numbers differ from run to run: they are replaced by `*`.
+fn mask(line: &str) -> String {
+    let timing = regex::Regex::new(r"(nps|time|delay milliseconds:) \d+").unwrap();
+    timing.replace_all(line, "$1 *").into_owned()
+}
+
+/// Feeds every `>` line of a session file to `driver` and compares what comes back with the
+/// `< ` lines that follow it (`<` alone is an empty line).
+fn check_session<P: Protocol>(name: &str, mut driver: Driver<P>) {
+    let path = format!("{}/tests/protocol/{name}", env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(&path).unwrap();
+    let mut expected: Vec<String> = Vec::new();
+    let mut got: Vec<String> = driver.greeting();
+    let mut transcript = Vec::new();
+    for line in text.lines() {
+        if let Some(input) = line.strip_prefix('>') {
+            let input = input.strip_prefix(' ').unwrap_or(input);
+            transcript.push(format!("> {input}"));
+            let out = driver.feed(input);
+            transcript.extend(out.iter().map(|l| format!("< {}", mask(l))));
+            got.extend(out);
+        } else if let Some(output) = line.strip_prefix('<') {
+            expected.push(output.strip_prefix(' ').unwrap_or(output).to_string());
+        }
+    }
+    let got: Vec<String> = got.iter().map(|l| mask(l)).collect();
+    assert_eq!(
+        got,
+        expected,
+        "{name}: the session went differently:\n{}",
+        transcript.join("\n")
+    );
+}
+
+#[test]
+fn uci_session() {
+    check_session(
+        "uci.session",
+        Driver::new(Uci::new(settings("brandubh")).unwrap()),
+    );
+}
+
+#[test]
+fn gtp_session() {
+    let boards = vec![
+        Loaded::load("copenhagen").unwrap(),
+        Loaded::load("brandubh").unwrap(),
+    ];
+    let gtp = Gtp::new(settings("copenhagen"), boards).unwrap();
+    check_session("gtp.session", Driver::new(gtp));
+}
+
+#[test]
+fn opentafl_session() {
+    check_session(
+        "opentafl.session",
+        Driver::new(OpenTafl::new(settings("brandubh"))),
+    );
+}
+
+/// What a session's state is, for comparing before and after a bad line.
+fn state(game: Option<&Game>) -> Option<(String, tafl::Side, usize)> {
+    game.map(|g| {
+        (
+            position_to_string(g.engine(), g.position()),
+            g.to_move(),
+            g.plies().len(),
+        )
+    })
+}
+
+#[test]
+fn uci_bad_lines_are_errors_and_change_nothing() {
+    let mut driver = Driver::new(Uci::new(settings("brandubh")).unwrap());
+    driver.feed("position startpos moves d2c2 d3d2");
+    let before = state(Some(driver.protocol().game()));
+    assert_eq!(before.as_ref().map(|s| s.2), Some(2));
+    for bad in [
+        "position startpos moves d2c2 d3d2 a1a2",
+        "position startpos moves zz",
+        "position startpos nonsense",
+        "position /3t3/ attackers",
+        "position /3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/ sideways",
+        "setoption name Variant value no-such-variant",
+        "setoption name Threads value 0",
+        "setoption name Colour value red",
+        "setoption Threads 2",
+        "go depth zero",
+        "go depth 0",
+        "go sideways 3",
+        "frobnicate",
+    ] {
+        let out = driver.feed(bad);
+        assert_eq!(out.len(), 1, "{bad}: {out:?}");
+        assert!(out[0].starts_with("info string error: "), "{bad}: {out:?}");
+        assert_eq!(
+            state(Some(driver.protocol().game())),
+            before,
+            "{bad} changed the game"
+        );
+    }
+    // The good line still works from the same place.
+    let out = driver.feed("go depth 1");
+    let best = out
+        .last()
+        .unwrap()
+        .strip_prefix("bestmove ")
+        .unwrap()
+        .to_string();
+    let game = driver.protocol().game();
+    assert!(
+        game.legal_moves().contains(&best.parse().unwrap()),
+        "{best}"
+    );
+}
+
+#[test]
+fn gtp_bad_lines_are_errors_and_change_nothing() {
+    let gtp = Gtp::new(
+        settings("copenhagen"),
+        vec![Loaded::load("copenhagen").unwrap()],
+    )
+    .unwrap();
+    let mut driver = Driver::new(gtp);
+    assert_eq!(driver.feed("play attacker d1 d3"), vec!["= "]);
+    let before = state(Some(driver.protocol().game()));
+    for bad in [
+        "play attacker d3 d5",
+        "play defender f4 f4",
+        "play defender z1 z2",
+        "play defender",
+        "play king f4 c4",
+        "board_size 13",
+        "board_size eleven",
+        "time_settings fischer ten 5",
+        "first_move nobody",
+        "known_command",
+        "unheard_of",
+    ] {
+        let out = driver.feed(bad);
+        assert_eq!(out.len(), 2, "{bad}: {out:?}");
+        assert!(out[0].starts_with("? "), "{bad}: {out:?}");
+        assert_eq!(out[1], "", "{bad}");
+        assert_eq!(
+            state(Some(driver.protocol().game())),
+            before,
+            "{bad} changed the game"
+        );
+    }
+    assert_eq!(driver.feed("play defender f4 c4"), vec!["= "]);
+    assert_eq!(driver.protocol().game().plies().len(), 2);
+}
+
+#[test]
+fn opentafl_bad_lines_are_errors_and_change_nothing() {
+    let mut driver = Driver::new(OpenTafl::new(settings("brandubh")));
+    assert_eq!(
+        driver.feed("play attackers"),
+        vec!["error 0 no rules yet: send `rules <rules string>` first"]
+    );
+    let brandub = "dim:7 name:Brandub surf:n atkf:y ks:w cenh: cenhe: start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/";
+    assert!(driver.feed(&format!("rules {brandub}")).is_empty());
+    assert!(driver
+        .feed("opponent-move d1-c1 /2t4/3t3/3T3/ttTKTtt/3T3/3t3/3t3/")
+        .is_empty());
+    let before = state(driver.protocol().game());
+    assert_eq!(before.as_ref().map(|s| s.1), Some(tafl::Side::Defenders));
+    for (bad, critical) in [
+        ("rules dim:9 nonsense:y", true),
+        ("rules dim:7 start:/7/7/7/7/7/7/7/", true),
+        ("position /3t3/", false),
+        ("side sideways", false),
+        ("clock 100 200", false),
+        ("clock a b 0 0 0", false),
+        ("analyze many", false),
+        ("opponent-move", false),
+        ("lunch", false),
+    ] {
+        let out = driver.feed(bad);
+        let code = if critical { "error -1 " } else { "error 0 " };
+        assert_eq!(out.len(), 1, "{bad}: {out:?}");
+        assert!(out[0].starts_with(code), "{bad}: {out:?}");
+        assert_eq!(
+            state(driver.protocol().game()),
+            before,
+            "{bad} changed the game"
+        );
+    }
+    let out = driver.feed("play defenders");
+    let mv = out[0].strip_prefix("move ").unwrap();
+    let game = driver.protocol().game().unwrap();
+    assert_eq!(game.plies().len(), 2, "the engine plays its own move");
+    assert_eq!(game.plies()[1].mv.to_string(), mv);
+}
+
+#[test]
+fn full_opentafl_notation_reads_as_the_simple_move() {
+    use tafl::protocol::opentafl::read_move;
+    for (full, simple) in [
+        ("a4-a1", "a4-a1"),
+        ("e5-e8xe9", "e5-e8"),
+        ("Ke5-e1-", "e5-e1"),
+        ("Ke1-a1--", "e1-a1"),
+        ("a3-e3+", "a3-e3"),
+        ("ce6^e8", "e6-e8"),
+        ("Ne6^=e8xce7/ne9/f8/d8", "e6-e8"),
+        ("k11-k2", "k11-k2"),
+    ] {
+        assert_eq!(
+            read_move(full).map(|m| m.to_string()),
+            Ok(simple.to_string()),
+            "{full}"
+        );
+    }
+    for bad in ["", "a4", "a4-", "-a1", "a4-a1?", "4a-1a"] {
+        assert!(read_move(bad).is_err(), "{bad:?} read");
+    }
+}
+
+fn tafl_engine(protocol: &str, extra: &[&str]) -> Vec<String> {
+    let mut command = vec![
+        env!("CARGO_BIN_EXE_tafl").to_string(),
+        "engine".to_string(),
+        "--protocol".to_string(),
+        protocol.to_string(),
+        "--depth".to_string(),
+        "2".to_string(),
+    ];
+    command.extend(extra.iter().map(|s| (*s).to_string()));
+    command
+}
+
+/// Two `tafl engine` processes play each other through `kind`, refereed by our own game: every
+/// move must be legal, and the game must end or reach the ply cap.
+fn self_match(kind: Kind, protocol: &str, variant: &str, extra: &[&str]) {
+    let engine = Arc::new(Engine::new(&Variant::load(variant).unwrap().rules).unwrap());
+    let timeout = Duration::from_secs(60);
+    let mut players = BySide {
+        attackers: Client::start(
+            &tafl_engine(protocol, extra),
+            kind,
+            variant,
+            &engine,
+            timeout,
+        )
+        .unwrap(),
+        defenders: Client::start(
+            &tafl_engine(protocol, extra),
+            kind,
+            variant,
+            &engine,
+            timeout,
+        )
+        .unwrap(),
+    };
+    let mut game = Game::new(engine);
+    let cap = 24;
+    while !game.is_over() && game.plies().len() < cap {
+        let side = game.to_move();
+        let mv = players
+            .get_mut(side)
+            .best_move(&game, Think::Depth(2), timeout)
+            .unwrap_or_else(|e| panic!("{protocol} {side} at ply {}: {e}", game.plies().len()));
+        if let Err(e) = game.play(mv) {
+            panic!(
+                "{protocol} {side} played an illegal move at ply {}: {e}",
+                game.plies().len()
+            );
+        }
+    }
+    assert!(game.is_over() || game.plies().len() == cap);
+    let BySide {
+        attackers,
+        defenders,
+    } = players;
+    attackers.quit();
+    defenders.quit();
+}
+
+#[test]
+fn tafl_plays_itself_through_uci() {
+    self_match(Kind::Uci, "uci", "brandubh", &[]);
+}
+
+#[test]
+fn tafl_plays_itself_through_gtp() {
+    self_match(Kind::Gtp, "gtp", "copenhagen", &[]);
+}
+
+#[test]
+fn tafl_plays_itself_through_gtp_on_a_second_board_size() {
+    self_match(
+        Kind::Gtp,
+        "gtp",
+        "brandubh",
+        &["--variant", "copenhagen", "--variant", "brandubh"],
+    );
+}
+
+#[test]
+fn tafl_plays_itself_through_opentafl() {
+    self_match(Kind::OpenTafl, "opentafl", "brandubh", &[]);
+}
+
+#[test]
+fn a_client_that_gets_no_answer_in_time_stops_the_engine() {
+    let engine = Arc::new(Engine::new(&Variant::load("copenhagen").unwrap().rules).unwrap());
+    let command = vec![
+        env!("CARGO_BIN_EXE_tafl").to_string(),
+        "engine".to_string(),
+        "--protocol".to_string(),
+        "uci".to_string(),
+    ];
+    let mut client = Client::start(
+        &command,
+        Kind::Uci,
+        "copenhagen",
+        &engine,
+        Duration::from_secs(60),
+    )
+    .unwrap();
+    let game = Game::new(engine);
+    // An hour on the clock: the engine would think for about two minutes.
+    let hour = Duration::from_secs(3600);
+    let think = Think::Clock {
+        left: BySide {
+            attackers: hour,
+            defenders: hour,
+        },
+        increment: Duration::ZERO,
+    };
+    let result = client.best_move(&game, think, Duration::from_millis(300));
+    assert!(matches!(result, Err(ClientError::Timeout(_))), "{result:?}");
+    // It has been stopped: the next question finds no engine.
+    let again = client.best_move(&game, Think::Depth(1), Duration::from_secs(5));
+    assert!(
+        matches!(again, Err(ClientError::Write(_) | ClientError::Exited)),
+        "{again:?}"
+    );
+}
+
+#[test]
+fn a_command_that_does_not_start_is_an_error() {
+    let engine = Arc::new(Engine::new(&Variant::load("brandubh").unwrap().rules).unwrap());
+    let command = vec!["/no/such/engine".to_string()];
+    let result = Client::start(
+        &command,
+        Kind::Uci,
+        "brandubh",
+        &engine,
+        Duration::from_secs(5),
+    );
+    assert!(matches!(result, Err(ClientError::Spawn(_))));
+}
+
+/// Runs `tafl engine ARGS` with `input` piped in whole, and returns its exit code and stdout.
+fn piped(args: &[&str], input: &str) -> (Option<i32>, String, String) {
+    use std::io::Write;
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tafl"))
+        .arg("engine")
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    (
+        out.status.code(),
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+    )
+}
+
+#[test]
+fn a_piped_script_gets_every_answer_even_behind_a_search() {
+    // The lines after `generate_move` arrive while it thinks; they wait for it, in order, and
+    // `quit` ends the engine only when its turn comes (`name` is never answered).
+    let (code, out, _) = piped(
+        &["--protocol", "gtp", "--depth", "2"],
+        "generate_move\nfinal_status\nplay_undo\nfinal_status\nquit\nname\n",
+    );
+    assert_eq!(code, Some(0));
+    let lines: Vec<&str> = out.lines().collect();
+    assert!(lines[0].starts_with("= play attacker "), "{out}");
+    assert_eq!(lines[1..], ["", "= ongoing", "= ", "= ongoing"], "{out}");
+}
+
+#[test]
+fn the_end_of_input_does_not_cut_a_search_short() {
+    let (code, out, _) = piped(
+        &["--protocol", "uci", "--variant", "brandubh"],
+        "go depth 3\n",
+    );
+    assert_eq!(code, Some(0));
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 4, "{out}");
+    assert!(lines[2].starts_with("info depth 3 "), "{out}");
+    assert!(lines[3].starts_with("bestmove "), "{out}");
+}
+
+#[test]
+fn an_engine_that_cannot_load_its_variant_exits_1() {
+    for protocol in ["uci", "gtp"] {
+        let (code, out, err) = piped(
+            &["--protocol", protocol, "--variant", "no-such-variant"],
+            "",
+        );
+        assert_eq!(code, Some(1), "{protocol}");
+        assert!(out.is_empty(), "{protocol}: {out}");
+        assert!(err.contains("no-such-variant"), "{protocol}: {err}");
+    }
+}
+
+#[test]
+fn uci_answers_isready_and_stop_while_thinking() {
+    use std::io::{BufRead, BufReader, Write};
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tafl"))
+        .args(["engine", "--protocol", "uci", "--variant", "copenhagen"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let mut lines = BufReader::new(child.stdout.take().unwrap()).lines();
+    let mut next = || lines.next().unwrap().unwrap();
+    writeln!(stdin, "go infinite").unwrap();
+    // The search is under way once its first depth is reported.
+    assert!(next().starts_with("info depth 1 "));
+    writeln!(stdin, "isready").unwrap();
+    let mut line = next();
+    while line.starts_with("info ") {
+        line = next();
+    }
+    assert_eq!(
+        line, "readyok",
+        "isready is answered while the search goes on"
+    );
+    writeln!(stdin, "stop").unwrap();
+    let mut line = next();
+    while line.starts_with("info ") {
+        line = next();
+    }
+    let best: tafl::Move = line.strip_prefix("bestmove ").unwrap().parse().unwrap();
+    let engine = Engine::new(&Variant::load("copenhagen").unwrap().rules).unwrap();
+    assert!(engine.legal_moves(&engine.start()).contains(&best));
+    writeln!(stdin, "quit").unwrap();
+    assert!(child.wait().unwrap().success());
+}
+
+#[test]
+fn absurd_numbers_are_played_not_panicked_on() {
+    let huge = u64::MAX;
+    let mut uci = Driver::new(Uci::new(settings("brandubh")).unwrap());
+    for go in [
+        format!("go movetime {huge} depth 1"),
+        format!("go wtime {huge} btime {huge} winc {huge} binc {huge} movestogo {huge} depth 1"),
+        format!("go nodes {huge} depth 1"),
+    ] {
+        let out = uci.feed(&go);
+        assert!(
+            out.last().unwrap().starts_with("bestmove "),
+            "{go}: {out:?}"
+        );
+    }
+    let gtp = Gtp::new(
+        settings("copenhagen"),
+        vec![Loaded::load("copenhagen").unwrap()],
+    )
+    .unwrap();
+    let mut gtp = Driver::new(gtp);
+    assert_eq!(
+        gtp.feed(&format!("time_settings fischer {huge} {huge}")),
+        vec!["= "]
+    );
+    assert!(gtp.feed("generate_move")[0].starts_with("= play attacker "));
+    assert!(gtp.feed("generate_move")[0].starts_with("= play defender "));
+    let mut opentafl = Driver::new(OpenTafl::new(settings("brandubh")));
+    let brandub = "dim:7 name:Brandub surf:n atkf:y ks:w cenh: cenhe: start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/";
+    opentafl.feed(&format!("rules {brandub}"));
+    assert!(opentafl
+        .feed(&format!(
+            "clock {} {} {huge} {} 0",
+            i64::MAX,
+            i64::MAX,
+            u32::MAX
+        ))
+        .is_empty());
+    assert!(opentafl.feed("play attackers")[0].starts_with("move "));
+    assert!(opentafl.feed(&format!("analyze 1 {huge}"))[0].starts_with("analysis 1 "));
+}
