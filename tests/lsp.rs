@@ -402,6 +402,15 @@ mod queries_never_panic {
         analysis.symbols();
     }
 
+    /// A misspelt keyword with a wide character in it (`ti𝔸mes`, read as `times`) once gave
+    /// its clause a span ending inside that character (found by the proptest below).
+    #[test]
+    fn a_corrected_keyword_keeps_clauses_on_character_boundaries() {
+        let text =
+            "board 9 x 9\nthe defenders lose when a position occurs 3 ti\u{1D538}mes # note\n";
+        query_everywhere(text);
+    }
+
     proptest! {
         #![proptest_config(ProptestConfig::with_cases(24))]
 

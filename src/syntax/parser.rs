@@ -48,6 +48,9 @@ pub fn parse_recovering(text: &str) -> (Option<File>, Vec<Diagnostic>) {
                 // The grammar's top rule always yields one `file` pair on success.
                 let file = pairs.next().expect("a parsed file has a `file` pair");
                 let mut file = parse_file(file);
+                if !corrected.is_empty() {
+                    snap_to_characters(&mut file, text);
+                }
                 broken.sort_by_key(|line| line.span.start);
                 file.broken = broken;
                 return (Some(file), errors);
@@ -77,6 +80,20 @@ pub fn parse_recovering(text: &str) -> (Option<File>, Vec<Diagnostic>) {
                 }
             }
         }
+    }
+}
+
+/// Widens each clause's span to whole characters of `text`. A corrected keyword is padded to
+/// the byte length of the word it replaced, so later offsets stay true, but the clause then ends
+/// where the shorter keyword ends, which can fall inside a character of the original word
+/// (`ti𝔸mes` read as `times`).
+fn snap_to_characters(file: &mut File, text: &str) {
+    for clause in &mut file.clauses {
+        let mut end = clause.span.end.min(text.len());
+        while !text.is_char_boundary(end) {
+            end += 1;
+        }
+        clause.span = Span::new(clause.span.start, end);
     }
 }
 
