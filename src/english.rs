@@ -123,11 +123,12 @@ pub fn side_noun(name: &str) -> String {
 }
 
 /// A side as the subject of `verb` (given in its plural form): `the Muscovites win`,
-/// `White wins`; `have` agrees as `has`.
+/// `White wins`; `have` agrees as `has` and `are` as `is`.
 pub fn side_verb(name: &str, verb: &str) -> String {
     let verb = match (is_plural_name(name), verb) {
         (true, verb) => verb.to_string(),
         (false, "have") => "has".to_string(),
+        (false, "are") => "is".to_string(),
         (false, verb) => format!("{verb}s"),
     };
     format!("{} {verb}", side_noun(name))
