@@ -184,9 +184,8 @@ fn word_kind(word: &str) -> Option<TokenKind> {
         return Some(TokenKind::Square);
     }
     match word.to_lowercase().as_str() {
-        "attackers" | "defenders" | "attacker" | "defender" | "attacking" | "defending" => {
-            Some(TokenKind::Side)
-        }
+        "attackers" | "defenders" | "attacker" | "defender" | "attacking" | "defending"
+        | "attackers'" | "defenders'" => Some(TokenKind::Side),
         _ if word.chars().any(char::is_alphabetic) => Some(TokenKind::Keyword),
         _ => None,
     }
