@@ -170,11 +170,11 @@ pub fn banner(session: &Session) -> String {
     let rules = session.engine.rules();
     let first = rules.first_to_move;
     format!(
-        "{}: {} (attackers) against {} (defenders); {} first.\n\
+        "{}: {} against {}; {} first.\n\
          Type a move like `{}`, `moves` for the legal moves, `help` for every command.",
         rules.name,
-        capitalise(&session.side_noun(crate::ir::Side::Attackers)),
-        session.side_noun(crate::ir::Side::Defenders),
+        capitalise(&session.side_label(crate::ir::Side::Attackers)),
+        session.side_label(crate::ir::Side::Defenders),
         session.side_verb(first, "move"),
         session
             .game

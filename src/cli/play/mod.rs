@@ -170,6 +170,11 @@ impl Session {
         describe::side_noun(self.engine.rules(), side)
     }
 
+    /// `the Muscovites (attackers)`, `the Attackers`: the side and what it plays, said once.
+    pub fn side_label(&self, side: Side) -> String {
+        crate::english::side_label(self.side_name(side), &side.to_string())
+    }
+
     /// `the Muscovites win` / `White wins`.
     pub fn side_verb(&self, side: Side, verb: &str) -> String {
         describe::side_verb(self.engine.rules(), side, verb)
@@ -272,9 +277,9 @@ impl Session {
             .map(|square| format!(" Berserk: the piece on {square} moves again."))
             .unwrap_or_default();
         format!(
-            "Move {}: {} ({side}) to move.{last}{berserk}\n",
+            "Move {}: {} to move.{last}{berserk}\n",
             self.game.move_number(),
-            capitalise(&self.side_noun(side)),
+            capitalise(&self.side_label(side)),
         )
     }
 
