@@ -6,7 +6,7 @@
 use std::fmt::Write as _;
 
 use crate::explain::used_regions;
-use crate::ir::{Role, Rules, Side, Square};
+use crate::ir::{PieceKind, Role, Rules, Side, Square};
 
 const CELL: usize = 40;
 const MARGIN: usize = 28;
@@ -23,6 +23,12 @@ const DARK_SQUARE: &str = "#eadcbc";
 /// The start position of `rules` as a standalone SVG document (for malformed rules, a document
 /// saying what is wrong with them).
 pub fn start_position_svg(rules: &Rules) -> String {
+    position_svg(rules, &rules.start_pieces(), &rules.name)
+}
+
+/// A position of `rules`, the pieces given by square, as a standalone SVG document titled
+/// `title` (for malformed rules, a document saying what is wrong with them).
+pub fn position_svg(rules: &Rules, pieces: &[(Square, &PieceKind)], title: &str) -> String {
     if let Err(error) = rules.validate() {
         return format!(
             "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"480\" height=\"40\"><text x=\"8\" y=\"24\">malformed rules: {}</text></svg>\n",
@@ -44,7 +50,7 @@ pub fn start_position_svg(rules: &Rules) -> String {
         out,
         r#"<svg xmlns="http://www.w3.org/2000/svg" width="{total_w}" height="{total_h}" viewBox="0 0 {total_w} {total_h}" font-family="sans-serif">"#
     );
-    let _ = writeln!(out, "<title>{}</title>", escape(&rules.name));
+    let _ = writeln!(out, "<title>{}</title>", escape(title));
     let _ = writeln!(
         out,
         r##"<rect x="0" y="0" width="{total_w}" height="{total_h}" fill="#ffffff"/>"##
@@ -53,7 +59,7 @@ pub fn start_position_svg(rules: &Rules) -> String {
         out,
         r#"<text x="{}" y="22" font-size="16" font-weight="bold" text-anchor="middle">{}</text>"#,
         total_w / 2,
-        escape(&rules.name)
+        escape(title)
     );
 
     // Squares, special ones filled with their region's colour.
@@ -120,7 +126,7 @@ pub fn start_position_svg(rules: &Rules) -> String {
         out,
         r#"<g id="pieces" font-size="16" text-anchor="middle">"#
     );
-    for (square, piece) in rules.start_pieces() {
+    for &(square, piece) in pieces {
         let (x, y) = corner(left, top, height, square);
         let (cx, cy) = (x + CELL / 2, y + CELL / 2);
         let _ = writeln!(

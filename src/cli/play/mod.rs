@@ -297,6 +297,16 @@ impl Session {
     }
 }
 
+/// `position` drawn as the REPL draws it (the variant's letters, no colour), fitted to the
+/// terminal: for `tafl show VARIANT --from POS`.
+pub fn draw_position(engine: &Engine, position: &crate::engine::Position) -> String {
+    let style = Style {
+        unicode: false,
+        colour: false,
+    };
+    board::render(engine, position, None, style, terminal::width())
+}
+
 /// What a command did.
 pub enum Reply {
     /// Text to print (possibly empty).
