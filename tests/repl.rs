@@ -88,7 +88,8 @@ fn transcripts() {
                 "{name}: a line wider than {columns} columns that is not a board row: {line}"
             );
         }
-        let times = regex::Regex::new(r"\b\d+\.\d s\b").unwrap();
+        // The REPL joins a time and its unit with a no-break space.
+        let times = regex::Regex::new(r"\b\d+\.\d\u{a0}s\b").unwrap();
         let stdout = times.replace_all(&stdout, "‹time›");
         insta::assert_snapshot!(format!("{script}\n----- output -----\n{stdout}"));
     });

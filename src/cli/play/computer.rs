@@ -79,9 +79,9 @@ fn men_in_words(men: usize) -> String {
     format!("{number} {}", if men == 1 { "man" } else { "men" })
 }
 
-/// `1.2 s`.
+/// `1.2 s`, with a no-break space so that wrapping keeps the number and its unit together.
 fn seconds(elapsed: Duration) -> String {
-    format!("{:.1} s", elapsed.as_secs_f64())
+    format!("{:.1}\u{a0}s", elapsed.as_secs_f64())
 }
 
 /// The live line: `thinking 1.2 s of 2.0 s, depth 5: the Swedes are slightly ahead; e3-e4 ...`,
