@@ -201,12 +201,10 @@ fn forbidden_starts(
 /// enter the camps`), where barring landing only would let a piece that starts there leave.
 fn entered_region(file: &ast::File, span: Span) -> Option<&str> {
     let clause = file.clauses.iter().find(|clause| clause.span == span)?;
-    match &clause.kind {
-        ClauseKind::Access { action, region, .. } if action.value == ast::AccessAction::Enter => {
-            Some(region.value.as_str())
-        }
-        _ => None,
-    }
+    let ClauseKind::Access { action, region, .. } = &clause.kind else {
+        return None;
+    };
+    (action.value == ast::AccessAction::Enter).then_some(region.value.as_str())
 }
 
 fn escapes(checker: &mut Checker, rules: &Rules) {

@@ -188,9 +188,12 @@ impl Analysis {
         if let Some(span) = known.declaration {
             return vec![span];
         }
-        let Some(setup) = self.clauses().iter().find_map(|clause| match &clause.kind {
-            ClauseKind::Setup(rows) => Some((clause.span, rows)),
-            _ => None,
+        let Some(setup) = self.clauses().iter().find_map(|clause| {
+            if let ClauseKind::Setup(rows) = &clause.kind {
+                Some((clause.span, rows))
+            } else {
+                None
+            }
         }) else {
             return Vec::new();
         };
@@ -400,15 +403,14 @@ impl Analysis {
             let Some(sentence) = self.sentences.get(rule) else {
                 continue;
             };
-            let sentence = match (rule, sentence.split_once(": ")) {
-                (RuleRef::KingCapture(_), Some((place, how))) if !kings.is_empty() => {
-                    format!(
-                        "{}, {}: {how}",
-                        capitalise(&join_and(&kings)),
-                        place.to_lowercase()
-                    )
-                }
-                _ => sentence.clone(),
+            let is_king_capture = matches!(rule, RuleRef::KingCapture(_));
+            let sentence = match sentence.split_once(": ") {
+                Some((place, how)) if is_king_capture && !kings.is_empty() => format!(
+                    "{}, {}: {how}",
+                    capitalise(&join_and(&kings)),
+                    place.to_lowercase()
+                ),
+                Some(_) | None => sentence.clone(),
             };
             text.push_str(&format!("\n\n- {sentence}"));
         }

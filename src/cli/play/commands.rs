@@ -223,12 +223,14 @@ fn looks_like_square(word: &str) -> bool {
 /// `z9-a1 is illegal: z9 is outside the board` for a move naming a square past the largest
 /// board, worded as a square past this board is (one wording for both).
 fn off_board(text: &str) -> Option<String> {
-    match text.parse::<Move>() {
-        Err(crate::game::notation::ParseMoveError::Square {
-            source: crate::ir::ParseSquareError::OutOfRange(square),
-            ..
-        }) => Some(format!("{text} is illegal: {square} is outside the board")),
-        _ => None,
+    if let Err(crate::game::notation::ParseMoveError::Square {
+        source: crate::ir::ParseSquareError::OutOfRange(square),
+        ..
+    }) = text.parse::<Move>()
+    {
+        Some(format!("{text} is illegal: {square} is outside the board"))
+    } else {
+        None
     }
 }
 
