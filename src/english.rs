@@ -123,14 +123,35 @@ pub fn side_noun(name: &str) -> String {
 }
 
 /// A side as the subject of `verb` (given in its plural form): `the Muscovites win`,
-/// `White wins`; `have` agrees as `has`.
+/// `White wins`; `have` agrees as `has` and `are` as `is`.
 pub fn side_verb(name: &str, verb: &str) -> String {
     let verb = match (is_plural_name(name), verb) {
         (true, verb) => verb.to_string(),
         (false, "have") => "has".to_string(),
+        (false, "are") => "is".to_string(),
         (false, verb) => format!("{verb}s"),
     };
     format!("{} {verb}", side_noun(name))
+}
+
+/// A side's name with the side it plays in parentheses, `the Muscovites (attackers)`, unless
+/// the name already says it (`the Attackers`, `Black (attackers)`): never the side twice.
+pub fn side_label(name: &str, side_word: &str) -> String {
+    let noun = side_noun(name);
+    if name.to_lowercase().contains(side_word) {
+        noun
+    } else {
+        format!("{noun} ({side_word})")
+    }
+}
+
+/// A side's name as an owner: `the Muscovites'`, `Black's`.
+pub fn side_possessive(name: &str) -> String {
+    if is_plural_name(name) {
+        format!("{}'", side_noun(name))
+    } else {
+        format!("{name}'s")
+    }
 }
 
 fn is_plural_name(name: &str) -> bool {
@@ -140,6 +161,22 @@ fn is_plural_name(name: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_side_is_labelled_once() {
+        assert_eq!(
+            side_label("Muscovites", "attackers"),
+            "the Muscovites (attackers)"
+        );
+        assert_eq!(side_label("White", "defenders"), "White (defenders)");
+        assert_eq!(side_label("Attackers", "attackers"), "the Attackers");
+        assert_eq!(
+            side_label("Black (attackers)", "attackers"),
+            "Black (attackers)"
+        );
+        assert_eq!(side_possessive("Black"), "Black's");
+        assert_eq!(side_possessive("Swedes"), "the Swedes'");
+    }
 
     #[test]
     fn plurals_follow_the_spelling_rules() {

@@ -36,13 +36,11 @@ fn write_all(out: &mut String, rules: &Rules) -> std::fmt::Result {
     let first = rules.first_to_move;
     writeln!(
         out,
-        "A board of {} x {} squares. {} ({}) against {} ({}); {} first.",
+        "A board of {} x {} squares. {} against {}; {} first.",
         rules.board.width,
         rules.board.height,
-        capitalise(&words.side_noun(Side::Attackers)),
-        Side::Attackers,
-        words.side_noun(Side::Defenders),
-        Side::Defenders,
+        capitalise(&words.side_label(Side::Attackers)),
+        words.side_label(Side::Defenders),
         words.side_verb(first, "move"),
     )?;
     writeln!(out)?;
@@ -632,11 +630,33 @@ impl Words<'_> {
         crate::english::side_verb(self.side(side), verb)
     }
 
-    /// `the King`, `a Swede`: one piece kind, for sentences about each piece.
+    /// `the Muscovites (attackers)`, `the Attackers`: a side with what it plays, once.
+    fn side_label(&self, side: Side) -> String {
+        crate::english::side_label(self.side(side), &side.to_string())
+    }
+
+    /// The side whose soldiers `piece` is, when its name is only the generic `attacker` or
+    /// `defender` and the side has a name of its own: then `Attackers` would read as the side,
+    /// next to sentences that call the side `Black`. `None` for a piece with its own name.
+    fn generic_soldier(&self, piece: &crate::ir::PieceKind) -> Option<Side> {
+        let generic = matches!(
+            piece.display.to_lowercase().as_str(),
+            "attacker" | "defender"
+        );
+        let side_word = piece.side.to_string();
+        let renamed = !self.side(piece.side).to_lowercase().contains(&side_word);
+        (piece.role == Role::Soldier && generic && renamed).then_some(piece.side)
+    }
+
+    /// `the King`, `a Swede`, `a soldier of Black`: one piece kind, for sentences about each
+    /// piece.
     fn piece_plural(&self, name: &str) -> String {
         match self.rules.piece(name) {
             Some(piece) if piece.role == Role::King => format!("the {}", piece.display),
-            Some(piece) => format!("a {}", piece.display),
+            Some(piece) => match self.generic_soldier(piece) {
+                Some(side) => format!("a soldier of {}", self.side_noun(side)),
+                None => format!("a {}", piece.display),
+            },
             None => name.to_string(),
         }
     }
@@ -659,11 +679,41 @@ impl Words<'_> {
                 return self.side_noun(side);
             }
         }
+        let soldiers: Vec<&str> = all
+            .iter()
+            .filter(|piece| piece.role == Role::Soldier)
+            .map(|piece| piece.name.as_str())
+            .collect();
+        let sides_with_soldiers = Side::BOTH
+            .iter()
+            .filter(|&&side| {
+                all.iter()
+                    .any(|piece| piece.side == side && piece.role == Role::Soldier)
+            })
+            .count();
+        // Said so only where a kind's own name would read as a side (`Attackers and
+        // Defenders` next to `Black`); `Muscovites and Swedes` says more.
+        let generic = all
+            .iter()
+            .any(|piece| self.generic_soldier(piece).is_some());
+        if generic
+            && sides_with_soldiers == 2
+            && names.len() == soldiers.len()
+            && names.iter().all(|name| soldiers.contains(&name.as_str()))
+        {
+            return "the soldiers of both sides".to_string();
+        }
         let displays: Vec<String> = names
             .iter()
             .map(|name| match self.rules.piece(name) {
                 Some(piece) if piece.role == Role::King => format!("the {}", piece.display),
-                Some(piece) => piece.display_plural(),
+                Some(piece) => match self.generic_soldier(piece) {
+                    Some(side) => format!(
+                        "{} soldiers",
+                        crate::english::side_possessive(self.side(side))
+                    ),
+                    None => piece.display_plural(),
+                },
                 None => name.clone(),
             })
             .collect();
@@ -681,7 +731,10 @@ impl Words<'_> {
             .iter()
             .map(|name| match self.rules.piece(name) {
                 Some(piece) if piece.role == Role::King => format!("the {}", piece.display),
-                Some(piece) => crate::english::with_article(&piece.display),
+                Some(piece) => match self.generic_soldier(piece) {
+                    Some(side) => format!("a soldier of {}", self.side_noun(side)),
+                    None => crate::english::with_article(&piece.display),
+                },
                 None => name.clone(),
             })
             .collect();
@@ -833,5 +886,55 @@ fn mark(rules: &Rules, square: Square) -> char {
         '#'
     } else {
         '.'
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Brandubh with its sides renamed: its pieces are called `attacker` and `defender`.
+    fn brandubh_as(attackers: &str, defenders: &str) -> String {
+        let text = crate::Variant::bundled("brandubh")
+            .expect("brandubh loads")
+            .text
+            .replace(
+                "attackers are called \"Attackers\"",
+                &format!("attackers are called \"{attackers}\""),
+            )
+            .replace(
+                "defenders are called \"Defenders\"",
+                &format!("defenders are called \"{defenders}\""),
+            );
+        let variant = crate::Variant::from_text("renamed.tafl", &text).expect("it loads");
+        explain(&variant.rules)
+    }
+
+    #[test]
+    fn renamed_sides_are_named_one_way_and_once() {
+        let sheet = brandubh_as("Black", "White");
+        assert!(
+            sheet.contains("Black (attackers) against White (defenders)"),
+            "{sheet}"
+        );
+        // The pieces called `attacker` and `defender` are not written as if they were sides.
+        assert!(
+            sheet.contains("The soldiers of both sides may not land on the throne"),
+            "{sheet}"
+        );
+        assert!(!sheet.contains("Attackers and Defenders"), "{sheet}");
+        // A name that already says its side is not followed by it again.
+        let sheet = brandubh_as("Black (attackers)", "White (defenders)");
+        assert!(!sheet.contains("(attackers) (attackers)"), "{sheet}");
+        assert!(
+            sheet.contains("Black (attackers) against White (defenders)"),
+            "{sheet}"
+        );
+        // The default names are not repeated either.
+        let sheet = brandubh_as("Attackers", "Defenders");
+        assert!(
+            sheet.contains("The Attackers against the Defenders"),
+            "{sheet}"
+        );
     }
 }

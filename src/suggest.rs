@@ -45,6 +45,13 @@ pub(crate) struct Phrasing {
 /// The phrasings, most specific first: the first whose trigger occurs in a line gives the hint.
 pub(crate) const PHRASINGS: &[Phrasing] = &[
     Phrasing {
+        triggers: &["neither side can win", "neither side", "nobody can win", "cannot win", "can't win"],
+        hint: "the language has no clause for \"if neither side can win, the game is a draw\": no rule \
+               can tell from a position that a win will never come; write `the game is drawn by agreement` \
+               and, for games between programs, `the game is drawn after 100 moves without capture` \
+               (docs/language.md, \"When neither side can win\")",
+    },
+    Phrasing {
         triggers: &["exit fort"],
         hint: "an exit fort reads `defenders win when the king holds an edge fort` \
                (docs/language.md, \"Winning by an edge fort\")",
@@ -181,6 +188,8 @@ mod tests {
         assert!(leap.is_some_and(|hint| hint.contains("may jump over")));
         let berserk = phrasing_hint("the berserker moves again after capturing");
         assert!(berserk.is_some_and(|hint| hint.contains("after a capture the capturing piece")));
+        let neither = phrasing_hint("if neither side can win, the game is drawn");
+        assert!(neither.is_some_and(|hint| hint.contains("When neither side can win")));
         let commanders = phrasing_hint("the king is captured by two commanders");
         assert!(commanders.is_some_and(|hint| hint.contains("also captured between two")));
     }

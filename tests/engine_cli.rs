@@ -383,3 +383,103 @@ fn selfplay_json_is_complete_and_deterministic() {
     let high = a["attackers"]["high"].as_f64().unwrap();
     assert!(low <= a["attackers"]["rate"].as_f64().unwrap() && high >= low);
 }
+
+/// A file for `--from`, in a fresh folder named after the test.
+fn diagram(test: &str, text: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("tafl-from-{}-{test}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("position.txt");
+    std::fs::write(&path, text).unwrap();
+    path
+}
+
+#[test]
+fn from_reads_a_diagram_file_like_the_setup_block() {
+    let middle = "# a middle game\n. . . t . . .\n...t...\n. . . T . . .\nt t T K . t t\n\
+                  . . . T T . .\n. . . t . . .\n. . . t . . .\n";
+    let path = diagram("middle", middle);
+    let file = path.to_str().unwrap();
+    // The same position as its string: the same moves.
+    let from_file = tafl(&["moves", "brandubh", "--from", file]);
+    assert!(from_file.status.success(), "{}", stderr(&from_file));
+    let from_string = tafl(&[
+        "moves",
+        "brandubh",
+        "--from",
+        "/3t3/3t3/3T3/ttTK1tt/3TT2/3t3/3t3/",
+    ]);
+    assert_eq!(from_file.stdout, from_string.stdout);
+    // `setup` and `end` lines, as copied from a variant file, are fine.
+    let block = diagram("block", &format!("setup\n{middle}end\n"));
+    let out = tafl(&["moves", "brandubh", "--from", block.to_str().unwrap()]);
+    assert_eq!(out.stdout, from_string.stdout, "{}", stderr(&out));
+    // A short row is reported with its line; a defender on a corner with the clause.
+    let short = diagram("short", &middle.replace("t t T K . t t", "t t T K . t"));
+    let out = tafl(&["moves", "brandubh", "--from", short.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("line 5: 6 squares"),
+        "{}",
+        stderr(&out)
+    );
+    let corner = diagram(
+        "corner",
+        &middle.replacen(". . . t . . .", "T . . t . . .", 1),
+    );
+    let out = tafl(&["moves", "brandubh", "--from", corner.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("the Defender on a7 stands where it may never land"),
+        "{}",
+        stderr(&out)
+    );
+    for path in [path, block, short, corner] {
+        let _ = std::fs::remove_dir_all(path.parent().unwrap());
+    }
+}
+
+#[test]
+fn show_draws_a_position_and_writes_svg_to_standard_output() {
+    let out = tafl(&[
+        "show",
+        "brandubh",
+        "--from",
+        "/3t3/3t3/3T3/ttTK1tt/3TT2/3t3/3t3/",
+        "--side",
+        "defenders",
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("   3  .  .  .  T  T  .  .  3"), "{text}");
+    assert!(text.contains("The Defenders to move."), "{text}");
+    assert!(
+        text.contains("/3t3/3t3/3T3/ttTK1tt/3TT2/3t3/3t3/"),
+        "{text}"
+    );
+    // `--svg` with no file writes the picture to standard output.
+    let out = tafl(&["show", "brandubh", "--svg"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(String::from_utf8(out.stdout).unwrap().starts_with("<svg"));
+    // ... and of the position, with `--from`.
+    let out = tafl(&[
+        "show",
+        "brandubh",
+        "--svg",
+        "-",
+        "--from",
+        "/3t3/3t3/3T3/ttTK1tt/3TT2/3t3/3t3/",
+    ]);
+    let svg = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        svg.contains("<title>Brandubh: the Attackers to move</title>"),
+        "{svg}"
+    );
+    assert_eq!(
+        svg.matches("data-square=\"e3\"").count(),
+        1,
+        "a piece on e3: {svg}"
+    );
+    let on_board =
+        svg.matches("data-square=").count() - svg.matches("data-square=\"legend\"").count();
+    assert_eq!(on_board, 13, "13 pieces: {svg}");
+}

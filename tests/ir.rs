@@ -176,3 +176,35 @@ fn a_sandwich_lists_several_regions_and_a_jump_goes_over_several_kinds() {
     assert!(knight.only_from_or_to.is_empty());
     assert!(knight.captures);
 }
+
+/// `defending soldiers`, `the defenders' men`, `attacking kings` ...: one side's pieces of one
+/// role, where `defenders` takes the king too and `soldiers` takes both sides' men.
+#[test]
+fn one_sides_soldiers_can_be_named_wherever_pieces_are() {
+    let text = Variant::bundled("brandubh").expect("brandubh loads").text;
+    let victims = |set: &str| {
+        let clause = format!("the throne is hostile to {set} when empty\n");
+        let variant = Variant::from_text("sides.tafl", &format!("{text}{clause}"))
+            .unwrap_or_else(|error| panic!("`{clause}` does not load: {error}"));
+        let rule = variant
+            .rules
+            .hostility
+            .last()
+            .expect("the clause adds a hostility rule")
+            .clone();
+        let mut victims = rule.victims;
+        victims.sort();
+        victims
+    };
+    assert_eq!(victims("defending soldiers"), ["defender"]);
+    assert_eq!(victims("the defenders' men"), ["defender"]);
+    assert_eq!(victims("the defenders' soldiers"), ["defender"]);
+    assert_eq!(victims("attacking soldiers"), ["attacker"]);
+    assert_eq!(
+        victims("the attackers' men and defending kings"),
+        ["attacker", "king"]
+    );
+    // The broader words keep their meaning.
+    assert_eq!(victims("defenders"), ["defender", "king"]);
+    assert_eq!(victims("soldiers"), ["attacker", "defender"]);
+}

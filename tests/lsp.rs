@@ -334,8 +334,9 @@ fn definitions_and_references_over_the_wire() {
     client.diagnostics();
     let (line, character) = position_of(text, "the camps");
     let definition = client.at("textDocument/definition", line, character + 5);
-    assert_eq!(definition["uri"], URI);
-    assert_eq!(definition["range"], range_of(text, "camps"));
+    assert_eq!(definition[0]["uri"], URI);
+    assert_eq!(definition[0]["range"], range_of(text, "camps"));
+    assert_eq!(definition.as_array().map(Vec::len), Some(1));
     let references = client.at("textDocument/references", line, character + 5);
     let ranges: Vec<&Value> = references
         .as_array()
@@ -391,7 +392,7 @@ mod queries_never_panic {
                 check_span(text, hover.span);
             }
             analysis.completions(offset);
-            if let Some(span) = analysis.definition(offset) {
+            for span in analysis.definition(offset) {
                 check_span(text, span);
             }
             for span in analysis.references(offset, true) {
@@ -400,6 +401,9 @@ mod queries_never_panic {
             offset += 1;
         }
         analysis.symbols();
+        for token in analysis.tokens() {
+            check_span(text, token.span);
+        }
     }
 
     /// A misspelt keyword with a wide character in it (`ti𝔸mes`, read as `times`) once gave
@@ -436,4 +440,147 @@ mod queries_never_panic {
             }
         }
     }
+}
+
+/// A 7 x 7 file with no first mover and built-in regions.
+const SMALL: &str = "board 7 x 7\nsetup\n  . . . t . . .\n  . . . t . . .\n  . . . T . . .\n\
+                     t t T K T t t\n  . . . T . . .\n  . . . t . . .\n  . . . t . . .\nend\n\
+                     everyone moves like a rook\nnobody may land on the throne\n\
+                     defenders win when the king reaches a corner\nattackers win when the king is captured\n";
+
+#[test]
+fn the_missing_first_move_has_a_quick_fix_that_writes_it() {
+    let mut client = Client::start();
+    client.initialize();
+    client.open(SMALL);
+    let published = client.diagnostics();
+    let missing = published["diagnostics"]
+        .as_array()
+        .expect("a list")
+        .iter()
+        .find(|d| d["code"] == "tafl::check::missing_first_move")
+        .expect("the warning")
+        .clone();
+    let actions = client.request(
+        "textDocument/codeAction",
+        json!({"textDocument": {"uri": URI}, "range": missing["range"], "context": {"diagnostics": []}}),
+    );
+    let action = &actions[0];
+    assert_eq!(action["title"], "Write `attackers move first`");
+    let edit = &action["edit"]["changes"][URI][0];
+    // Inserted after `board 7 x 7`, on a line of its own.
+    let end_of_board = json!({"line": 0, "character": 11});
+    assert_eq!(
+        edit["range"],
+        json!({"start": end_of_board, "end": end_of_board})
+    );
+    assert_eq!(edit["newText"], "\nattackers move first");
+    // Applied, the warning is gone.
+    let fixed = SMALL.replacen("board 7 x 7", "board 7 x 7\nattackers move first", 1);
+    client.notify(
+        "textDocument/didChange",
+        json!({"textDocument": {"uri": URI, "version": 2}, "contentChanges": [{"text": fixed}]}),
+    );
+    let after = client.diagnostics();
+    assert!(!after.to_string().contains("missing_first_move"), "{after}");
+    client.shut_down();
+}
+
+#[test]
+fn a_built_in_region_is_defined_by_its_cells_and_an_unknown_word_by_nothing() {
+    let mut client = Client::start();
+    client.initialize();
+    client.open(SMALL);
+    client.diagnostics();
+    let (line, character) = position_of(SMALL, "the throne");
+    let throne = client.at("textDocument/definition", line, character + 5);
+    // The king's cell, d4, in the diagram.
+    assert_eq!(throne[0]["range"], range_in(SMALL, "K T t t", "K"));
+    let (line, character) = position_of(SMALL, "everyone");
+    let nothing = client.at("textDocument/definition", line, character + 2);
+    assert_eq!(nothing, json!([]), "an empty list, not null");
+    client.shut_down();
+}
+
+#[test]
+fn semantic_tokens_colour_the_file() {
+    let mut client = Client::start();
+    let capabilities = client.initialize();
+    let provider = &capabilities["capabilities"]["semanticTokensProvider"];
+    assert_eq!(provider["full"], true);
+    let legend: Vec<&str> = provider["legend"]["tokenTypes"]
+        .as_array()
+        .expect("a legend")
+        .iter()
+        .map(|t| t.as_str().expect("a name"))
+        .collect();
+    client.open(SMALL);
+    client.diagnostics();
+    let result = client.request(
+        "textDocument/semanticTokens/full",
+        json!({"textDocument": {"uri": URI}}),
+    );
+    let data: Vec<u64> = result["data"]
+        .as_array()
+        .expect("data")
+        .iter()
+        .map(|n| n.as_u64().expect("a number"))
+        .collect();
+    assert_eq!(data.len() % 5, 0);
+    // Decode: (line, column, length, type) of each token.
+    let mut tokens = Vec::new();
+    let (mut line, mut column) = (0, 0);
+    for chunk in data.chunks(5) {
+        if chunk[0] > 0 {
+            column = 0;
+        }
+        line += chunk[0];
+        column += chunk[1];
+        tokens.push((line, column, chunk[2], legend[chunk[3] as usize]));
+    }
+    let token_at = |needle: &str| {
+        let (l, c) = position_of(SMALL, needle);
+        tokens
+            .iter()
+            .find(|t| t.0 == l as u64 && t.1 == c as u64)
+            .map(|t| (t.2, t.3))
+    };
+    assert_eq!(token_at("board"), Some((5, "keyword")));
+    assert_eq!(token_at("7 x"), Some((1, "number")));
+    assert_eq!(token_at("K T t t"), Some((1, "macro")), "the king's cell");
+    assert_eq!(token_at("throne"), Some((6, "namespace")), "a region");
+    assert_eq!(token_at("defenders win"), Some((9, "type")), "a side");
+    client.shut_down();
+}
+
+/// Changes sent faster than the server checks them: each is answered or skipped, never
+/// queued behind the others, and the diagnostics in the end are those of the last text.
+#[test]
+fn a_burst_of_changes_ends_with_the_diagnostics_of_the_last() {
+    let mut client = Client::start();
+    client.initialize();
+    client.open(SMALL);
+    client.diagnostics();
+    // A large file (every line repeated), each version a little different.
+    let big: String = SMALL.replace("attackers win when the king is captured\n", "")
+        + &"# padding line\n".repeat(5000);
+    for version in 2..60 {
+        let text = format!("{big}# version {version}\n");
+        client.notify(
+            "textDocument/didChange",
+            json!({"textDocument": {"uri": URI, "version": version}, "contentChanges": [{"text": text}]}),
+        );
+    }
+    // The last version has the first mover: no warning about it.
+    let last = SMALL.replacen("board 7 x 7", "board 7 x 7\nattackers move first", 1);
+    client.notify(
+        "textDocument/didChange",
+        json!({"textDocument": {"uri": URI, "version": 60}, "contentChanges": [{"text": last}]}),
+    );
+    let hover = client.at("textDocument/hover", 1, 3);
+    assert!(
+        hover.to_string().contains("first"),
+        "the last text is the one answered: {hover}"
+    );
+    client.shut_down();
 }

@@ -138,3 +138,62 @@ fn the_catalogue_lists_every_variant() {
         );
     }
 }
+
+/// `tafl selfplay --svg`: the balance chart, with fixed figures.
+fn chart() -> String {
+    tafl::svg::balance_chart(&tafl::svg::Balance {
+        variant: "Copenhagen".to_string(),
+        games: 40,
+        attackers: tafl::svg::Outcome {
+            count: 14,
+            low: 0.2215,
+            high: 0.5057,
+        },
+        defenders: tafl::svg::Outcome {
+            count: 21,
+            low: 0.3769,
+            high: 0.6714,
+        },
+        draws: tafl::svg::Outcome {
+            count: 5,
+            low: 0.0546,
+            high: 0.2607,
+        },
+        capped: 3,
+        cap: 400,
+        budget: "depth 3".to_string(),
+        openings: 4,
+        seed: 1,
+        mean_plies: 87.25,
+    })
+}
+
+#[test]
+fn balance_chart_snapshot() {
+    let svg = chart();
+    assert_balanced("chart", &svg);
+    insta::assert_snapshot!("svg_balance_chart", svg);
+}
+
+#[test]
+fn the_chart_reads_on_any_background_and_writes_its_figures() {
+    let svg = chart();
+    // An opaque page behind black text.
+    assert!(svg.contains(r##"<rect x="0" y="0" width="800""##), "{svg}");
+    assert!(svg.contains(r##"fill="#ffffff"/>"##), "{svg}");
+    assert!(svg.contains(r##"fill="#000000""##), "{svg}");
+    // The figures, the draws' interval, the capped games and the budget.
+    for text in [
+        "14 of 40 (35.0%; 95%: 22.1–50.6%)",
+        "21 of 40 (52.5%; 95%: 37.7–67.1%)",
+        "5 of 40 (12.5%; 95%: 5.5–26.1%), 3 at the ply limit",
+        "to depth 3, after 4 random opening plies (seed 1)",
+        "after 400 plies counts as a draw",
+        ">0%<",
+        ">100%<",
+    ] {
+        assert!(svg.contains(text), "`{text}` is not in {svg}");
+    }
+    // Three whiskers, one per outcome.
+    assert_eq!(svg.matches("<path ").count(), 3);
+}

@@ -188,10 +188,23 @@ fn forbidden_starts(
                 Diagnostic::error(Code::ForbiddenStart, format!("`{}` starts on {square}, where it may never be", piece.name))
                     .label(cell_span(file, rules, *square).unwrap_or(setup), format!("`{}` on {square}", piece.symbol))
                     .label(rule_span, "this clause bars it from that square")
-                    .help("move the piece in the diagram, or narrow the clause (e.g. `may not land on` instead of `may not enter`)"),
+                    .help(match entered_region(file, rule_span) {
+                        Some(region) => format!("move the piece in the diagram, or write `land on the {region}` instead of `enter the {region}` in the clause: a piece that starts there may then leave"),
+                        None => "move the piece in the diagram, or name in the clause only the pieces it is about".to_string(),
+                    }),
             );
         }
     }
+}
+
+/// The region of the access clause at `span` when the clause bars entering it (`nobody may
+/// enter the camps`), where barring landing only would let a piece that starts there leave.
+fn entered_region(file: &ast::File, span: Span) -> Option<&str> {
+    let clause = file.clauses.iter().find(|clause| clause.span == span)?;
+    let ClauseKind::Access { action, region, .. } = &clause.kind else {
+        return None;
+    };
+    (action.value == ast::AccessAction::Enter).then_some(region.value.as_str())
 }
 
 fn escapes(checker: &mut Checker, rules: &Rules) {
@@ -253,14 +266,18 @@ fn first_move(checker: &mut Checker, file: &ast::File) {
     if checker.source_map.span(RuleRef::FirstToMove).is_none()
         && !broken_line_mentions(file, &["first"])
     {
-        let span = checker
-            .source_map
-            .span(RuleRef::Board)
-            .unwrap_or_else(|| file_start(file));
+        let board = checker.source_map.span(RuleRef::Board);
+        let span = board.unwrap_or_else(|| file_start(file));
+        // The fix writes the default on the line after the board clause (or first of all).
+        let (at, text) = match board {
+            Some(board) => (Span::new(board.end, board.end), "\nattackers move first"),
+            None => (Span::new(span.start, span.start), "attackers move first\n"),
+        };
         checker.report(
             Diagnostic::warning(Code::MissingFirstMove, "the file does not say who moves first; the attackers will")
                 .label(span, "no `attackers move first` or `defenders move first` in this file")
-                .help("say it, e.g. `attackers move first`, even when it is the default: many sources differ"),
+                .help("say it, e.g. `attackers move first`, even when it is the default: many sources differ")
+                .fix(at, text),
         );
     }
 }

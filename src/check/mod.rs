@@ -261,6 +261,12 @@ impl Checker {
                         chosen[index] |= piece.role == role;
                     }
                 }
+                ast::PieceSetItem::SideRole(side, role) => {
+                    let role = declare::role_of(*role);
+                    for (index, piece) in self.pieces.iter().enumerate() {
+                        chosen[index] |= piece.side == *side && piece.role == role;
+                    }
+                }
                 ast::PieceSetItem::Named(name) => match self.piece_index(name) {
                     Some(index) => chosen[index] = true,
                     None if self.broken_names.iter().any(|broken| {

@@ -12,8 +12,9 @@ use crate::variant::Variant;
 /// The starting point options of `moves`, `replay` and `perft`.
 #[derive(Debug, Clone, clap::Args)]
 pub struct From {
-    /// Start from this position (OpenTafl-style, top rank first) instead of the variant's start.
-    #[arg(long, value_name = "POS")]
+    /// Start from this position instead of the variant's start: an OpenTafl-style string (top
+    /// rank first, `/` between ranks), or a file holding a diagram drawn like the setup block.
+    #[arg(long, value_name = "POS|FILE")]
     pub from: Option<String>,
     /// The side to move in `--from` (`attackers` or `defenders`); the variant's first mover by
     /// default.
@@ -76,20 +77,82 @@ pub fn position(
     match &from.from {
         None if from.side.is_none() => Ok(engine.start()),
         None => Ok(engine.with_side_to_move(&engine.start(), side)),
-        Some(text) => parse_position(engine, text, side).map_err(|e| {
-            let rule = match &e {
-                ParsePositionError::Impossible(PositionError::Forbidden { rule, .. }) => {
-                    variant.and_then(|v| cite(v, *rule))
-                }
-                _ => None,
+        Some(given) => {
+            let text = if std::path::Path::new(given).is_file() {
+                diagram_file(given, engine.width()).map_err(|e| {
+                    eprintln!("error: {e}");
+                    ExitCode::from(USAGE)
+                })?
+            } else {
+                given.clone()
             };
-            let cited = rule
-                .map(|c| format!(": line {}, `{}`", c.line, c.clause))
-                .unwrap_or_default();
-            eprintln!("error: bad position `{text}`: {e}{cited}");
-            ExitCode::from(USAGE)
-        }),
+            let text = text.as_str();
+            parse_position(engine, text, side).map_err(|e| {
+                let rule = match &e {
+                    ParsePositionError::Impossible(PositionError::Forbidden { rule, .. }) => {
+                        variant.and_then(|v| cite(v, *rule))
+                    }
+                    _ => None,
+                };
+                let cited = rule
+                    .map(|c| format!(": line {}, `{}`", c.line, c.clause))
+                    .unwrap_or_default();
+                let what = if text == given {
+                    format!("`{text}`")
+                } else {
+                    format!("in `{given}` (read as `{text}`)")
+                };
+                eprintln!("error: bad position {what}: {e}{cited}");
+                ExitCode::from(USAGE)
+            })
+        }
     }
+}
+
+/// The diagram in the file at `path`, as a position string: one line per rank, top rank first,
+/// one symbol or `.` per square with spaces between them optional, as in a variant's `setup`
+/// block (whose `setup` and `end` lines may be kept); `#` starts a comment, blank lines are
+/// skipped. A row of the wrong width is reported with its line.
+fn diagram_file(path: &str, width: u8) -> Result<String, String> {
+    let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read `{path}`: {e}"))?;
+    let mut ranks = Vec::new();
+    for (index, line) in text.lines().enumerate() {
+        let line = line.split('#').next().unwrap_or("").trim();
+        if line.is_empty() || line == "setup" || line == "end" {
+            continue;
+        }
+        let cells: Vec<char> = line.chars().filter(|c| !c.is_whitespace()).collect();
+        if cells.len() != usize::from(width) {
+            return Err(format!(
+                "`{path}` line {}: {} in `{line}`, but the board is {width} wide",
+                index + 1,
+                crate::english::count(cells.len(), "square")
+            ));
+        }
+        let mut rank = String::new();
+        let mut empty = 0;
+        for cell in cells {
+            if cell == '.' {
+                empty += 1;
+                continue;
+            }
+            if empty > 0 {
+                rank.push_str(&empty.to_string());
+                empty = 0;
+            }
+            rank.push(cell);
+        }
+        if empty > 0 {
+            rank.push_str(&empty.to_string());
+        }
+        ranks.push(rank);
+    }
+    if ranks.is_empty() {
+        return Err(format!(
+            "`{path}` holds no diagram: write one line per rank, top rank first, like the setup block"
+        ));
+    }
+    Ok(format!("/{}/", ranks.join("/")))
 }
 
 /// Runs `parallel` on a pool of `threads` threads, or `single` when one thread is asked for (the

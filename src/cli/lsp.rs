@@ -5,17 +5,17 @@
 //! Documents are synchronised whole (`TextDocumentSyncKind::FULL`): variant files are small,
 //! and checking one takes well under a millisecond.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, VecDeque};
 use std::process::ExitCode;
 
 use lsp_server::{Connection, ErrorCode, Message, Notification, Request, RequestId, Response};
 use lsp_types::notification::{
-    DidChangeTextDocument, DidCloseTextDocument, DidOpenTextDocument,
+    DidChangeTextDocument, DidCloseTextDocument, DidOpenTextDocument, Exit,
     Notification as NotificationKind, PublishDiagnostics,
 };
 use lsp_types::request::{
     CodeActionRequest, Completion, DocumentSymbolRequest, GotoDefinition, HoverRequest, References,
-    Request as RequestKind,
+    Request as RequestKind, SemanticTokensFullRequest, Shutdown,
 };
 use lsp_types::{
     CodeAction, CodeActionKind, CodeActionOrCommand, CodeActionParams,
@@ -24,14 +24,17 @@ use lsp_types::{
     DocumentSymbol, DocumentSymbolParams, DocumentSymbolResponse, GotoDefinitionParams,
     GotoDefinitionResponse, Hover, HoverContents, HoverParams, HoverProviderCapability,
     InitializeResult, Location, MarkupContent, MarkupKind, NumberOrString, OneOf, Position,
-    PublishDiagnosticsParams, Range, ReferenceParams, ServerCapabilities, ServerInfo, SymbolKind,
-    TextDocumentSyncCapability, TextDocumentSyncKind, TextEdit, Uri, WorkspaceEdit,
+    PublishDiagnosticsParams, Range, ReferenceParams, SemanticToken, SemanticTokenType,
+    SemanticTokens, SemanticTokensFullOptions, SemanticTokensLegend, SemanticTokensOptions,
+    SemanticTokensParams, SemanticTokensResult, SemanticTokensServerCapabilities,
+    ServerCapabilities, ServerInfo, SymbolKind, TextDocumentSyncCapability, TextDocumentSyncKind,
+    TextEdit, Uri, WorkspaceEdit,
 };
 use serde::de::DeserializeOwned;
 use serde::Serialize;
 
 use crate::diagnostic::Severity;
-use crate::lsp::{self, Analysis, CompletionKind};
+use crate::lsp::{self, Analysis, CompletionKind, TokenKind};
 use crate::span::Span;
 
 /// Arguments of `tafl lsp`.
@@ -74,8 +77,46 @@ fn capabilities() -> ServerCapabilities {
         references_provider: Some(OneOf::Left(true)),
         document_symbol_provider: Some(OneOf::Left(true)),
         code_action_provider: Some(CodeActionProviderCapability::Simple(true)),
+        semantic_tokens_provider: Some(SemanticTokensServerCapabilities::SemanticTokensOptions(
+            SemanticTokensOptions {
+                legend: SemanticTokensLegend {
+                    token_types: TOKEN_TYPES.iter().map(|(_, t)| t.clone()).collect(),
+                    token_modifiers: Vec::new(),
+                },
+                full: Some(SemanticTokensFullOptions::Bool(true)),
+                range: None,
+                ..SemanticTokensOptions::default()
+            },
+        )),
         ..ServerCapabilities::default()
     }
+}
+
+/// The legend: each kind of token and the standard type editors colour it as. Standard types
+/// only, so that every colour scheme has a colour for each.
+const TOKEN_TYPES: [(TokenKind, SemanticTokenType); 12] = [
+    (TokenKind::Keyword, SemanticTokenType::KEYWORD),
+    (TokenKind::Comment, SemanticTokenType::COMMENT),
+    (TokenKind::String, SemanticTokenType::STRING),
+    (TokenKind::Number, SemanticTokenType::NUMBER),
+    (TokenKind::Square, SemanticTokenType::ENUM_MEMBER),
+    (TokenKind::Side, SemanticTokenType::TYPE),
+    (TokenKind::Piece, SemanticTokenType::CLASS),
+    (TokenKind::Region, SemanticTokenType::NAMESPACE),
+    (TokenKind::AttackerCell, SemanticTokenType::ENUM),
+    (TokenKind::DefenderCell, SemanticTokenType::STRUCT),
+    (TokenKind::KingCell, SemanticTokenType::MACRO),
+    // Empty cells are the background of the diagram: dim, like a comment.
+    (TokenKind::EmptyCell, SemanticTokenType::COMMENT),
+];
+
+/// The legend index of `kind`.
+fn token_type(kind: TokenKind) -> u32 {
+    // Every kind is in the table (a test checks it), so the fallback is never used.
+    TOKEN_TYPES
+        .iter()
+        .position(|(k, _)| *k == kind)
+        .unwrap_or(0) as u32
 }
 
 fn serve(connection: &Connection) -> Result<(), Box<dyn std::error::Error + Send + Sync>> {
@@ -92,12 +133,52 @@ fn serve(connection: &Connection) -> Result<(), Box<dyn std::error::Error + Send
     let mut server = Server {
         documents: HashMap::new(),
     };
-    for message in &connection.receiver {
+    // lsp-server hands over messages through a channel without capacity, one at a time; a
+    // relay into an unbounded channel lets the messages that arrived while a change was being
+    // checked pile up, so that a change followed by a newer change of the same document can be
+    // skipped (an editor sends one per keystroke; checking each version of a large file in
+    // turn leaves the server seconds behind).
+    let (relay, incoming) = std::sync::mpsc::channel();
+    let receiver = connection.receiver.clone();
+    // The relay ends when the connection does (end of input, after `exit`).
+    std::thread::spawn(move || {
+        for message in receiver {
+            if relay.send(message).is_err() {
+                break;
+            }
+        }
+    });
+    let mut queued: VecDeque<Message> = VecDeque::new();
+    loop {
+        let message = match queued.pop_front() {
+            Some(message) => message,
+            None => match incoming.recv() {
+                Ok(message) => message,
+                Err(_) => break,
+            },
+        };
+        queued.extend(incoming.try_iter());
+        if is_superseded(&message, &queued) {
+            continue;
+        }
         match message {
+            Message::Request(request) if request.method == Shutdown::METHOD => {
+                connection
+                    .sender
+                    .send(Response::new_ok(request.id, ()).into())?;
+                let next = match queued.pop_front() {
+                    Some(message) => Some(message),
+                    None => incoming.recv_timeout(EXIT_PATIENCE).ok(),
+                };
+                return match next {
+                    Some(Message::Notification(n)) if n.method == Exit::METHOD => Ok(()),
+                    Some(other) => {
+                        Err(format!("unexpected message after shutdown: {other:?}").into())
+                    }
+                    None => Err("no `exit` after `shutdown`".into()),
+                };
+            }
             Message::Request(request) => {
-                if connection.handle_shutdown(&request)? {
-                    return Ok(());
-                }
                 let response = server.answer(request);
                 connection.sender.send(Message::Response(response))?;
             }
@@ -110,6 +191,34 @@ fn serve(connection: &Connection) -> Result<(), Box<dyn std::error::Error + Send
         }
     }
     Ok(())
+}
+
+/// How long to wait for `exit` after answering `shutdown`.
+const EXIT_PATIENCE: std::time::Duration = std::time::Duration::from_secs(30);
+
+/// Whether `message` changes a document that a later message changes again before anything
+/// asks about it: then checking this version is wasted work. Any request stops the search (it
+/// may be about this version), as does the document being opened or closed.
+fn is_superseded(message: &Message, later: &VecDeque<Message>) -> bool {
+    let changed_document = |message: &Message| match message {
+        Message::Notification(n) if n.method == DidChangeTextDocument::METHOD => {
+            n.params["textDocument"]["uri"].as_str().map(str::to_string)
+        }
+        _ => None,
+    };
+    let Some(uri) = changed_document(message) else {
+        return false;
+    };
+    for next in later {
+        match next {
+            Message::Request(_) => return false,
+            Message::Notification(n) if n.params["textDocument"]["uri"].as_str() == Some(&uri) => {
+                return n.method == DidChangeTextDocument::METHOD;
+            }
+            Message::Notification(_) | Message::Response(_) => {}
+        }
+    }
+    false
 }
 
 /// The open documents, each checked at its latest version.
@@ -181,7 +290,7 @@ impl Document {
                 let edit = TextEdit::new(self.range(fix.span), fix.replacement.clone());
                 let changes = HashMap::from([(self.uri.clone(), vec![edit])]);
                 Some(CodeActionOrCommand::CodeAction(CodeAction {
-                    title: format!("Write `{}`", fix.replacement),
+                    title: format!("Write `{}`", fix.replacement.trim()),
                     kind: Some(CodeActionKind::QUICKFIX),
                     diagnostics: Some(vec![self.diagnostic(item)]),
                     edit: Some(WorkspaceEdit::new(changes)),
@@ -326,8 +435,15 @@ impl Server {
                     let offset = document
                         .lines
                         .offset(params.text_document_position_params.position);
-                    let span = document.analysis.definition(offset)?;
-                    Some(GotoDefinitionResponse::Scalar(document.location(span)))
+                    // Always a list, empty when nothing is defined in the file: Neovim
+                    // then says so instead of falling back to tags (E433).
+                    let spans = document.analysis.definition(offset);
+                    Some(GotoDefinitionResponse::Array(
+                        spans
+                            .into_iter()
+                            .map(|span| document.location(span))
+                            .collect(),
+                    ))
                 })
             }
             References::METHOD => self.with::<ReferenceParams, _>(request, |document, params| {
@@ -355,6 +471,10 @@ impl Server {
                     Some(DocumentSymbolResponse::Nested(symbols))
                 })
             }
+            SemanticTokensFullRequest::METHOD => self
+                .with::<SemanticTokensParams, _>(request, |document, _| {
+                    Some(SemanticTokensResult::Tokens(semantic_tokens(document)))
+                }),
             CodeActionRequest::METHOD => self
                 .with::<CodeActionParams, _>(request, |document, params| {
                     Some(document.fixes(params.range))
@@ -430,9 +550,46 @@ impl DocumentParams for CodeActionParams {
     }
 }
 
+impl DocumentParams for SemanticTokensParams {
+    fn uri(&self) -> &Uri {
+        &self.text_document.uri
+    }
+}
+
 impl DocumentParams for DocumentSymbolParams {
     fn uri(&self) -> &Uri {
         &self.text_document.uri
+    }
+}
+
+/// The document's tokens in the protocol's encoding: each relative to the one before, in
+/// UTF-16 columns.
+fn semantic_tokens(document: &Document) -> SemanticTokens {
+    let mut data = Vec::new();
+    let mut previous = Position::new(0, 0);
+    for token in document.analysis.tokens() {
+        let start = document.lines.position(token.span.start);
+        let end = document.lines.position(token.span.end);
+        // Tokens never span lines, so the length is the difference of columns.
+        let length = end.character.saturating_sub(start.character);
+        let delta_line = start.line - previous.line;
+        let delta_start = if delta_line == 0 {
+            start.character - previous.character
+        } else {
+            start.character
+        };
+        data.push(SemanticToken {
+            delta_line,
+            delta_start,
+            length,
+            token_type: token_type(token.kind),
+            token_modifiers_bitset: 0,
+        });
+        previous = start;
+    }
+    SemanticTokens {
+        result_id: None,
+        data,
     }
 }
 
@@ -515,6 +672,70 @@ impl LineIndex {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn change(uri: &str, text: &str) -> Message {
+        Message::Notification(Notification::new(
+            DidChangeTextDocument::METHOD.to_string(),
+            serde_json::json!({
+                "textDocument": { "uri": uri, "version": 1 },
+                "contentChanges": [{ "text": text }],
+            }),
+        ))
+    }
+
+    fn hover(uri: &str) -> Message {
+        Message::Request(Request::new(
+            RequestId::from(1),
+            HoverRequest::METHOD.to_string(),
+            serde_json::json!({
+                "textDocument": { "uri": uri },
+                "position": { "line": 0, "character": 0 },
+            }),
+        ))
+    }
+
+    #[test]
+    fn a_change_is_skipped_only_when_a_newer_change_of_the_same_file_follows_before_a_request() {
+        let a = "file:///a.tafl";
+        let b = "file:///b.tafl";
+        let later = |messages: Vec<Message>| messages.into_iter().collect::<VecDeque<_>>();
+        assert!(is_superseded(&change(a, "1"), &later(vec![change(a, "2")])));
+        assert!(is_superseded(
+            &change(a, "1"),
+            &later(vec![change(b, "x"), change(a, "2")])
+        ));
+        assert!(!is_superseded(
+            &change(a, "1"),
+            &later(vec![change(b, "x")])
+        ));
+        assert!(!is_superseded(&change(a, "1"), &later(vec![])));
+        assert!(!is_superseded(
+            &change(a, "1"),
+            &later(vec![hover(a), change(a, "2")])
+        ));
+        assert!(!is_superseded(&hover(a), &later(vec![change(a, "2")])));
+    }
+
+    #[test]
+    fn every_token_kind_is_in_the_legend() {
+        use TokenKind::*;
+        for kind in [
+            Keyword,
+            Comment,
+            String,
+            Number,
+            Square,
+            Side,
+            Piece,
+            Region,
+            AttackerCell,
+            DefenderCell,
+            KingCell,
+            EmptyCell,
+        ] {
+            assert!(TOKEN_TYPES.iter().any(|(k, _)| *k == kind), "{kind:?}");
+        }
+    }
 
     #[test]
     fn positions_count_utf16_columns() {

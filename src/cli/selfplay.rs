@@ -169,7 +169,7 @@ pub fn run(args: Args) -> ExitCode {
         seconds: started.elapsed().as_secs_f64(),
     };
     if let Some(path) = &args.svg {
-        if let Err(e) = std::fs::write(path, chart(&summary)) {
+        if let Err(e) = std::fs::write(path, chart(&summary, args.cap)) {
             eprintln!("error: cannot write `{}`: {e}", path.display());
             return ExitCode::FAILURE;
         }
@@ -253,47 +253,31 @@ fn words(s: &Summary) -> String {
     )
 }
 
-/// The result as a bar chart: each side's win rate with its interval, and the draws.
-fn chart(s: &Summary) -> String {
-    let width = 400.0;
-    let bar = |y: f64, label: &str, rate: Option<Rate>, share: f64, colour: &str| {
-        let mut out = format!(
-            "<text x=\"8\" y=\"{}\" font-size=\"14\">{label}</text>\
-             <rect x=\"110\" y=\"{y}\" width=\"{:.1}\" height=\"20\" fill=\"{colour}\"/>\
-             <text x=\"{:.1}\" y=\"{}\" font-size=\"12\">{}</text>",
-            y + 15.0,
-            share * width,
-            118.0 + width,
-            y + 15.0,
-            percent(share)
-        );
-        if let Some(r) = rate {
-            out.push_str(&format!(
-                "<line x1=\"{:.1}\" y1=\"{}\" x2=\"{:.1}\" y2=\"{}\" stroke=\"black\" stroke-width=\"2\"/>",
-                110.0 + r.low * width,
-                y + 10.0,
-                110.0 + r.high * width,
-                y + 10.0
-            ));
-        }
-        out
+/// The result as the chart of [`crate::svg::balance_chart`].
+fn chart(s: &Summary, cap: u32) -> String {
+    let outcome = |count: u64, rate: Rate| crate::svg::Outcome {
+        count,
+        low: rate.low,
+        high: rate.high,
     };
-    let draws = s.draw as f64 / s.games as f64;
-    format!(
-        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"580\" height=\"130\" font-family=\"sans-serif\">\
-         <text x=\"8\" y=\"18\" font-size=\"14\">{} games of {} (lines: 95% intervals)</text>{}{}{}</svg>\n",
-        s.games,
-        escape(&s.variant),
-        bar(30.0, "attackers", Some(s.attackers), s.attackers.rate, "#b03030"),
-        bar(60.0, "defenders", Some(s.defenders), s.defenders.rate, "#3050b0"),
-        bar(90.0, "draws", None, draws, "#909090"),
-    )
-}
-
-fn escape(text: &str) -> String {
-    text.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
+    let budget = match (s.depth, s.time_ms) {
+        (Some(depth), _) => format!("depth {depth}"),
+        (None, Some(ms)) => format!("{ms} ms"),
+        (None, None) => "the default time".to_string(),
+    };
+    crate::svg::balance_chart(&crate::svg::Balance {
+        variant: s.variant.clone(),
+        games: s.games,
+        attackers: outcome(s.attackers_win, s.attackers),
+        defenders: outcome(s.defenders_win, s.defenders),
+        draws: outcome(s.draw, wilson(s.draw, s.games)),
+        capped: s.capped,
+        cap,
+        budget,
+        openings: s.openings,
+        seed: s.seed,
+        mean_plies: s.mean_plies,
+    })
 }
 
 #[cfg(test)]

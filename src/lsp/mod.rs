@@ -17,11 +17,13 @@
 
 mod names;
 mod outline;
+mod tokens;
 
 use std::collections::BTreeMap;
 
 pub use names::{NameKind, NameUse};
 pub use outline::{Symbol, SymbolKind};
+pub use tokens::{Token, TokenKind};
 
 use crate::check::{check_text, Checked};
 use crate::diagnostic::Diagnostics;
@@ -172,11 +174,64 @@ impl Analysis {
         self.uses.iter().find(|name| contains(name.span, offset))
     }
 
-    /// Where the piece or region named at `offset` is declared (`None` for built-in ones and
-    /// for anything else at `offset`).
-    pub fn definition(&self, offset: usize) -> Option<Span> {
-        let name = self.use_at(offset)?;
-        self.resolve(&name.written, name.kind)?.declaration
+    /// Where the piece or region named at `offset` is defined: its declaration; for a built-in
+    /// region, its squares in the setup diagram (the whole diagram for one of more than four
+    /// squares, such as the edge); for a default piece, the diagram. Empty for anything else
+    /// at `offset`, or when the diagram did not parse.
+    pub fn definition(&self, offset: usize) -> Vec<Span> {
+        let Some(name) = self.use_at(offset) else {
+            return Vec::new();
+        };
+        let Some(known) = self.resolve(&name.written, name.kind) else {
+            return Vec::new();
+        };
+        if let Some(span) = known.declaration {
+            return vec![span];
+        }
+        let Some(setup) = self.clauses().iter().find_map(|clause| {
+            if let ClauseKind::Setup(rows) = &clause.kind {
+                Some((clause.span, rows))
+            } else {
+                None
+            }
+        }) else {
+            return Vec::new();
+        };
+        let (whole, rows) = setup;
+        let region = match known.kind {
+            NameKind::Region => self.rules().and_then(|rules| rules.region(&known.name)),
+            NameKind::Piece => None,
+        };
+        match (region, self.rules()) {
+            (Some(region), Some(rules)) if region.squares.len() <= 4 => {
+                let height = usize::from(rules.board.height);
+                let cells: Vec<Span> = region
+                    .squares
+                    .iter()
+                    .filter_map(|square| {
+                        let row = height.checked_sub(usize::from(square.rank) + 1)?;
+                        let cell = rows.get(row)?.cells.get(usize::from(square.file))?;
+                        Some(cell.span)
+                    })
+                    .collect();
+                if cells.is_empty() {
+                    vec![whole]
+                } else {
+                    cells
+                }
+            }
+            _ => vec![whole],
+        }
+    }
+
+    /// What each word of the file is, for colouring: see [`TokenKind`].
+    pub fn tokens(&self) -> Vec<Token> {
+        tokens::tokens(
+            &self.text,
+            self.checked.file.as_ref(),
+            self.rules(),
+            &self.uses,
+        )
     }
 
     /// Every occurrence of the piece or region named at `offset`, in file order; with or
@@ -336,11 +391,27 @@ impl Analysis {
                 .filter(|&index| in_region(&rules.outcome.escapes[index].region))
                 .map(RuleRef::Escape),
         );
-        let said: Vec<&String> = rules_here
+        // A king-capture sentence starts with its place (`Elsewhere: captured like ...`); on
+        // its own under a square it needs its subject.
+        let kings: Vec<String> = rules
+            .pieces
             .iter()
-            .filter_map(|rule| self.sentences.get(rule))
+            .filter(|piece| piece.role == Role::King)
+            .map(|piece| format!("the {}", piece.display))
             .collect();
-        for sentence in said {
+        for rule in &rules_here {
+            let Some(sentence) = self.sentences.get(rule) else {
+                continue;
+            };
+            let is_king_capture = matches!(rule, RuleRef::KingCapture(_));
+            let sentence = match sentence.split_once(": ") {
+                Some((place, how)) if is_king_capture && !kings.is_empty() => format!(
+                    "{}, {}: {how}",
+                    capitalise(&join_and(&kings)),
+                    place.to_lowercase()
+                ),
+                Some(_) | None => sentence.clone(),
+            };
             text.push_str(&format!("\n\n- {sentence}"));
         }
         Some(Hover { span, text })

@@ -60,7 +60,8 @@ fn piece_set(uses: &mut Vec<NameUse>, set: &ast::PieceSet) {
             ast::PieceSetItem::Named(name) => piece(uses, name, item.span),
             ast::PieceSetItem::Everyone
             | ast::PieceSetItem::Side(_)
-            | ast::PieceSetItem::Role(_) => {}
+            | ast::PieceSetItem::Role(_)
+            | ast::PieceSetItem::SideRole(..) => {}
         }
     }
 }

@@ -74,15 +74,24 @@ fn family(kind: &ClauseKind) -> usize {
     }
 }
 
+/// A clause's first line as the outline shows it: without its comment, spaces collapsed.
+fn clause_title(clause: &str) -> String {
+    let line = clause.lines().next().unwrap_or("");
+    let mut quoted = false;
+    let end = line
+        .char_indices()
+        .find(|&(_, c)| {
+            quoted ^= c == '"';
+            c == '#' && !quoted
+        })
+        .map_or(line.len(), |(index, _)| index);
+    line[..end].split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
 pub(super) fn symbols(text: &str, clauses: &[ast::Clause]) -> Vec<Symbol> {
     let mut families: Vec<Vec<Symbol>> = vec![Vec::new(); FAMILIES.len()];
     for clause in clauses {
-        let first_line = text[clause.span.start..clause.span.end]
-            .lines()
-            .next()
-            .unwrap_or("")
-            .trim()
-            .to_string();
+        let first_line = clause_title(&text[clause.span.start..clause.span.end]);
         let (name, kind, selection) = match &clause.kind {
             ClauseKind::Piece(piece) => {
                 (piece.name.value.clone(), SymbolKind::Piece, piece.name.span)

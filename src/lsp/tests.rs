@@ -114,7 +114,7 @@ fn definitions_and_references_follow_names() {
     let declaration = at(text, "camps =");
     assert_eq!(
         analysis.definition(use_of_camps),
-        Some(Span::new(declaration, declaration + "camps".len()))
+        [Span::new(declaration, declaration + "camps".len())]
     );
     // `a camp` and `muscovites` resolve like the checker resolves them.
     let camp = at(text, "a camp") + 2;
@@ -123,151 +123,120 @@ fn definitions_and_references_follow_names() {
     let muscovites = at(text, "muscovites");
     assert_eq!(
         analysis.definition(muscovites),
-        Some(Span::new(
+        [Span::new(
             at(text, "muscovite:"),
             at(text, "muscovite:") + 9
-        ))
+        )]
     );
-    // Built-in regions have no declaration.
+    // Without a diagram a built-in region is defined nowhere in the file: an empty answer.
     let text = "board 7 x 7\nnobody may land on the throne\n";
     let analysis = Analysis::new("t.tafl", text);
-    assert_eq!(analysis.definition(at(text, "throne")), None);
+    assert_eq!(analysis.definition(at(text, "throne")), []);
 }
 
-#[test]
-fn completion_offers_pieces_to_jump_and_regions_to_jump_from() {
-    let text = "board 7 x 7\npiece t muscovite: attacker soldier\npiece K king: defender king\n";
-    // What kinds of name are offered at the end of `line`.
-    let offered = |line: &str| -> (bool, bool) {
-        let text = format!("{text}{line}");
-        let completions = Analysis::new("t.tafl", &text).completions(text.len());
-        let has = |kind| completions.iter().any(|completion| completion.kind == kind);
-        (has(CompletionKind::Piece), has(CompletionKind::Region))
-    };
-    let pieces = (true, false);
-    let regions = (false, true);
-    assert_eq!(offered("the king may jump over "), pieces);
-    assert_eq!(offered("the king may jump over a muscovite, "), pieces);
-    assert_eq!(
-        offered("the king may jump over a muscovite, only from or to the "),
-        regions
-    );
-    assert_eq!(
-        offered("the king may jump over a muscovite, only from or onto "),
-        regions
-    );
-    assert_eq!(
-        offered("the king may jump over a muscovite, only from or to the throne or "),
-        regions
-    );
-    assert_eq!(offered("the king is also captured between two "), pieces);
-    assert_eq!(
-        offered("the king is also captured between two muscovites, counting corners, "),
-        regions
-    );
-    assert_eq!(
-        offered("the king is also captured between two muscovites, except on the throne or "),
-        regions
-    );
-    assert_eq!(offered("nobody may pass over "), regions);
-}
+/// A 5 x 5 variant with built-in regions, a declared one, a comment, a string and squares.
+const TINY: &str =
+    "name \"Tiny\" # a test\nboard 5 x 5\nsetup\n  . . t . .\n  . . t . .\n  t t K t t\n\
+                    . . t . .\n  . . t . .\nend\npiece t muscovite: attacker soldier\n\
+                    piece K king: defender king\nregion camps = b2 d4\nattackers move first\n\
+                    nobody may land on the throne\nthe camps are hostile to everyone\n\
+                    defenders win when the king reaches a corner\n\
+                    the king is captured on the throne when surrounded on four sides\n";
 
 #[test]
-fn completion_offers_keywords_then_names_in_context() {
-    let text = "board 7 x 7\npiece t muscovite: attacker soldier\npiece K king: defender king\n\
-                region camps = d1 d7\nnobody may \n";
-    let analysis = Analysis::new("t.tafl", text);
-    let labels = |offset: usize| -> Vec<(String, CompletionKind)> {
-        analysis
-            .completions(offset)
-            .into_iter()
-            .map(|completion| (completion.label, completion.kind))
-            .collect()
-    };
-    let after_may = labels(at(text, "nobody may ") + "nobody may ".len());
+fn built_in_regions_are_defined_by_their_squares_in_the_diagram() {
+    let analysis = Analysis::new("tiny.tafl", TINY);
+    let setup = analysis
+        .clauses()
+        .iter()
+        .find(|clause| matches!(clause.kind, ClauseKind::Setup(_)))
+        .expect("a diagram");
+    // The throne is one cell: the king's, c3.
+    let throne = analysis.definition(at(TINY, "the throne\n") + 4);
+    assert_eq!(throne.len(), 1);
+    assert_eq!(&TINY[throne[0].start..throne[0].end], "K");
+    assert_eq!(throne[0].start, at(TINY, "K t t"));
+    // The four corners are the diagram's corner cells.
+    let corners = analysis.definition(at(TINY, "a corner") + 2);
+    assert_eq!(corners.len(), 4);
+    assert!(corners
+        .iter()
+        .all(|cell| setup.span.start < cell.start && &TINY[cell.start..cell.end] == "."));
+    let a5 = at(TINY, ". . t . .\n");
     assert!(
-        after_may.contains(&("land".to_string(), CompletionKind::Keyword)),
-        "{after_may:?}"
+        corners.iter().any(|cell| cell.start == a5),
+        "a5 is a corner"
     );
-    assert!(!after_may
-        .iter()
-        .any(|(_, kind)| *kind == CompletionKind::Piece));
-
-    let text = format!("{text}nobody may land on the c");
-    let analysis = Analysis::new("t.tafl", &text);
-    let regions: Vec<String> = analysis
-        .completions(text.len())
-        .into_iter()
-        .filter(|completion| completion.kind == CompletionKind::Region)
-        .map(|completion| completion.label)
-        .collect();
-    assert_eq!(regions, ["throne", "corners", "edge", "camps"]);
-
-    let text =
-        "board 7 x 7\npiece t muscovite: attacker soldier\npiece K king: defender king\nthe ";
-    let analysis = Analysis::new("t.tafl", text);
-    let pieces: Vec<String> = analysis
-        .completions(text.len())
-        .into_iter()
-        .filter(|completion| completion.kind == CompletionKind::Piece)
-        .map(|completion| completion.label)
-        .collect();
-    assert_eq!(pieces, ["muscovite", "king"]);
-
-    let text = "board 5 x 5\nregion camps = ";
-    let squares = Analysis::new("t.tafl", text).completions(text.len());
-    assert_eq!(squares.len(), 25);
-    assert!(squares
-        .iter()
-        .all(|completion| completion.kind == CompletionKind::Square));
+    // The edge has 16 squares: the whole diagram.
+    let text = format!("{TINY}nobody may land on the edge\n");
+    let analysis = Analysis::new("tiny.tafl", &text);
+    let edge = analysis.definition(at(&text, "the edge") + 4);
+    assert_eq!(edge, [setup.span]);
 }
 
 #[test]
-fn nothing_is_completed_in_comments_and_text() {
-    let text = "board 7 x 7\nnobody may # land \nname \"the ";
+fn outline_entries_leave_out_comments_and_runs_of_spaces() {
+    let text = "board 3 x 3\nsetup          # the start, drawn\n  . t .\n  t K t\n  . t .\nend\n\
+                piece t muscovite: attacker soldier\npiece K king: defender king\n";
     let analysis = Analysis::new("t.tafl", text);
-    assert_eq!(analysis.completions(at(text, "# land") + 7), []);
-    assert_eq!(analysis.completions(text.len()), []);
-    assert!(!analysis.completions(at(text, "# land")).is_empty());
+    let board = analysis
+        .symbols()
+        .into_iter()
+        .find(|family| family.name == "Board and sides")
+        .expect("a board family");
+    let names: Vec<&str> = board.children.iter().map(|c| c.name.as_str()).collect();
+    assert_eq!(names, ["board 3 x 3", "setup"]);
 }
 
 #[test]
-fn the_outline_groups_clauses_by_family() {
+fn an_empty_square_names_the_king_in_its_capture_rule() {
     let analysis = Analysis::new("linnaeus.tafl", LINNAEUS);
-    let symbols = analysis.symbols();
-    let titles: Vec<&str> = symbols.iter().map(|symbol| symbol.name.as_str()).collect();
-    assert_eq!(
-        titles,
-        [
-            "About",
-            "Board and sides",
-            "Pieces",
-            "Regions",
-            "Moving",
-            "Capturing",
-            "Capturing the king",
-            "End of the game"
-        ]
+    // a1 is an empty corner of the diagram; the king is captured there as elsewhere.
+    let row1 = at(LINNAEUS, ". . . t t t . . .\nend");
+    let hover = analysis.hover(row1).expect("a hover on a1");
+    assert!(hover.text.starts_with("**a1**"), "{}", hover.text);
+    assert!(
+        hover.text.contains("- The King, elsewhere: captured"),
+        "{}",
+        hover.text
     );
-    let pieces: Vec<&str> = symbols[2]
-        .children
-        .iter()
-        .map(|piece| piece.name.as_str())
-        .collect();
-    assert_eq!(pieces, ["muscovite", "swede", "king"]);
-    assert_eq!(symbols[3].children[0].kind, SymbolKind::Region);
+    assert!(!hover.text.contains("- Elsewhere"), "{}", hover.text);
 }
 
 #[test]
-fn a_broken_file_still_answers() {
-    let text =
-        "boadr 9 x 9\npiece K king: defender king\nthe king is armd\nthe king moves like a rook\n";
-    let analysis = Analysis::new("t.tafl", text);
-    assert!(analysis.diagnostics().has_errors());
-    let king = at(text, "king moves");
+fn tokens_colour_every_kind_of_word() {
+    let text = TINY;
+    let analysis = Analysis::new("tiny.tafl", text);
+    let kind_of = |word: &str| {
+        let start = at(text, word);
+        analysis
+            .tokens()
+            .into_iter()
+            .find(|token| token.span.start == start)
+            .map(|token| (token.kind, &text[token.span.start..token.span.end]))
+    };
+    assert_eq!(kind_of("name"), Some((TokenKind::Keyword, "name")));
+    assert_eq!(kind_of("\"Tiny\""), Some((TokenKind::String, "\"Tiny\"")));
+    assert_eq!(kind_of("# a test"), Some((TokenKind::Comment, "# a test")));
+    assert_eq!(kind_of("5 x"), Some((TokenKind::Number, "5")));
+    assert_eq!(kind_of("K t t"), Some((TokenKind::KingCell, "K")));
+    assert_eq!(kind_of("t t K"), Some((TokenKind::AttackerCell, "t")));
+    assert_eq!(kind_of(". . t"), Some((TokenKind::EmptyCell, ".")));
+    assert_eq!(kind_of("muscovite:"), Some((TokenKind::Piece, "muscovite")));
     assert_eq!(
-        analysis.definition(king),
-        Some(Span::new(at(text, "king:"), at(text, "king:") + 4))
+        kind_of("attackers move"),
+        Some((TokenKind::Side, "attackers"))
     );
-    assert!(analysis.hover(king).is_some());
+    assert_eq!(kind_of("throne\n"), Some((TokenKind::Region, "throne")));
+    assert_eq!(kind_of("corner\n"), Some((TokenKind::Region, "corner")));
+    assert_eq!(kind_of("camps ="), Some((TokenKind::Region, "camps")));
+    assert_eq!(kind_of("b2"), Some((TokenKind::Square, "b2")));
+    assert_eq!(kind_of("hostile"), Some((TokenKind::Keyword, "hostile")));
+    let tokens = analysis.tokens();
+    for pair in tokens.windows(2) {
+        assert!(pair[0].span.end <= pair[1].span.start, "overlap: {pair:?}");
+    }
+    for token in &tokens {
+        assert!(!text[token.span.start..token.span.end].contains('\n'));
+    }
 }

@@ -271,6 +271,8 @@ pub enum PieceSetItem {
     Side(Side),
     /// `soldiers`, `kings`
     Role(RoleWord),
+    /// One side's soldiers or kings: `defending soldiers`, `the attackers' men`.
+    SideRole(Side, RoleWord),
     /// A piece kind by name.
     Named(String),
 }

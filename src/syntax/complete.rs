@@ -71,6 +71,17 @@ mod tests {
     }
 
     #[test]
+    fn one_sides_soldiers_are_offered_where_pieces_are_named() {
+        let after_to = expected_after("the throne is hostile to ");
+        for word in ["attacking", "defending", "everyone", "soldiers"] {
+            assert!(
+                after_to.keywords.contains(&word.to_string()),
+                "{after_to:?}"
+            );
+        }
+    }
+
+    #[test]
     fn piece_sets_and_squares_are_recognised() {
         assert!(
             expected_after("").name,

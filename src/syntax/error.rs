@@ -58,7 +58,7 @@ fn rule_in_words(rule: Rule) -> Option<&'static str> {
         Rule::side => "`attackers` or `defenders`",
         Rule::side_singular => "`attacker` or `defender`",
         Rule::role => "`soldier` or `king`",
-        Rule::piece_set | Rule::everyone | Rule::role_set => {
+        Rule::piece_set | Rule::everyone | Rule::role_set | Rule::side_role => {
             "pieces (`everyone`, a side, or piece names)"
         }
         Rule::setup_row | Rule::cell => "a row of the diagram",

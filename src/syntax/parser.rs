@@ -547,6 +547,20 @@ fn parse_piece_set(pair: Pair<'_, Rule>) -> PieceSet {
                 } else {
                     RoleWord::Soldier
                 }),
+                Rule::side_role => {
+                    let text = item.as_str();
+                    let side = if text.starts_with("attack") {
+                        Side::Attackers
+                    } else {
+                        Side::Defenders
+                    };
+                    let role = if text.ends_with("kings") {
+                        RoleWord::King
+                    } else {
+                        RoleWord::Soldier
+                    };
+                    PieceSetItem::SideRole(side, role)
+                }
                 _ => PieceSetItem::Named(item.as_str().to_string()),
             };
             Spanned::new(value, span_of(&item))

@@ -76,8 +76,15 @@ fn region_marks(rules: &Rules) -> Vec<(char, &Region)> {
         .collect()
 }
 
-/// The board of `position`, with `last` marked.
-pub fn render(engine: &Engine, position: &Position, last: Option<Move>, style: Style) -> String {
+/// The board of `position`, with `last` marked, and its key wrapped to `columns` (between
+/// entries, never inside one).
+pub fn render(
+    engine: &Engine,
+    position: &Position,
+    last: Option<Move>,
+    style: Style,
+    columns: usize,
+) -> String {
     let rules = engine.rules();
     let (width, height) = (engine.width(), engine.height());
     let paint = |code: &str, text: String| {
@@ -160,6 +167,32 @@ pub fn render(engine: &Engine, position: &Position, last: Option<Move>, style: S
     if last.is_some() {
         key.push("[ ] last move".into());
     }
-    out.push_str(&format!("     {}\n", key.join("   ")));
+    out.push_str(&wrap_key(&key, columns));
+    out
+}
+
+/// The key's entries on lines of at most `width` columns, indented like the board; an entry is
+/// never split ("+ throne" stays whole), and one wider than the line has a line to itself.
+fn wrap_key(entries: &[String], width: usize) -> String {
+    const INDENT: &str = "     ";
+    const GAP: &str = "   ";
+    let mut out = String::new();
+    let mut line = String::new();
+    for entry in entries {
+        let columns = |s: &str| s.chars().count();
+        if !line.is_empty()
+            && columns(INDENT) + columns(&line) + columns(GAP) + columns(entry) > width
+        {
+            out.push_str(&format!("{INDENT}{line}\n"));
+            line.clear();
+        }
+        if !line.is_empty() {
+            line.push_str(GAP);
+        }
+        line.push_str(entry);
+    }
+    if !line.is_empty() {
+        out.push_str(&format!("{INDENT}{line}\n"));
+    }
     out
 }

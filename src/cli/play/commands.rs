@@ -117,8 +117,8 @@ pub const COMMANDS: &[Command] = &[
     Command {
         name: "ai",
         aliases: &[],
-        args: "attackers|defenders|both|off",
-        help: "let the computer play a side, both, or neither (it moves when it has the move)",
+        args: "[attackers|defenders|both|off]",
+        help: "let the computer play a side, both, or neither (it moves when it has the move); alone, say which it plays",
         run: ai,
     },
     Command {
@@ -170,11 +170,11 @@ pub fn banner(session: &Session) -> String {
     let rules = session.engine.rules();
     let first = rules.first_to_move;
     format!(
-        "{}: {} (attackers) against {} (defenders); {} first.\n\
+        "{}: {} against {}; {} first.\n\
          Type a move like `{}`, `moves` for the legal moves, `help` for every command.",
         rules.name,
-        capitalise(&session.side_noun(crate::ir::Side::Attackers)),
-        session.side_noun(crate::ir::Side::Defenders),
+        capitalise(&session.side_label(crate::ir::Side::Attackers)),
+        session.side_label(crate::ir::Side::Defenders),
         session.side_verb(first, "move"),
         session
             .game
@@ -220,7 +220,24 @@ fn looks_like_square(word: &str) -> bool {
     matches!((chars.next(), chars.next()), (Some(l), Some(d)) if l.is_ascii_alphabetic() && d.is_ascii_digit())
 }
 
+/// `z9-a1 is illegal: z9 is outside the board` for a move naming a square past the largest
+/// board, worded as a square past this board is (one wording for both).
+fn off_board(text: &str) -> Option<String> {
+    if let Err(crate::game::notation::ParseMoveError::Square {
+        source: crate::ir::ParseSquareError::OutOfRange(square),
+        ..
+    }) = text.parse::<Move>()
+    {
+        Some(format!("{text} is illegal: {square} is outside the board"))
+    } else {
+        None
+    }
+}
+
 fn parse_move(text: &str) -> Result<Move, String> {
+    if let Some(refusal) = off_board(text) {
+        return Err(format!("{refusal}; `moves` lists the legal moves"));
+    }
     if let Ok(square) = text.parse::<Square>() {
         return Err(format!(
             "`{square}` is only a square: add where the piece goes, like `{square}-…` (`moves {square}` lists them)"
@@ -236,6 +253,46 @@ fn game_over(session: &Session) -> String {
     format!(
         "the game is over ({head}): type `undo` to take back the last move, `new` for a new game, or `save FILE`"
     )
+}
+
+/// For a refusal no clause of the variant decides: the rule every tafl game shares that
+/// forbids it, or the piece's own movement clause where the file has one.
+fn common_rule(session: &Session, illegal: &IllegalMove) -> String {
+    use crate::engine::IllegalReason;
+    if illegal.rule.is_some() {
+        return String::new();
+    }
+    let movement = || {
+        session
+            .engine
+            .piece_at(session.game.position(), illegal.mv.from)
+            .map(|kind| session.cite(RuleRef::Movement(kind)))
+            .filter(|cited| !cited.is_empty())
+    };
+    let shared = match &illegal.reason {
+        IllegalReason::NotInLine | IllegalReason::Blocked { .. } | IllegalReason::NullMove => {
+            if let Some(cited) = movement() {
+                return cited;
+            }
+            "pieces move like rooks, any distance along a rank or a file over empty squares"
+        }
+        IllegalReason::Occupied { .. } => "a piece lands only on an empty square",
+        IllegalReason::TooFar { .. } => return movement().unwrap_or_default(),
+        IllegalReason::NoPiece { .. } | IllegalReason::NotYourPiece { .. } => {
+            "each side moves its own pieces, one move a turn"
+        }
+        // A clause decides these (and is cited), or the game's state does.
+        IllegalReason::OffBoard { .. }
+        | IllegalReason::MayNotLand { .. }
+        | IllegalReason::MayNotPass { .. }
+        | IllegalReason::BackAndForth { .. }
+        | IllegalReason::BerserkerMovesAgain { .. }
+        | IllegalReason::BerserkMustCapture
+        | IllegalReason::GameOver
+        | IllegalReason::ForeignPosition
+        | IllegalReason::NotGenerated => return String::new(),
+    };
+    format!(" (the rule of every tafl game: {shared})")
 }
 
 /// The refusal of an illegal move, citing the clause, with what to type instead.
@@ -443,13 +500,19 @@ fn why(session: &mut Session, args: &str) -> Outcome {
     if args.is_empty() || args.contains(char::is_whitespace) {
         return Err("`why` needs one move: `why e1-e3`".to_string());
     }
+    if let Some(refusal) = off_board(args) {
+        return Ok(Reply::Text(format!("{refusal}.")));
+    }
     let mv = parse_move(args)?;
     if session.is_over() {
         return Err(game_over(session));
     }
     if let Err(illegal) = session.game.check(mv) {
         let text = illegal.describe(Some(&session.variant));
-        return Ok(Reply::Text(format!("{text}.")));
+        return Ok(Reply::Text(format!(
+            "{text}{}.",
+            common_rule(session, &illegal)
+        )));
     }
     let position = session.game.position();
     let mut preview = session.game.clone();
@@ -476,11 +539,12 @@ fn why(session: &mut Session, args: &str) -> Outcome {
     Ok(Reply::Text(text))
 }
 
-fn undo(session: &mut Session, args: &str) -> Outcome {
-    no_args("undo", args)?;
-    match session.game.undo() {
-        Some(Undone::Declared(ending)) => {
-            let what = match (ending.reason, ending.outcome) {
+/// Takes back one ply or the declared ending; what was taken back, in words, and whether it
+/// was a ply (which `redo` can play again).
+fn undo_step(session: &mut Session) -> Option<(String, bool)> {
+    match session.game.undo()? {
+        Undone::Declared(ending) => Some((
+            match (ending.reason, ending.outcome) {
                 (EndReason::Resignation, GameOutcome::Win(winner)) => {
                     let noun = session.side_noun(winner.opponent());
                     let apostrophe = if noun.ends_with('s') { "'" } else { "'s" };
@@ -488,23 +552,74 @@ fn undo(session: &mut Session, args: &str) -> Outcome {
                 }
                 (EndReason::Agreement, _) => "the agreed draw".to_string(),
                 _ => "the claimed draw".to_string(),
-            };
-            Ok(Reply::Text(format!(
-                "Took back {what}.\n{}",
-                session.show()
-            )))
-        }
-        Some(Undone::Ply(ply)) => {
+            },
+            false,
+        )),
+        Undone::Ply(ply) => {
             session.captured.pop();
             session.redo.push(ply.mv);
-            Ok(Reply::Text(format!(
-                "Took back {}. (`redo` plays it again.)\n{}",
-                ply.mv,
-                session.show()
-            )))
+            let what = if session.computer[ply.mover.index()] {
+                format!("the computer's {}", ply.mv)
+            } else {
+                ply.mv.to_string()
+            };
+            Some((what, true))
         }
-        None => Err("nothing to undo: no move has been played yet".to_string()),
     }
+}
+
+/// `undo`: against the computer, a whole turn (the computer's reply and the player's move
+/// before it), so that the player has the move again and the computer waits.
+fn undo(session: &mut Session, args: &str) -> Outcome {
+    no_args("undo", args)?;
+    let computer = session.computer;
+    let against_computer = computer[0] != computer[1];
+    if against_computer
+        && session.game.declared().is_none()
+        && !session
+            .game
+            .plies()
+            .iter()
+            .any(|ply| !computer[ply.mover.index()])
+    {
+        return Err(if session.game.plies().is_empty() {
+            "nothing to undo: no move has been played yet".to_string()
+        } else {
+            "nothing of yours to undo: the computer's opening move stays (`new` starts again; `ai off` gives you both sides)".to_string()
+        });
+    }
+    let mut took = Vec::new();
+    let mut plies = false;
+    while let Some((what, ply)) = undo_step(session) {
+        took.push(what);
+        plies |= ply;
+        if !against_computer {
+            break;
+        }
+        // Stop where a player's turn begins: the player has the move, and the ply before
+        // (if any) was not the same player's (a berserk turn is several plies).
+        let to_move = session.game.to_move();
+        let mid_turn = session
+            .game
+            .plies()
+            .last()
+            .is_some_and(|ply| ply.mover == to_move);
+        if !computer[to_move.index()] && !mid_turn {
+            break;
+        }
+    }
+    if took.is_empty() {
+        return Err("nothing to undo: no move has been played yet".to_string());
+    }
+    let again = match session.redo.last() {
+        Some(mv) if plies => format!(" (`redo` plays {mv} again.)"),
+        _ => String::new(),
+    };
+    Ok(Reply::Text(format!(
+        "Took back {}.{again}\n{}",
+        crate::english::join_and(&took),
+        session.show()
+    )))
 }
 
 fn redo(session: &mut Session, args: &str) -> Outcome {
@@ -645,16 +760,28 @@ fn help(_session: &mut Session, args: &str) -> Outcome {
         .max()
         .unwrap_or(0)
         .max("e1-e3".len());
-    out.push_str(&format!(
-        "  {:<width$}  move the piece on e1 to e3 (`e1e3` works too)\n",
-        "e1-e3"
-    ));
+    let columns = super::terminal::width();
+    // Each description wrapped in its own column, so the table stays a table when narrow;
+    // below that the description goes under its command.
+    let (indent, under) = if columns >= width + 4 + 24 {
+        (" ".repeat(width + 4), false)
+    } else {
+        ("      ".to_string(), true)
+    };
+    let mut row = |name: &str, text: &str| {
+        let head = if under {
+            format!("  {name}\n{indent}")
+        } else {
+            format!("  {name:<width$}  ")
+        };
+        let wrapped = super::terminal::wrap_indented(text, columns, &indent, &indent);
+        out.push_str(&head);
+        out.push_str(wrapped.trim_start());
+        out.push('\n');
+    };
+    row("e1-e3", "move the piece on e1 to e3 (`e1e3` works too)");
     for command in COMMANDS {
-        out.push_str(&format!(
-            "  {:<width$}  {}\n",
-            usage(command.name, command.args),
-            command.help
-        ));
+        row(&usage(command.name, command.args), command.help);
     }
     out.push_str("Squares are named from a1 at the bottom left.");
     Ok(Reply::Text(out))
@@ -662,6 +789,23 @@ fn help(_session: &mut Session, args: &str) -> Outcome {
 
 fn ai(session: &mut Session, args: &str) -> Outcome {
     use clap::ValueEnum;
+    if args.is_empty() {
+        let now = match session.computer {
+            [false, false] => "The computer plays neither side".to_string(),
+            [true, true] => "The computer plays both sides".to_string(),
+            [true, false] => format!(
+                "The computer plays {}",
+                session.side_noun(crate::ir::Side::Attackers)
+            ),
+            [false, true] => format!(
+                "The computer plays {}",
+                session.side_noun(crate::ir::Side::Defenders)
+            ),
+        };
+        return Ok(Reply::Text(format!(
+            "{now}. `ai attackers`, `ai defenders`, `ai both` or `ai off` changes it."
+        )));
+    }
     let choice = super::Computer::from_str(args.trim(), true).map_err(|_| {
         "`ai` takes one of `attackers`, `defenders`, `both`, `off`: `ai defenders`".to_string()
     })?;

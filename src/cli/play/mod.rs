@@ -10,7 +10,9 @@ mod board;
 mod commands;
 mod complete;
 mod computer;
+mod reason;
 mod record;
+mod terminal;
 
 use std::io::{BufRead, IsTerminal};
 use std::path::PathBuf;
@@ -39,6 +41,10 @@ pub struct Args {
     /// Let the computer play a side (or both); `ai` in the REPL switches it later.
     #[arg(long, value_name = "SIDES")]
     pub ai: Option<Computer>,
+    /// When the computer plays both sides: the pause after each move, in milliseconds, so the
+    /// game can be followed [default: 1000 at a terminal, 0 from a pipe].
+    #[arg(long, value_name = "MS")]
+    pub delay: Option<u64>,
     /// How long the computer thinks.
     #[command(flatten)]
     pub budget: super::best::Budget,
@@ -95,6 +101,8 @@ pub struct Session {
     pub budget: super::best::Budget,
     /// Whether to show the computer's thinking as it goes (on a terminal).
     pub live: bool,
+    /// When the computer plays both sides, the pause after each of its moves.
+    pub delay: std::time::Duration,
     /// How to draw the board.
     pub style: Style,
 }
@@ -120,6 +128,7 @@ impl Session {
                 threads: 1,
             },
             live: false,
+            delay: std::time::Duration::ZERO,
             style,
         })
     }
@@ -161,6 +170,11 @@ impl Session {
         describe::side_noun(self.engine.rules(), side)
     }
 
+    /// `the Muscovites (attackers)`, `the Attackers`: the side and what it plays, said once.
+    pub fn side_label(&self, side: Side) -> String {
+        crate::english::side_label(self.side_name(side), &side.to_string())
+    }
+
     /// `the Muscovites win` / `White wins`.
     pub fn side_verb(&self, side: Side, verb: &str) -> String {
         describe::side_verb(self.engine.rules(), side, verb)
@@ -199,7 +213,13 @@ impl Session {
     /// The board with the status lines above it.
     pub fn show(&self) -> String {
         let last = self.game.plies().last().map(|ply| ply.mv);
-        let mut text = board::render(&self.engine, self.game.position(), last, self.style);
+        let mut text = board::render(
+            &self.engine,
+            self.game.position(),
+            last,
+            self.style,
+            terminal::width(),
+        );
         text.push_str(&self.captures_line());
         text.push_str(&self.status_line());
         text
@@ -257,9 +277,9 @@ impl Session {
             .map(|square| format!(" Berserk: the piece on {square} moves again."))
             .unwrap_or_default();
         format!(
-            "Move {}: {} ({side}) to move.{last}{berserk}\n",
+            "Move {}: {} to move.{last}{berserk}\n",
             self.game.move_number(),
-            capitalise(&self.side_noun(side)),
+            capitalise(&self.side_label(side)),
         )
     }
 
@@ -275,6 +295,16 @@ impl Session {
             )
         }
     }
+}
+
+/// `position` drawn as the REPL draws it (the variant's letters, no colour), fitted to the
+/// terminal: for `tafl show VARIANT --from POS`.
+pub fn draw_position(engine: &Engine, position: &crate::engine::Position) -> String {
+    let style = Style {
+        unicode: false,
+        colour: false,
+    };
+    board::render(engine, position, None, style, terminal::width())
 }
 
 /// What a command did.
@@ -308,12 +338,23 @@ pub fn run(args: Args) -> ExitCode {
     session.computer = args.ai.map_or([false, false], Computer::sides);
     session.budget = args.budget;
     session.live = interactive && std::io::stderr().is_terminal();
+    session.delay = std::time::Duration::from_millis(args.delay.unwrap_or(if session.live {
+        DEFAULT_DELAY_MS
+    } else {
+        0
+    }));
     // Ctrl-C while the computer thinks stops the thinking (it then plays its best move so
-    // far); at the prompt the line editor reads Ctrl-C as a key, so this is the only use.
-    let _ = ctrlc::set_handler(|| computer::STOP.store(true, std::sync::atomic::Ordering::Relaxed));
-    println!("{}", commands::banner(&session));
-    println!("{}", session.show());
-    print_reply(computer::play_turns(&mut session));
+    // far, or stops a game it plays against itself); at the prompt the line editor reads
+    // Ctrl-C as a key, so this is the only use.
+    let _ = ctrlc::set_handler(|| {
+        use std::sync::atomic::Ordering;
+        computer::STOP.store(true, Ordering::Relaxed);
+        computer::INTERRUPTED.store(true, Ordering::Relaxed);
+    });
+    print_reply(commands::banner(&session));
+    // The blank line sets the opening position apart from what follows.
+    println!("{}", terminal::fit(&session.show(), terminal::width()));
+    computer::play_turns(&mut session, &mut print_reply);
     if interactive {
         interactive_loop(&mut session)
     } else {
@@ -321,26 +362,30 @@ pub fn run(args: Args) -> ExitCode {
     }
 }
 
+/// The pause after each move when the computer plays itself at a terminal, in milliseconds.
+const DEFAULT_DELAY_MS: u64 = 1000;
+
 /// Runs one line; prints its output. `Ok(false)` to quit, `Err` when the line was invalid.
 fn run_line(session: &mut Session, line: &str) -> Result<bool, ()> {
     match commands::dispatch(session, line) {
         Ok(Reply::Text(text)) => {
             print_reply(text);
             // The computer answers when it has the move.
-            print_reply(computer::play_turns(session));
+            computer::play_turns(session, &mut print_reply);
             Ok(true)
         }
         Ok(Reply::Quit) => Ok(false),
         Err(message) => {
-            println!("error: {message}");
+            print_reply(format!("error: {message}"));
             Err(())
         }
     }
 }
 
+/// Prints `text` fitted to the terminal's width.
 fn print_reply(text: String) {
     if !text.is_empty() {
-        println!("{}", text.trim_end());
+        println!("{}", terminal::fit(text.trim_end(), terminal::width()));
     }
 }
 
@@ -349,7 +394,9 @@ fn scripted_loop(session: &mut Session, strict: bool) -> ExitCode {
     for line in stdin.lock().lines() {
         let Ok(line) = line else {
             // Unreadable input (not UTF-8): say so and go on with the next line.
-            println!("error: a line of input is not valid UTF-8; type commands in plain text");
+            print_reply(
+                "error: a line of input is not valid UTF-8; type commands in plain text".into(),
+            );
             if strict {
                 return ExitCode::FAILURE;
             }
@@ -397,7 +444,9 @@ fn interactive_loop(session: &mut Session) -> ExitCode {
         // A missing or unreadable history is no reason to stop.
         let _ = editor.load_history(path);
     }
-    println!("Tab completes commands and moves; Ctrl-C clears the line; Ctrl-D or `quit` leaves.");
+    print_reply(
+        "Tab completes commands and moves; Ctrl-C clears the line; Ctrl-D or `quit` leaves.".into(),
+    );
     loop {
         if let Some(helper) = editor.helper_mut() {
             helper.moves = if session.is_over() {
@@ -415,7 +464,7 @@ fn interactive_loop(session: &mut Session) -> ExitCode {
             Err(ReadlineError::Interrupted) => continue,
             // Ctrl-D is `quit`: one warning first when the game is not saved.
             Err(ReadlineError::Eof) => match commands::quit(session, "") {
-                Ok(Reply::Text(warning)) => println!("{warning}"),
+                Ok(Reply::Text(warning)) => print_reply(warning),
                 _ => break,
             },
             Err(e) => {
