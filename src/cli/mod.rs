@@ -11,6 +11,7 @@ mod lint;
 mod list;
 mod load;
 mod lsp;
+mod r#match;
 pub mod moves;
 pub mod perft;
 pub mod play;
@@ -19,6 +20,7 @@ mod render;
 pub mod replay;
 pub mod selfplay;
 mod show;
+mod tune;
 
 use std::process::ExitCode;
 
@@ -77,6 +79,11 @@ enum Command {
     Best(best::Args),
     /// Games between two equal computer players: win rates with 95% intervals, for balance.
     Selfplay(selfplay::Args),
+    /// Two computer players in paired games: W/D/L, Elo difference with a 95% interval, SPRT.
+    Match(r#match::Args),
+    /// Fit the evaluation's weights to the computer's games against itself; write a weights
+    /// file.
+    Tune(tune::Args),
     /// Play a variant at the terminal, both sides or against a friend (`help` inside lists the
     /// commands).
     Play(play::Args),
@@ -101,6 +108,8 @@ pub fn run() -> ExitCode {
         Command::Lsp(args) => lsp::run(&args),
         Command::Best(args) => best::run(args),
         Command::Selfplay(args) => selfplay::run(args),
+        Command::Match(args) => r#match::run(args),
+        Command::Tune(args) => tune::run(args),
         Command::Play(args) => play::run(args),
     }
 }
