@@ -3,6 +3,7 @@
 
 pub mod bench;
 pub mod best;
+mod compare;
 mod diff;
 mod export;
 mod import;
@@ -81,6 +82,9 @@ enum Command {
     Selfplay(selfplay::Args),
     /// Two computer players in paired games: W/D/L, Elo difference with a 95% interval, SPRT.
     Match(r#match::Args),
+    /// How a rule change moves the balance: two variants from the same openings, the
+    /// attackers' score in each and the difference with a paired 95% interval.
+    Compare(compare::Args),
     /// Fit the evaluation's weights to the computer's games against itself; write a weights
     /// file.
     Tune(tune::Args),
@@ -110,6 +114,7 @@ pub fn run() -> ExitCode {
         Command::Selfplay(args) => selfplay::run(args),
         Command::Match(args) => r#match::run(args),
         Command::Tune(args) => tune::run(args),
+        Command::Compare(args) => compare::run(args),
         Command::Play(args) => play::run(args),
     }
 }

@@ -200,9 +200,10 @@ pub fn loss(samples: &[Sample], weights: Weights) -> f64 {
             .sum::<f64>()
             / evals.len().max(1) as f64
     };
-    // A coarse search over scale and constant: two numbers, a smooth convex function.
+    // A coarse search over scale (0.001 to 10, in tenths of a decade) and constant: two
+    // numbers, a smooth function.
     let mut best = f64::INFINITY;
-    for a in [0.1, 0.2, 0.35, 0.5, 0.7, 1.0, 1.4, 2.0, 3.0] {
+    for a in (-30..=10).map(|i| 10f64.powf(f64::from(i) / 10.0)) {
         for c in (-20..=20).map(|i| f64::from(i) * 0.1) {
             best = best.min(cross(a, c));
         }
