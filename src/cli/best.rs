@@ -64,6 +64,10 @@ pub struct PlayerArgs {
     /// aspiration, extensions, time-management, or `all` (the plain alpha-beta search).
     #[arg(long, value_name = "LIST", value_delimiter = ',')]
     pub off: Vec<String>,
+    /// Turn search techniques on (after `--off`), the same names; `all` for every one.
+    /// Late-move reductions and time management are off by default.
+    #[arg(long, value_name = "LIST", value_delimiter = ',')]
+    pub on: Vec<String>,
     /// The evaluation's weights from this file (as `tafl tune` writes it), `hand` for the
     /// hand-set weights, or `tuned` (the default) for the variant's bundled tuned weights
     /// where it ships them.
@@ -79,7 +83,10 @@ impl PlayerArgs {
     pub fn apply(&self, limits: Limits) -> Result<Limits, String> {
         let mut settings = limits.settings;
         for name in &self.off {
-            switch_off(&mut settings, name)?;
+            switch(&mut settings, name, false)?;
+        }
+        for name in &self.on {
+            switch(&mut settings, name, true)?;
         }
         let limits = limits.with_settings(settings);
         Ok(match &self.weights {
@@ -92,21 +99,25 @@ impl PlayerArgs {
     }
 }
 
-/// Turns the technique `name` off (`all`: every one).
+/// Turns the technique `name` on or off (`all`: every one).
 ///
 /// # Errors
 /// A name that is no technique.
-pub fn switch_off(settings: &mut search::Settings, name: &str) -> Result<(), String> {
+pub fn switch(settings: &mut search::Settings, name: &str, on: bool) -> Result<(), String> {
     if name.is_empty() {
         return Ok(());
     }
     if name == "all" {
-        *settings = search::Settings::NONE;
+        *settings = if on {
+            search::Settings::ALL
+        } else {
+            search::Settings::NONE
+        };
         return Ok(());
     }
     match settings.switch(name) {
-        Some(on) => {
-            *on = false;
+        Some(slot) => {
+            *slot = on;
             Ok(())
         }
         None => Err(format!(

@@ -4,7 +4,8 @@
 //! score and Elo difference with a 95% interval (src/search/stats.rs gives the formulas).
 //!
 //! A player SPEC is comma-separated `key=value`s: `depth=N` or `time=MS` (a move), `off=A+B`
-//! (search techniques off, `all` for the plain search), `weights=FILE|hand|tuned`; e.g.
+//! (search techniques off, `all` for the plain search), `on=A+B` (on, after `off`),
+//! `weights=FILE|hand|tuned`; e.g.
 //! `time=100,off=reductions` or `depth=3,off=all,weights=hand`.
 
 use std::io::{IsTerminal, Write};
@@ -77,7 +78,7 @@ impl FromStr for PlayerSpec {
     fn from_str(text: &str) -> Result<PlayerSpec, String> {
         let mut limits = Limits::depth(3);
         let mut budget = false;
-        let mut settings = Settings::ALL;
+        let mut settings = Settings::DEFAULT;
         for part in text.split(',').map(str::trim).filter(|p| !p.is_empty()) {
             let (key, value) = part
                 .split_once('=')
@@ -103,15 +104,15 @@ impl FromStr for PlayerSpec {
                     limits.depth = None;
                     budget = true;
                 }
-                "off" => {
+                "off" | "on" => {
                     for name in value.split('+') {
-                        super::best::switch_off(&mut settings, name)?;
+                        super::best::switch(&mut settings, name, key == "on")?;
                     }
                 }
                 "weights" => limits.weights = super::best::read_weights(value)?,
                 other => {
                     return Err(format!(
-                        "unknown key `{other}`: expected depth, time, off or weights"
+                        "unknown key `{other}`: expected depth, time, off, on or weights"
                     ))
                 }
             }

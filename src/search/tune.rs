@@ -25,7 +25,7 @@ use crate::game::Status;
 /// The evaluation units per unit of log-odds: 4 soldiers' worth is e¹ to 1.
 pub const SCALE: f64 = 400.0;
 /// The ridge's strength (see the module's documentation).
-pub const RIDGE: f64 = 0.001;
+pub const RIDGE: f64 = 0.01;
 /// Terms not fitted: `escape_now` and `escape_fork`.
 const FIXED: [usize; 2] = [1, 2];
 
