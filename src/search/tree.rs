@@ -234,41 +234,7 @@ impl<'a, B: Bits> Worker<'a, B> {
                     }
                     Self::ending_score(ending, mover, ply + 1)
                 }
-                None => {
-                    let threat = (self.settings.extensions || self.settings.reductions)
-                        && self.open_route(&child, mover);
-                    let extend = self.settings.extensions
-                        && threat
-                        && ply < 2 * self.root_depth.max(1) as usize;
-                    let next = depth - 1 + i32::from(extend);
-                    if i == 0 {
-                        self.child_score(&child, mover, next, ply, alpha, beta)
-                    } else {
-                        // Late quiet moves (no capture, not a killer, no escape threat, not the
-                        // king's) are tried shallower first.
-                        let reduce = if self.settings.reductions
-                            && depth >= 3
-                            && i >= 3
-                            && order_key < QUIET
-                            && !threat
-                            && !self.is_runner(pos, mv)
-                        {
-                            1 + i32::from(i >= 12 && depth >= 5)
-                        } else {
-                            0
-                        };
-                        let mut probe =
-                            self.child_score(&child, mover, next - reduce, ply, alpha, alpha + 1);
-                        if reduce > 0 && probe > alpha && !self.aborted {
-                            probe = self.child_score(&child, mover, next, ply, alpha, alpha + 1);
-                        }
-                        if probe > alpha && probe < beta && !self.aborted {
-                            self.child_score(&child, mover, next, ply, alpha, beta)
-                        } else {
-                            probe
-                        }
-                    }
-                }
+                None => self.move_score(pos, &child, (i, order_key, mv), depth, ply, (alpha, beta)),
             };
             if self.aborted {
                 break;
@@ -322,6 +288,54 @@ impl<'a, B: Bits> Worker<'a, B> {
             );
         }
         best
+    }
+
+    /// The score for the side to move in `pos` of its `nth` move (its index in the ordered list,
+    /// its ordering key, the move), which led to `child`: the first move with the full window,
+    /// the others with a null window first (principal-variation search), late quiet ones
+    /// reduced where reductions are on, a move opening an escape route extended where
+    /// extensions are on.
+    fn move_score(
+        &mut self,
+        pos: &Pos<B>,
+        child: &Pos<B>,
+        nth: (usize, i32, RawMove),
+        depth: i32,
+        ply: usize,
+        (alpha, beta): (i32, i32),
+    ) -> i32 {
+        let (i, order_key, mv) = nth;
+        let mover = pos.to_move;
+        let threat =
+            (self.settings.extensions || self.settings.reductions) && self.open_route(child, mover);
+        let extend =
+            self.settings.extensions && threat && ply < 2 * self.root_depth.max(1) as usize;
+        let next = depth - 1 + i32::from(extend);
+        if i == 0 {
+            return self.child_score(child, mover, next, ply, alpha, beta);
+        }
+        // Late quiet moves (no capture, not a killer, no escape threat, not the king's) are
+        // tried shallower first.
+        let reduce = if self.settings.reductions
+            && depth >= 3
+            && i >= 3
+            && order_key < QUIET
+            && !threat
+            && !self.is_runner(pos, mv)
+        {
+            1 + i32::from(i >= 12 && depth >= 5)
+        } else {
+            0
+        };
+        let mut probe = self.child_score(child, mover, next - reduce, ply, alpha, alpha + 1);
+        if reduce > 0 && probe > alpha && !self.aborted {
+            probe = self.child_score(child, mover, next, ply, alpha, alpha + 1);
+        }
+        if probe > alpha && probe < beta && !self.aborted {
+            self.child_score(child, mover, next, ply, alpha, beta)
+        } else {
+            probe
+        }
     }
 
     /// The score of a position seen before on this line, or `None` when it is new.
