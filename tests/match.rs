@@ -200,3 +200,35 @@ fn a_bad_player_spec_is_refused() {
         assert!(!String::from_utf8_lossy(&out.stderr).is_empty(), "{spec}");
     }
 }
+
+fn sprt_match(a: &str, b: &str) -> serde_json::Value {
+    let out = Command::new(env!("CARGO_BIN_EXE_tafl"))
+        .args([
+            "match", "brandubh", "--a", a, "--b", b, "--pairs", "200", "--sprt", "0,50", "--json",
+        ])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    serde_json::from_slice(&out.stdout).unwrap()
+}
+
+#[test]
+fn the_sprt_stops_a_lopsided_match_early_either_way() {
+    // Depth 2 against the plain depth-1 search: H1 long before 200 pairs; the other way round,
+    // H0. Only whole pairs are counted.
+    let strong = "depth=2";
+    let weak = "depth=1,off=all,weights=hand";
+    for (a, b, verdict) in [(strong, weak, "h1"), (weak, strong, "h0")] {
+        let json = sprt_match(a, b);
+        assert_eq!(json["sprt"]["verdict"], verdict, "{json}");
+        let pairs = json["pairs"].as_u64().unwrap();
+        assert!(pairs < 200, "{json}");
+        assert_eq!(json["games"].as_u64().unwrap(), 2 * pairs);
+        let llr = json["sprt"]["llr"].as_f64().unwrap();
+        assert!(llr.abs() >= 2.94, "{json}");
+    }
+}
