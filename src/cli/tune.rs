@@ -73,7 +73,6 @@ pub fn run(args: Args) -> ExitCode {
     };
     let engine: Arc<crate::engine::Engine> = loaded.engine.clone();
     let mut samples: Vec<Sample> = Vec::new();
-    let mut notes = Vec::new();
     let mut constant = 0.0;
     for round in 0..args.rounds {
         let bar = std::io::stderr().is_terminal().then(|| {
@@ -108,7 +107,18 @@ pub fn run(args: Args) -> ExitCode {
             loss(&held, fitted.weights)
         );
         eprintln!("{note}");
-        notes.push(note);
+        if samples.iter().all(|s| s.result == samples[0].result) {
+            eprintln!(
+                "warning: every game ended the same way: the results carry nothing to fit \
+                 (more games, other openings or another depth may give some)"
+            );
+        } else if fitted.weights.soldier <= 10 {
+            eprintln!(
+                "warning: the fit gave material a weight of {}: too little signal in these \
+                 games to trust it (try more games or another depth)",
+                fitted.weights.soldier
+            );
+        }
         weights = fitted.weights;
         constant = fitted.constant;
     }
