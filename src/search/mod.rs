@@ -79,8 +79,9 @@ pub struct Settings {
     /// so would a real move. Verified by a reduced search where the side to move has few
     /// pieces (zugzwang, where any move spoils the position, is possible there).
     pub null_move: bool,
-    /// Late-move reductions: quiet moves ordered late are searched one or two plies shallower
-    /// first, and again at full depth only if they beat the best so far.
+    /// Late-move reductions: quiet moves ordered late (from the seventh, at depth 4 or more)
+    /// are searched one ply shallower first, and again at full depth only if they beat the
+    /// best so far.
     pub reductions: bool,
     /// Aspiration windows: each iteration from the root starts with a narrow window around the
     /// last score, widened only when the score falls outside it.
@@ -105,11 +106,9 @@ impl Settings {
     };
 
     /// What a search uses unless told otherwise: the techniques that did not measure as a loss
-    /// (docs/strength.md). Late-move reductions lost Elo in both measured variants at short
-    /// time controls; time management lost at a fixed time a move (it stops early, and a fixed
-    /// move time gives nothing for the time saved), so both are off.
+    /// (docs/strength.md). Time management lost at a fixed time a move (it stops early, and a
+    /// fixed move time gives nothing for the time saved), so it is off.
     pub const DEFAULT: Settings = Settings {
-        reductions: false,
         time_management: false,
         ..Settings::ALL
     };

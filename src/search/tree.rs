@@ -316,17 +316,14 @@ impl<'a, B: Bits> Worker<'a, B> {
         }
         // Late quiet moves (no capture, not a killer, no escape threat, not the king's) are
         // tried shallower first.
-        let reduce = if self.settings.reductions
-            && depth >= 3
-            && i >= 3
-            && order_key < QUIET
-            && !threat
-            && !self.is_runner(pos, mv)
-        {
-            1 + i32::from(i >= 12 && depth >= 5)
-        } else {
-            0
-        };
+        let reduce = i32::from(
+            self.settings.reductions
+                && depth >= 4
+                && i >= 6
+                && order_key < QUIET
+                && !threat
+                && !self.is_runner(pos, mv),
+        );
         let mut probe = self.child_score(child, mover, next - reduce, ply, alpha, alpha + 1);
         if reduce > 0 && probe > alpha && !self.aborted {
             probe = self.child_score(child, mover, next, ply, alpha, alpha + 1);
