@@ -9,7 +9,14 @@
 //!   captures, no moves, automatic repetition, move limits) inside the tree; a repeated position
 //!   counts as a draw where no automatic rule says otherwise;
 //! - `tt`: a transposition table on the engine's Zobrist keys, shared lock-free by the threads;
-//! - `eval`: the evaluation, derived from the rules alone.
+//! - [`eval`]: the evaluation, a weighted sum of terms derived from the rules alone, with the
+//!   bundled variants' fitted weights;
+//! - [`Settings`]: the techniques beyond plain alpha-beta (quiescence, null moves, late-move
+//!   reductions, aspiration windows, extensions, time management), each on or off;
+//! - [`duel`]: games between two players from seeded openings (for `tafl match`, `selfplay`,
+//!   `compare` and `tune`), and a game as a CSV row;
+//! - [`stats`]: Elo, intervals and the SPRT of a match;
+//! - [`tune`]: fitting the weights to self-play results.
 //!
 //! With one thread and a depth limit the search is deterministic. More threads run the same
 //! search on the shared table (lazy SMP); the table only ever decides a node with an entry of
@@ -124,7 +131,7 @@ impl Settings {
         time_management: false,
     };
 
-    /// The names `tafl match` accepts, in order, with a setter for each.
+    /// The techniques' names on the command line, in order.
     pub const NAMES: [&'static str; 6] = [
         "quiescence",
         "null-move",

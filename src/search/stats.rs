@@ -25,7 +25,8 @@ const Z95: f64 = 1.959_963_985;
 
 /// The Elo difference that makes a player score `score` (0 < score < 1) in the logistic model.
 pub fn elo(score: f64) -> f64 {
-    -400.0 * (1.0 / score - 1.0).log10()
+    // `+ 0.0` turns the -0 of an even score into 0, so that it prints without a sign.
+    -400.0 * (1.0 / score - 1.0).log10() + 0.0
 }
 
 /// The expected score of a player `elo` stronger, in the logistic model.
