@@ -6,7 +6,10 @@
 //! A player SPEC is comma-separated `key=value`s: `depth=N` or `time=MS` (a move), `off=A+B`
 //! (search techniques off, `all` for the plain search), `on=A+B` (on, after `off`),
 //! `weights=FILE|hand|tuned`; e.g.
-//! `time=100,off=reductions` or `depth=3,off=all,weights=hand`.
+//! `time=100,off=reductions` or `depth=3,off=all,weights=hand`. A player may also be another
+//! program: `engine=CMD ARGS,protocol=uci|gtp|opentafl,time=MS` (src/protocol/client.rs drives
+//! it); our own engine referees, and a program that sends an illegal move, exits or overruns its
+//! time loses that game, counted apart as a forfeit.
 
 use std::io::{IsTerminal, Write};
 use std::process::ExitCode;
@@ -18,8 +21,10 @@ use std::time::{Duration, Instant};
 use serde::Serialize;
 
 use super::load;
+use crate::game::Game;
 use crate::game::Status;
 use crate::ir::Side;
+use crate::protocol::client::{Client, ClientError, Kind, Think};
 use crate::search::duel::{csv_row, half_points, opening, play_out};
 use crate::search::stats::{Estimate, Pentanomial, Sprt, Trinomial, Verdict};
 use crate::search::{Limits, Settings};
@@ -63,13 +68,42 @@ pub struct Args {
     pub json: bool,
 }
 
-/// A player: how long it thinks, which techniques, which weights.
+/// A player: how long it thinks, which techniques, which weights, or another program.
 #[derive(Debug, Clone)]
 pub struct PlayerSpec {
     /// The spec as given.
     pub text: String,
-    /// The search limits it asks for.
+    /// The search limits it asks for (for another program, only its depth or time is used).
     pub limits: Limits,
+    /// Another program playing instead of our search.
+    pub external: Option<External>,
+}
+
+/// Another engine program, spoken to over one of the protocols of `tafl engine`.
+#[derive(Debug, Clone)]
+pub struct External {
+    /// The program and its arguments.
+    pub command: Vec<String>,
+    /// The protocol it speaks.
+    pub protocol: Kind,
+}
+
+impl External {
+    /// How long it is asked to think for a move, from the spec's depth or time.
+    fn think(limits: &Limits) -> Think {
+        match (limits.time, limits.depth) {
+            (Some(time), _) => Think::MoveTime(time),
+            (None, depth) => Think::Depth(depth.unwrap_or(3)),
+        }
+    }
+
+    /// The longest it may take for a move before it loses the game: three times its time and
+    /// two seconds for start-up and pipes, or a minute at a fixed depth.
+    fn timeout(limits: &Limits) -> Duration {
+        limits.time.map_or(Duration::from_secs(60), |time| {
+            3 * time + Duration::from_secs(2)
+        })
+    }
 }
 
 impl FromStr for PlayerSpec {
@@ -78,6 +112,8 @@ impl FromStr for PlayerSpec {
     fn from_str(text: &str) -> Result<PlayerSpec, String> {
         let mut limits = Limits::depth(3);
         let mut budget = false;
+        let mut command: Option<Vec<String>> = None;
+        let mut protocol: Option<Kind> = None;
         let mut settings = Settings::DEFAULT;
         for part in text.split(',').map(str::trim).filter(|p| !p.is_empty()) {
             let (key, value) = part
@@ -110,9 +146,28 @@ impl FromStr for PlayerSpec {
                     }
                 }
                 "weights" => limits.weights = super::best::read_weights(value)?,
+                "engine" => {
+                    let words: Vec<String> = value.split_whitespace().map(String::from).collect();
+                    if words.is_empty() {
+                        return Err("`engine=` needs a command, e.g. `engine=tafl engine`".into());
+                    }
+                    command = Some(words);
+                }
+                "protocol" => {
+                    protocol = Some(match value {
+                        "uci" => Kind::Uci,
+                        "gtp" => Kind::Gtp,
+                        "opentafl" => Kind::OpenTafl,
+                        other => {
+                            return Err(format!(
+                                "protocol `{other}` is not one of uci, gtp, opentafl"
+                            ))
+                        }
+                    })
+                }
                 other => {
                     return Err(format!(
-                        "unknown key `{other}`: expected depth, time, off, on or weights"
+                        "unknown key `{other}`: expected depth, time, off, on, weights, engine or protocol"
                     ))
                 }
             }
@@ -123,9 +178,18 @@ impl FromStr for PlayerSpec {
         limits.settings = settings;
         limits.threads = 1;
         limits.table_mb = 16;
+        let external = match (command, protocol) {
+            (Some(command), protocol) => Some(External {
+                command,
+                protocol: protocol.unwrap_or(Kind::Uci),
+            }),
+            (None, Some(_)) => return Err("`protocol=` goes with `engine=CMD`".to_string()),
+            (None, None) => None,
+        };
         Ok(PlayerSpec {
             text: text.to_string(),
             limits,
+            external,
         })
     }
 }
@@ -161,7 +225,9 @@ struct Played {
     index: u64,
     a_side: Side,
     status: Status,
-    reason: &'static str,
+    reason: String,
+    /// The player (`A` or `B`) that lost by an illegal move, a crash or its time, and why.
+    forfeit: Option<String>,
     plies: usize,
     row: String,
 }
@@ -195,6 +261,8 @@ struct Summary {
     a_as_defenders: Trinomial,
     mean_plies: f64,
     reasons: std::collections::BTreeMap<String, u64>,
+    /// Games lost by an illegal move, a crash or running out of time, each with what happened.
+    forfeits: Vec<String>,
     openings: u32,
     seed: u64,
     seconds: f64,
@@ -315,18 +383,130 @@ fn play(loaded: &load::Loaded, args: &Args, game_index: u64) -> Played {
     };
     let start = opening(&loaded.engine, args.seed, index, args.openings);
     let (attackers, defenders) = match a_side {
-        Side::Attackers => (&args.a.limits, &args.b.limits),
-        Side::Defenders => (&args.b.limits, &args.a.limits),
+        Side::Attackers => (&args.a, &args.b),
+        Side::Defenders => (&args.b, &args.a),
     };
-    let game = play_out(start, attackers, defenders, args.cap as usize, |_| {});
+    let (game, forfeit) = if attackers.external.is_none() && defenders.external.is_none() {
+        let game = play_out(
+            start,
+            &attackers.limits,
+            &defenders.limits,
+            args.cap as usize,
+            |_| {},
+        );
+        (game, None)
+    } else {
+        let names = match a_side {
+            Side::Attackers => ["A", "B"],
+            Side::Defenders => ["B", "A"],
+        };
+        play_with_programs(
+            loaded,
+            &args.variant,
+            start,
+            [attackers, defenders],
+            names,
+            args.cap as usize,
+        )
+    };
+    let (status, reason) = match &forfeit {
+        Some((loser, _)) => (
+            match loser {
+                Side::Attackers => Status::DefendersWin,
+                Side::Defenders => Status::AttackersWin,
+            },
+            "forfeit".to_string(),
+        ),
+        None => (
+            game.status(),
+            game.reason().map_or("capped", |r| r.as_str()).to_string(),
+        ),
+    };
+    let mut row = csv_row(&game);
+    if forfeit.is_some() {
+        // The CSV row's result is the game's on the board; a forfeit is written as its result.
+        if let Some(cut) = row.rfind(',') {
+            row.truncate(cut + 1);
+            row.push_str(match status {
+                Status::DefendersWin => "White",
+                _ => "Black",
+            });
+        }
+    }
     Played {
         index,
         a_side,
-        status: game.status(),
-        reason: game.reason().map_or("capped", |r| r.as_str()),
+        status,
+        reason,
+        forfeit: forfeit.map(|(_, why)| why),
         plies: game.plies().len(),
-        row: csv_row(&game),
+        row,
     }
+}
+
+/// Plays `game` on with at least one player another program, our engine as referee. Returns the
+/// game and, when a program forfeited, its side and what happened (`A exited`, ...).
+fn play_with_programs(
+    loaded: &load::Loaded,
+    variant: &str,
+    mut game: Game,
+    players: [&PlayerSpec; 2],
+    names: [&str; 2],
+    cap: usize,
+) -> (Game, Option<(Side, String)>) {
+    let mut clients: [Option<Client>; 2] = [None, None];
+    for (i, player) in players.iter().enumerate() {
+        if let Some(external) = &player.external {
+            let started = Client::start(
+                &external.command,
+                external.protocol,
+                variant,
+                &loaded.engine,
+                Duration::from_secs(10),
+            );
+            match started {
+                Ok(client) => clients[i] = Some(client),
+                Err(error) => {
+                    let side = [Side::Attackers, Side::Defenders][i];
+                    return (game, Some((side, format!("{}: {error}", names[i]))));
+                }
+            }
+        }
+    }
+    let stop = AtomicBool::new(false);
+    let mut forfeit = None;
+    while !game.is_over() && game.plies().len() < cap {
+        let side = game.to_move();
+        let i = side.index();
+        let player = players[i];
+        let answer: Result<crate::Move, String> = match &mut clients[i] {
+            Some(client) => client
+                .best_move(
+                    &game,
+                    External::think(&player.limits),
+                    External::timeout(&player.limits),
+                )
+                .map_err(|error: ClientError| error.to_string()),
+            None => crate::search::search(&game, &player.limits, &stop, |_| {})
+                .map_err(|error| error.to_string())
+                .and_then(|report| report.best.ok_or_else(|| "no move".to_string())),
+        };
+        match answer.and_then(|mv| {
+            game.play(mv)
+                .map(|_| ())
+                .map_err(|error| format!("played {mv}, which is illegal: {error}"))
+        }) {
+            Ok(()) => {}
+            Err(why) => {
+                forfeit = Some((side, format!("{}: {why}", names[i])));
+                break;
+            }
+        }
+    }
+    for client in clients.into_iter().flatten() {
+        client.quit();
+    }
+    (game, forfeit)
 }
 
 fn write_games(path: &std::path::Path, played: &[&Played], args: &Args) -> std::io::Result<()> {
@@ -369,8 +549,12 @@ fn summarise(
         };
         tally(&mut a_results);
         tally(&mut by_side[game.a_side.index()]);
-        *reasons.entry(game.reason.to_string()).or_insert(0) += 1;
+        *reasons.entry(game.reason.clone()).or_insert(0) += 1;
     }
+    let forfeits = played
+        .iter()
+        .filter_map(|game| game.forfeit.clone())
+        .collect();
     let sprt = args.sprt.map(|SprtSpec(sprt)| {
         let (lower, upper) = sprt.bounds();
         SprtReport {
@@ -397,6 +581,7 @@ fn summarise(
         a_as_defenders: by_side[Side::Defenders.index()],
         mean_plies: played.iter().map(|g| g.plies as f64).sum::<f64>() / played.len().max(1) as f64,
         reasons,
+        forfeits,
         openings: args.openings,
         seed: args.seed,
         seconds: started.elapsed().as_secs_f64(),
@@ -450,6 +635,9 @@ fn words(s: &Summary) -> String {
                 Verdict::Continue => "no verdict yet",
             }
         ));
+    }
+    for forfeit in &s.forfeits {
+        out.push_str(&format!("forfeit: {forfeit}\n"));
     }
     let reasons: Vec<String> = s.reasons.iter().map(|(r, n)| format!("{r} {n}")).collect();
     out.push_str(&format!(
