@@ -265,3 +265,59 @@ fn depth_matches_for_the_docs() {
         }
     }
 }
+
+#[test]
+fn every_technique_alone_and_all_together_still_find_the_forced_wins() {
+    let puzzles = [
+        (
+            "linnaeus",
+            "/4t4/9/9/9/9/9/t3K4/9/9/",
+            Side::Defenders,
+            3,
+            1,
+        ),
+        (
+            "brettspielnetz",
+            "/4t4/9/9/9/2K6/9/9/9/9/",
+            Side::Defenders,
+            3,
+            3,
+        ),
+        (
+            "linnaeus",
+            "/9/9/9/9/9/9/1tK6/9/3t5/",
+            Side::Attackers,
+            2,
+            1,
+        ),
+        (
+            "thrones-and-bones",
+            "/d8/9/2t6/9/9/9/1tKt5/2t6/9/",
+            Side::Attackers,
+            2,
+            1,
+        ),
+    ];
+    let mut variants: Vec<Settings> = Settings::NAMES
+        .iter()
+        .map(|name| {
+            let mut settings = Settings::NONE;
+            *settings.switch(name).unwrap() = true;
+            settings
+        })
+        .collect();
+    variants.push(Settings::ALL);
+    for settings in variants {
+        for (variant, position, side, depth, plies) in puzzles {
+            let game = puzzle(variant, position, side);
+            let report = search(
+                &game,
+                &Limits::depth(depth).with_settings(settings),
+                &AtomicBool::new(false),
+                |_| {},
+            )
+            .unwrap();
+            assert_eq!(report.score, Score::Win(plies), "{variant} {settings:?}");
+        }
+    }
+}
