@@ -232,3 +232,56 @@ fn the_sprt_stops_a_lopsided_match_early_either_way() {
         assert!(llr.abs() >= 2.94, "{json}");
     }
 }
+
+fn match_json(b: &str, games_file: Option<&std::path::Path>) -> serde_json::Value {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_tafl"));
+    command.args([
+        "match", "brandubh", "--a", "depth=1", "--b", b, "--pairs", "2", "--json",
+    ]);
+    if let Some(file) = games_file {
+        command.arg("--games").arg(file);
+    }
+    let out = command.output().unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    serde_json::from_slice(&out.stdout).unwrap()
+}
+
+#[test]
+fn another_program_plays_through_each_protocol_refereed_by_our_engine() {
+    let dir = std::env::temp_dir().join(format!("tafl-match-engine-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let tafl = env!("CARGO_BIN_EXE_tafl");
+    for protocol in ["uci", "opentafl"] {
+        let file = dir.join(format!("{protocol}.csv"));
+        let b = format!("engine={tafl} engine --protocol {protocol},protocol={protocol},depth=1");
+        let json = match_json(&b, Some(&file));
+        assert_eq!(json["games"], 4, "{protocol}: {json}");
+        assert_eq!(
+            json["forfeits"].as_array().unwrap().len(),
+            0,
+            "{protocol}: {json}"
+        );
+        let text = std::fs::read_to_string(&file).unwrap();
+        let start = Game::new(engine("brandubh"));
+        for row in text.lines().filter(|l| !l.starts_with('#')) {
+            replays(&start, row);
+        }
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_program_that_cannot_play_loses_its_games_counted_apart() {
+    // `false` exits at once: every game it should play is a forfeit, and the match goes on.
+    let json = match_json("engine=false,protocol=uci,time=50", None);
+    assert_eq!(json["games"], 4, "{json}");
+    assert_eq!(json["a_results"]["wins"], 4, "{json}");
+    let forfeits = json["forfeits"].as_array().unwrap();
+    assert_eq!(forfeits.len(), 4, "{json}");
+    assert!(forfeits[0].as_str().unwrap().starts_with("B: "), "{json}");
+    assert_eq!(json["reasons"]["forfeit"], 4, "{json}");
+}

@@ -521,9 +521,13 @@ fn write_games(path: &std::path::Path, played: &[&Played], args: &Args) -> std::
             Side::Attackers => ("A", "B"),
             Side::Defenders => ("B", "A"),
         };
+        let forfeit = game
+            .forfeit
+            .as_ref()
+            .map_or(String::new(), |why| format!("; forfeit, {why}"));
         writeln!(
             out,
-            "# opening {}: attackers {attackers}, defenders {defenders}",
+            "# opening {}: attackers {attackers}, defenders {defenders}{forfeit}",
             game.index
         )?;
         writeln!(out, "{}", game.row)?;

@@ -86,7 +86,7 @@ enum Command {
     /// the rules part, `stats` who won how often and how the games ended.
     Games(games::Args),
     /// Two computer players in paired games: W/D/L, Elo difference with a 95% interval, SPRT.
-    Match(r#match::Args),
+    Match(Box<r#match::Args>),
     /// How a rule change moves the balance: two variants from the same openings, the
     /// attackers' score in each and the difference with a paired 95% interval.
     Compare(compare::Args),
@@ -121,7 +121,7 @@ pub fn run() -> ExitCode {
         Command::Best(args) => best::run(args),
         Command::Selfplay(args) => selfplay::run(args),
         Command::Games(args) => games::run(args),
-        Command::Match(args) => r#match::run(args),
+        Command::Match(args) => r#match::run(*args),
         Command::Tune(args) => tune::run(args),
         Command::Compare(args) => compare::run(args),
         Command::Play(args) => play::run(args),
