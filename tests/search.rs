@@ -7,7 +7,7 @@ use std::sync::Arc;
 
 use tafl::engine::{Engine, Rng};
 use tafl::game::notation::parse_position;
-use tafl::search::{search, Limits, Report, Score, SearchError};
+use tafl::search::{search, Limits, Report, Score, SearchError, Settings};
 use tafl::{Game, GameOutcome, Side, Status, Variant};
 
 fn engine(name: &str) -> Arc<Engine> {
@@ -62,9 +62,21 @@ fn the_attackers_capture_the_king_in_one() {
 fn only_one_move_stops_an_escape() {
     // Brandubh (corner escape): the king on a3 goes to a1 next unless an attacker stands on a2.
     let game = puzzle("brandubh", "/7/T6/7/7/K6/2t4/7/", Side::Attackers);
-    let report = best(&game, 2);
-    assert_eq!(report.best.unwrap().to_string(), "c2-a2", "{report:?}");
-    assert!(!matches!(report.score, Score::Loss(_)), "{report:?}");
+    let plain = search(
+        &game,
+        &Limits::depth(2).with_settings(Settings::NONE),
+        &AtomicBool::new(false),
+        |_| {},
+    )
+    .unwrap();
+    assert_eq!(plain.best.unwrap().to_string(), "c2-a2", "{plain:?}");
+    assert!(!matches!(plain.score, Score::Loss(_)), "{plain:?}");
+    // With escape-threat extensions the same depth sees past the block: a6-b6 then opens the
+    // a file to the a7 corner, which the lone attacker cannot close. Every other move loses
+    // in 2 (a3-a1), so c2-a2, losing in 4, is still the move.
+    let extended = best(&game, 2);
+    assert_eq!(extended.best.unwrap().to_string(), "c2-a2", "{extended:?}");
+    assert_eq!(extended.score, Score::Loss(4), "{extended:?}");
 }
 
 #[test]
@@ -110,22 +122,25 @@ fn random_games(variant: &str, count: u64) -> Vec<Game> {
 
 #[test]
 fn the_table_and_threads_never_change_a_fixed_depth_score() {
+    // Pinned to the plain search: reductions and null moves follow the move order, which the
+    // table's moves change, so with them on the table may change a score (as in any engine).
+    let plain = Limits::depth(3).with_settings(Settings::NONE);
     for variant in ["brandubh", "linnaeus", "ashton", "brettspielnetz"] {
         for game in random_games(variant, 6) {
             let without = search(
                 &game,
                 &Limits {
                     table_mb: 0,
-                    ..Limits::depth(3)
+                    ..plain
                 },
                 &AtomicBool::new(false),
                 |_| {},
             )
             .unwrap();
-            let with_table = best(&game, 3);
+            let with_table = search(&game, &plain, &AtomicBool::new(false), |_| {}).unwrap();
             let threaded = search(
                 &game,
-                &Limits::depth(3).with_threads(3),
+                &plain.with_threads(3),
                 &AtomicBool::new(false),
                 |_| {},
             )
@@ -144,6 +159,7 @@ fn the_table_and_threads_never_change_a_fixed_depth_score() {
 
 #[test]
 fn one_thread_at_a_fixed_depth_is_deterministic() {
+    // Every technique on (the default): none of them depends on the clock at a fixed depth.
     for game in random_games("fetlar", 3) {
         let a = best(&game, 3);
         let b = best(&game, 3);
@@ -246,6 +262,62 @@ fn depth_matches_for_the_docs() {
                 "{variant}: depth {deep} against depth {shallow}: {:.1}%",
                 100.0 * score
             );
+        }
+    }
+}
+
+#[test]
+fn every_technique_alone_and_all_together_still_find_the_forced_wins() {
+    let puzzles = [
+        (
+            "linnaeus",
+            "/4t4/9/9/9/9/9/t3K4/9/9/",
+            Side::Defenders,
+            3,
+            1,
+        ),
+        (
+            "brettspielnetz",
+            "/4t4/9/9/9/2K6/9/9/9/9/",
+            Side::Defenders,
+            3,
+            3,
+        ),
+        (
+            "linnaeus",
+            "/9/9/9/9/9/9/1tK6/9/3t5/",
+            Side::Attackers,
+            2,
+            1,
+        ),
+        (
+            "thrones-and-bones",
+            "/d8/9/2t6/9/9/9/1tKt5/2t6/9/",
+            Side::Attackers,
+            2,
+            1,
+        ),
+    ];
+    let mut variants: Vec<Settings> = Settings::NAMES
+        .iter()
+        .map(|name| {
+            let mut settings = Settings::NONE;
+            *settings.switch(name).unwrap() = true;
+            settings
+        })
+        .collect();
+    variants.push(Settings::ALL);
+    for settings in variants {
+        for (variant, position, side, depth, plies) in puzzles {
+            let game = puzzle(variant, position, side);
+            let report = search(
+                &game,
+                &Limits::depth(depth).with_settings(settings),
+                &AtomicBool::new(false),
+                |_| {},
+            )
+            .unwrap();
+            assert_eq!(report.score, Score::Win(plies), "{variant} {settings:?}");
         }
     }
 }

@@ -23,6 +23,9 @@ pub struct Args {
     /// How long to think.
     #[command(flatten)]
     pub budget: Budget,
+    /// Which search techniques and evaluation weights.
+    #[command(flatten)]
+    pub player: PlayerArgs,
     /// Print one JSON object.
     #[arg(long)]
     pub json: bool,
@@ -54,6 +57,95 @@ impl Budget {
     }
 }
 
+/// The search techniques and the evaluation's weights: `--off` and `--weights`.
+#[derive(Debug, Clone, Default, clap::Args)]
+pub struct PlayerArgs {
+    /// Turn search techniques off, comma-separated: quiescence, null-move, reductions,
+    /// aspiration, extensions, time-management, or `all` (the plain alpha-beta search).
+    #[arg(long, value_name = "LIST", value_delimiter = ',')]
+    pub off: Vec<String>,
+    /// Turn search techniques on (after `--off`), the same names; `all` for every one.
+    /// Time management is off by default.
+    #[arg(long, value_name = "LIST", value_delimiter = ',')]
+    pub on: Vec<String>,
+    /// The evaluation's weights from this file (as `tafl tune` writes it), `hand` for the
+    /// hand-set weights, or `tuned` (the default) for the variant's bundled tuned weights
+    /// where it ships them.
+    #[arg(long, value_name = "FILE")]
+    pub weights: Option<String>,
+}
+
+impl PlayerArgs {
+    /// `limits` with these settings and weights.
+    ///
+    /// # Errors
+    /// An unknown technique, or a weights file that cannot be read.
+    pub fn apply(&self, limits: Limits) -> Result<Limits, String> {
+        let mut settings = limits.settings;
+        for name in &self.off {
+            switch(&mut settings, name, false)?;
+        }
+        for name in &self.on {
+            switch(&mut settings, name, true)?;
+        }
+        let limits = limits.with_settings(settings);
+        Ok(match &self.weights {
+            None => limits,
+            Some(file) => match read_weights(file)? {
+                Some(weights) => limits.with_weights(weights),
+                None => limits,
+            },
+        })
+    }
+}
+
+/// Turns the technique `name` on or off (`all`: every one).
+///
+/// # Errors
+/// A name that is no technique.
+pub fn switch(settings: &mut search::Settings, name: &str, on: bool) -> Result<(), String> {
+    if name.is_empty() {
+        return Ok(());
+    }
+    if name == "all" {
+        *settings = if on {
+            search::Settings::ALL
+        } else {
+            search::Settings::NONE
+        };
+        return Ok(());
+    }
+    match settings.switch(name) {
+        Some(slot) => {
+            *slot = on;
+            Ok(())
+        }
+        None => Err(format!(
+            "unknown search technique `{name}`: expected all, {}",
+            search::Settings::NAMES.join(", ")
+        )),
+    }
+}
+
+/// The weights `--weights` names: `hand` (the hand-set weights), `tuned` (`None`: the
+/// variant's own), or a file as `tafl tune` writes it.
+///
+/// # Errors
+/// A file that cannot be read or is not a weights file.
+pub fn read_weights(name: &str) -> Result<Option<search::Weights>, String> {
+    match name {
+        "hand" => Ok(Some(search::WEIGHTS)),
+        "tuned" => Ok(None),
+        path => {
+            let text = std::fs::read_to_string(path)
+                .map_err(|e| format!("cannot read weights file `{path}`: {e}"))?;
+            let file: search::eval::WeightsFile = serde_json::from_str(&text)
+                .map_err(|e| format!("`{path}` is not a weights file: {e}"))?;
+            Ok(Some(file.weights))
+        }
+    }
+}
+
 #[derive(Serialize)]
 struct Answer {
     #[serde(rename = "move")]
@@ -79,8 +171,15 @@ pub fn run(args: Args) -> ExitCode {
         Ok(game) => game,
         Err(code) => return code,
     };
+    let limits = match args.player.apply(args.budget.limits()) {
+        Ok(limits) => limits,
+        Err(message) => {
+            eprintln!("error: {message}");
+            return ExitCode::from(load::USAGE);
+        }
+    };
     let stop = AtomicBool::new(false);
-    let answer = match search::search(&game, &args.budget.limits(), &stop, |_| {}) {
+    let answer = match search::search(&game, &limits, &stop, |_| {}) {
         Ok(report) => answer(&report),
         Err(SearchError::GameOver(ending)) => Answer {
             mv: None,

@@ -3,6 +3,7 @@
 
 pub mod bench;
 pub mod best;
+mod compare;
 mod diff;
 mod engine;
 mod export;
@@ -13,6 +14,7 @@ mod lint;
 mod list;
 mod load;
 mod lsp;
+mod r#match;
 pub mod moves;
 pub mod perft;
 pub mod play;
@@ -21,6 +23,7 @@ mod render;
 pub mod replay;
 pub mod selfplay;
 mod show;
+mod tune;
 
 use std::process::ExitCode;
 
@@ -82,6 +85,14 @@ enum Command {
     /// Replay the games of record files through a variant: `check` reports where each game and
     /// the rules part, `stats` who won how often and how the games ended.
     Games(games::Args),
+    /// Two computer players in paired games: W/D/L, Elo difference with a 95% interval, SPRT.
+    Match(Box<r#match::Args>),
+    /// How a rule change moves the balance: two variants from the same openings, the
+    /// attackers' score in each and the difference with a paired 95% interval.
+    Compare(compare::Args),
+    /// Fit the evaluation's weights to the computer's games against itself; write a weights
+    /// file.
+    Tune(tune::Args),
     /// Play a variant at the terminal, both sides or against a friend (`help` inside lists the
     /// commands).
     Play(play::Args),
@@ -110,6 +121,9 @@ pub fn run() -> ExitCode {
         Command::Best(args) => best::run(args),
         Command::Selfplay(args) => selfplay::run(args),
         Command::Games(args) => games::run(args),
+        Command::Match(args) => r#match::run(*args),
+        Command::Tune(args) => tune::run(args),
+        Command::Compare(args) => compare::run(args),
         Command::Play(args) => play::run(args),
         Command::Engine(args) => engine::run(&args),
     }

@@ -7,14 +7,12 @@
 
 use std::io::IsTerminal;
 use std::process::ExitCode;
-use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
 use serde::Serialize;
 
 use super::load;
-use crate::engine::Rng;
-use crate::game::{Game, Status};
+use crate::game::Status;
 use crate::search;
 
 /// Arguments of `tafl selfplay`.
@@ -37,6 +35,9 @@ pub struct Args {
     /// How long each move is thought about; `--threads` plays that many games at once.
     #[command(flatten)]
     pub budget: super::best::Budget,
+    /// Which search techniques and evaluation weights both players use.
+    #[command(flatten)]
+    pub player: super::best::PlayerArgs,
     /// Print one JSON object.
     #[arg(long)]
     pub json: bool,
@@ -109,7 +110,13 @@ pub fn run(args: Args) -> ExitCode {
         Err(code) => return code,
     };
     let started = Instant::now();
-    let mut limits = args.budget.limits();
+    let mut limits = match args.player.apply(args.budget.limits()) {
+        Ok(limits) => limits,
+        Err(message) => {
+            eprintln!("error: {message}");
+            return ExitCode::from(load::USAGE);
+        }
+    };
     // Games, not searches, share the threads: each search has one, so results do not depend
     // on how the games are spread.
     limits.threads = 1;
@@ -188,26 +195,8 @@ pub fn run(args: Args) -> ExitCode {
 
 /// Plays game number `index`: seeded random openings, then the search for both sides.
 fn play_game(loaded: &load::Loaded, args: &Args, limits: &search::Limits, index: u64) -> Played {
-    let mut rng = Rng::for_game(args.seed, index);
-    let mut game = Game::new(loaded.engine.clone());
-    let stop = AtomicBool::new(false);
-    for _ in 0..args.openings {
-        let moves = game.legal_moves();
-        if moves.is_empty() {
-            break;
-        }
-        // A generated move is legal.
-        let _ = game.play(moves[rng.below(moves.len())]);
-    }
-    while !game.is_over() && game.plies().len() < args.cap as usize {
-        let Ok(report) = search::search(&game, limits, &stop, |_| {}) else {
-            break;
-        };
-        let Some(mv) = report.best else { break };
-        if game.play(mv).is_err() {
-            break;
-        }
-    }
+    let start = search::duel::opening(&loaded.engine, args.seed, index, args.openings);
+    let game = search::duel::play_out(start, limits, limits, args.cap as usize, |_| {});
     Played {
         status: game.status(),
         reason: game.reason().map_or("capped", |r| r.as_str()),

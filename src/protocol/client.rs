@@ -45,6 +45,10 @@ pub enum Think {
     /// To this depth (UCI `go depth`; the other protocols cannot say it, so their engines use
     /// their own settings, e.g. `tafl engine --depth`).
     Depth(u32),
+    /// About this long for the move (UCI `go movetime`; OpenTafl has no such message, so its
+    /// engines get a clock of thirty such moves on each side; hnefatafl's protocol has none, so
+    /// there the engine's settings apply).
+    MoveTime(Duration),
     /// With these clocks (UCI `go wtime/btime/winc/binc`, OpenTafl `clock`; hnefatafl's
     /// protocol sets its clock only with a new game, so there the engine's settings apply).
     Clock {
@@ -225,6 +229,7 @@ impl Client {
         self.send(&position)?;
         let go = match think {
             Think::Depth(depth) => format!("go depth {depth}"),
+            Think::MoveTime(time) => format!("go movetime {}", time.as_millis()),
             Think::Clock { left, increment } => format!(
                 "go atime {} dtime {} ainc {} dinc {}",
                 left.attackers.as_millis(),
@@ -307,6 +312,16 @@ impl Client {
         }
         let side = game.to_move();
         self.send(&format!("play {side}"))?;
+        let think = match think {
+            Think::MoveTime(time) => Think::Clock {
+                left: BySide {
+                    attackers: time * 30,
+                    defenders: time * 30,
+                },
+                increment: Duration::ZERO,
+            },
+            other => other,
+        };
         if let Think::Clock { left, .. } = think {
             self.send(&format!(
                 "clock {} {} 0 0 0",

@@ -244,6 +244,8 @@ impl Go {
                 time: if self.infinite { None } else { time },
                 threads: 1,
                 table_mb: settings.hash_mb,
+                // The shipped search techniques and the variant's own weights.
+                ..Limits::depth(1)
             }))
         } else {
             Ok(settings.default_limits())

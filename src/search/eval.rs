@@ -19,17 +19,25 @@
 //! - **blockade**: each enemy of a runner on a square next to a small escape region (corners)
 //!   earns [`Weights::blockade`];
 //! - **mobility**: [`Weights::mobility`] per empty square beside a side's pieces (where they
-//!   can step), more than the other side has.
+//!   can step), more than the other side has;
+//! - **ring**: [`Weights::ring`] for each enemy of a runner within two squares of it (both
+//!   ways), the net the attackers tighten round the king;
+//! - **escort**: [`Weights::escort`] for each friend standing beside a runner.
 //!
-//! Scores are in hundredths of a soldier. How the weights were chosen is in docs/balance.md.
+//! The score is a weighted sum of these [`Terms`], so the weights can be fitted to game results
+//! (`tafl tune`, [`super::tune`]). Scores are in hundredths of a soldier. Bundled variants ship
+//! fitted weights in `variants/weights/NAME.json` ([`weights_for`]); docs/strength.md says how
+//! they were made.
 
 use crate::engine::bitboard::Bits;
 use crate::engine::core::{Core, Pos, NONE};
 use crate::engine::MAX_KINDS;
 use crate::ir::{KingCaptureMethod, Side};
 
-/// The weights of the terms, in hundredths of a soldier.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// The weights of the terms, in hundredths of a soldier. As JSON (a weights file), every field
+/// by name; `ring` and `escort` may be left out (0).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Weights {
     /// A piece whose capture does not decide the game.
     pub soldier: i32,
@@ -49,6 +57,112 @@ pub struct Weights {
     pub blockade: i32,
     /// Each empty square beside the side's pieces, more than the other side has.
     pub mobility: i32,
+    /// Each enemy of a runner within two squares of it (Chebyshev distance).
+    #[serde(default)]
+    pub ring: i32,
+    /// Each friend of a runner on a square beside it.
+    #[serde(default)]
+    pub escort: i32,
+}
+
+/// How many terms [`Terms::values`] and [`Weights::values`] list.
+pub const TERMS: usize = 11;
+
+/// The terms' names, in the order of [`Weights::values`] (the fields of a weights file).
+pub const TERM_NAMES: [&str; TERMS] = [
+    "soldier",
+    "escape_now",
+    "escape_fork",
+    "escape_threat",
+    "route2",
+    "runner_mobility",
+    "hemmed",
+    "blockade",
+    "mobility",
+    "ring",
+    "escort",
+];
+
+impl Weights {
+    /// The weights in the order of [`TERM_NAMES`].
+    pub fn values(&self) -> [i32; TERMS] {
+        [
+            self.soldier,
+            self.escape_now,
+            self.escape_fork,
+            self.escape_threat,
+            self.route2,
+            self.runner_mobility,
+            self.hemmed,
+            self.blockade,
+            self.mobility,
+            self.ring,
+            self.escort,
+        ]
+    }
+
+    /// Weights from values in the order of [`TERM_NAMES`].
+    pub fn from_values(v: [i32; TERMS]) -> Weights {
+        Weights {
+            soldier: v[0],
+            escape_now: v[1],
+            escape_fork: v[2],
+            escape_threat: v[3],
+            route2: v[4],
+            runner_mobility: v[5],
+            hemmed: v[6],
+            blockade: v[7],
+            mobility: v[8],
+            ring: v[9],
+            escort: v[10],
+        }
+    }
+}
+
+/// What a position is made of, counted from the attackers' side (a defenders' term counts
+/// negative): the evaluation is the sum of these times the [`Weights`].
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Terms {
+    /// Material in thousandths of a soldier of the larger side.
+    pub material_milli: i32,
+    /// The other terms, in the order of [`TERM_NAMES`] from `escape_now`.
+    pub counts: [i32; TERMS - 1],
+}
+
+impl Terms {
+    /// The terms as numbers, in the order of [`TERM_NAMES`] (material in soldiers).
+    pub fn values(&self) -> [f64; TERMS] {
+        let mut out = [0.0; TERMS];
+        out[0] = f64::from(self.material_milli) / 1000.0;
+        for (slot, &count) in out[1..].iter_mut().zip(&self.counts) {
+            *slot = f64::from(count);
+        }
+        out
+    }
+
+    /// The score for the attackers under `weights`.
+    pub fn score(&self, weights: &Weights) -> i32 {
+        let w = weights.values();
+        let mut score = w[0] * self.material_milli / 1000;
+        for (&weight, &count) in w[1..].iter().zip(&self.counts) {
+            score += weight * count;
+        }
+        score
+    }
+}
+
+/// The index of a term in [`Terms::counts`].
+mod slot {
+    pub const ESCAPE_NOW: usize = 0;
+    pub const ESCAPE_FORK: usize = 1;
+    pub const ESCAPE_THREAT: usize = 2;
+    pub const ROUTE2: usize = 3;
+    pub const RUNNER_MOBILITY: usize = 4;
+    pub const HEMMED: usize = 5;
+    pub const BLOCKADE: usize = 6;
+    pub const MOBILITY: usize = 7;
+    pub const RING: usize = 8;
+    pub const ESCORT: usize = 9;
 }
 
 /// The weights the search uses.
@@ -62,7 +176,68 @@ pub const WEIGHTS: Weights = Weights {
     hemmed: 30,
     blockade: 25,
     mobility: 2,
+    ring: 0,
+    escort: 0,
 };
+
+/// The weights files of the bundled variants, by variant name: `variants/weights/NAME.json`,
+/// written by `tafl tune NAME`.
+const BUNDLED: &[(&str, &str)] = &[
+    (
+        "brandubh",
+        include_str!("../../variants/weights/brandubh.json"),
+    ),
+    (
+        "copenhagen",
+        include_str!("../../variants/weights/copenhagen.json"),
+    ),
+    (
+        "linnaeus",
+        include_str!("../../variants/weights/linnaeus.json"),
+    ),
+];
+
+/// A weights file as `tafl tune` writes it: the variant it was fitted for, how, and the weights.
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct WeightsFile {
+    /// The variant's name, as its file gives it.
+    pub variant: String,
+    /// How the weights were fitted (the `tafl tune` command and its figures).
+    pub fitted: String,
+    /// The weights.
+    pub weights: Weights,
+}
+
+/// The weights a search uses by default for `rules`: the bundled tuned weights when `rules` are
+/// exactly a bundled variant's that ships them, else [`WEIGHTS`]. A changed copy of a bundled
+/// variant gets [`WEIGHTS`] (pass `--weights` to use a file).
+pub fn weights_for(rules: &crate::ir::Rules) -> Weights {
+    static TUNED: std::sync::OnceLock<Vec<(crate::ir::Rules, Weights)>> =
+        std::sync::OnceLock::new();
+    let tuned = TUNED.get_or_init(|| {
+        BUNDLED
+            .iter()
+            .filter_map(|(name, text)| {
+                let variant = crate::Variant::bundled(name).ok()?;
+                let file: WeightsFile = serde_json::from_str(text).ok()?;
+                Some((variant.rules, file.weights))
+            })
+            .collect()
+    });
+    tuned
+        .iter()
+        .find(|(bundled, _)| bundled == rules)
+        .map_or(WEIGHTS, |(_, weights)| *weights)
+}
+
+/// The bundled weights file of the variant called `name`, if it ships one.
+pub fn bundled_weights(name: &str) -> Option<&'static str> {
+    BUNDLED
+        .iter()
+        .find(|(bundled, _)| *bundled == name)
+        .map(|(_, text)| *text)
+}
 
 /// A piece kind that wins for `winner` by reaching `region`.
 struct Runner<B> {
@@ -74,12 +249,15 @@ struct Runner<B> {
 /// The evaluation of one variant, precomputed from its compiled rules.
 pub(crate) struct Evaluator<B: Bits> {
     weights: Weights,
-    value: [i32; MAX_KINDS],
+    /// Per kind, a piece's material in thousandths of a soldier of the larger side.
+    milli: [i32; MAX_KINDS],
     runners: Vec<Runner<B>>,
     /// Decisive kinds: their capture wins for the side given.
     hunted: Vec<(usize, Side)>,
     /// Per side, the squares beside small escape regions that side wants to hold.
     guards: [B; 2],
+    /// Per square, the squares within two orthogonal steps of it.
+    near: Vec<B>,
 }
 
 impl<B: Bits> Evaluator<B> {
@@ -94,12 +272,12 @@ impl<B: Bits> Evaluator<B> {
             }
         }
         let most = counts[0].max(counts[1]).max(1);
-        let mut value = [0; MAX_KINDS];
+        let mut milli = [0; MAX_KINDS];
         let mut hunted = Vec::new();
-        for (k, slot) in value.iter_mut().enumerate().take(core.kinds.len()) {
+        for (k, slot) in milli.iter_mut().enumerate().take(core.kinds.len()) {
             match core.decisive[k] {
                 Some((winner, _)) => hunted.push((k, winner)),
-                None => *slot = weights.soldier * most / counts[core.kinds[k].side.index()].max(1),
+                None => *slot = 1000 * most / counts[core.kinds[k].side.index()].max(1),
             }
         }
         let mut runners = Vec::new();
@@ -120,46 +298,68 @@ impl<B: Bits> Evaluator<B> {
                 guards[escape.winner.opponent().index()] |= beside & !escape.region;
             }
         }
+        let near = core
+            .neighbour_sets
+            .iter()
+            .map(|&one| {
+                let mut two = one;
+                for sq in one.iter() {
+                    two |= core.neighbour_sets[sq];
+                }
+                two
+            })
+            .collect();
         Evaluator {
             weights,
-            value,
+            milli,
             runners,
             hunted,
             guards,
+            near,
         }
     }
 
     /// The score of `pos` for the side to move.
     pub fn evaluate(&self, core: &Core<B>, pos: &Pos<B>) -> i32 {
-        let w = &self.weights;
-        // From the attackers' point of view first.
-        let mut score = 0;
-        for (k, &value) in self.value.iter().enumerate().take(core.kinds.len()) {
-            if value != 0 {
-                score += sign(core.kinds[k].side) * value * pos.pieces[k].count() as i32;
+        sign(pos.to_move) * self.terms(core, pos).score(&self.weights)
+    }
+
+    /// The terms of `pos`, from the attackers' side.
+    pub fn terms(&self, core: &Core<B>, pos: &Pos<B>) -> Terms {
+        let mut terms = Terms::default();
+        for (k, &milli) in self.milli.iter().enumerate().take(core.kinds.len()) {
+            if milli != 0 {
+                terms.material_milli +=
+                    sign(core.kinds[k].side) * milli * pos.pieces[k].count() as i32;
             }
         }
         for runner in &self.runners {
             let side = core.kinds[runner.kind].side;
             let asking = with_to_move(pos, side, core);
+            let s = sign(runner.winner);
             for sq in pos.pieces[runner.kind].iter() {
-                score += sign(runner.winner) * self.runner(core, &asking, pos.to_move, runner, sq);
+                self.runner(core, &asking, pos.to_move, runner, sq, s, &mut terms);
+                let enemies = pos.sides[side.opponent().index()];
+                terms.counts[slot::RING] -= s * (self.near[sq] & enemies).count() as i32;
+                let friends = pos.sides[side.index()];
+                terms.counts[slot::ESCORT] +=
+                    s * (core.neighbour_sets[sq] & friends).count() as i32;
             }
         }
         for &(kind, captors) in &self.hunted {
             for sq in pos.pieces[kind].iter() {
                 let held = self.held_sides(core, pos, kind, sq, captors);
-                score += sign(captors) * w.hemmed * held * held;
+                terms.counts[slot::HEMMED] += sign(captors) * held * held;
             }
         }
         for side in Side::BOTH {
             let guards = self.guards[side.index()];
             if guards.any() {
-                score +=
-                    sign(side) * w.blockade * (guards & pos.sides[side.index()]).count() as i32;
+                terms.counts[slot::BLOCKADE] +=
+                    sign(side) * (guards & pos.sides[side.index()]).count() as i32;
             }
         }
-        if w.mobility != 0 {
+        {
             // Mobility, measured cheaply: the empty squares beside each side's pieces, where
             // its pieces can step. Counting every legal move of both sides at every leaf
             // halved the search's speed (measured) for little gain in play.
@@ -169,13 +369,14 @@ impl<B: Bits> Evaluator<B> {
                 for sq in pos.sides[side.index()].iter() {
                     beside |= core.neighbour_sets[sq];
                 }
-                score += sign(side) * w.mobility * (beside & empty).count() as i32;
+                terms.counts[slot::MOBILITY] += sign(side) * (beside & empty).count() as i32;
             }
         }
-        sign(pos.to_move) * score
+        terms
     }
 
-    /// What a runner on `sq` is worth to its winner.
+    /// Adds the terms of a runner on `sq` to `terms`, signed `s` (its winner's sign).
+    #[allow(clippy::too_many_arguments)] // the runner's context, all read-only but `terms`
     fn runner(
         &self,
         core: &Core<B>,
@@ -183,21 +384,23 @@ impl<B: Bits> Evaluator<B> {
         to_move: Side,
         runner: &Runner<B>,
         sq: usize,
-    ) -> i32 {
-        let w = &self.weights;
+        s: i32,
+        terms: &mut Terms,
+    ) {
         let side = core.kinds[runner.kind].side;
         let reach = core.targets_from(asking, sq);
         let open = (reach & runner.region).count() as i32;
-        let mut value = w.runner_mobility * reach.count() as i32;
+        terms.counts[slot::RUNNER_MOBILITY] += s * reach.count() as i32;
         if open > 0 {
-            value += if to_move == side {
-                w.escape_now
+            let term = if to_move == side {
+                slot::ESCAPE_NOW
             } else if open >= 2 {
-                w.escape_fork
+                slot::ESCAPE_FORK
             } else {
-                w.escape_threat
+                slot::ESCAPE_THREAT
             };
-            return value;
+            terms.counts[term] += s;
+            return;
         }
         let mut second = B::EMPTY;
         let bits = B::single(sq);
@@ -208,7 +411,7 @@ impl<B: Bits> Evaluator<B> {
             moved.sides[side.index()] ^= step;
             second |= core.targets_from(&moved, to);
         }
-        value + w.route2 * ((second & runner.region).count() as i32).min(4)
+        terms.counts[slot::ROUTE2] += s * ((second & runner.region).count() as i32).min(4);
     }
 
     /// How many of the four sides of the decisive piece on `sq` are held against it.
@@ -257,4 +460,22 @@ fn with_to_move<B: Bits>(pos: &Pos<B>, side: Side, core: &Core<B>) -> Pos<B> {
         asking.hash ^= core.side_key;
     }
     asking
+}
+
+/// The terms of `position` (from the attackers' side), as the search's evaluation sees them;
+/// `None` for a position of another engine.
+pub fn terms_of(
+    engine: &crate::engine::Engine,
+    position: &crate::engine::Position,
+) -> Option<Terms> {
+    use crate::engine::Compiled;
+    let start: Vec<usize> = engine
+        .pieces(&engine.start())
+        .into_iter()
+        .map(|(_, kind)| kind)
+        .collect();
+    Some(match engine.compiled(position)? {
+        Compiled::Narrow(core, pos) => Evaluator::new(core, WEIGHTS, &start).terms(core, &pos),
+        Compiled::Wide(core, pos) => Evaluator::new(core, WEIGHTS, &start).terms(core, &pos),
+    })
 }

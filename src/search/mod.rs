@@ -9,7 +9,14 @@
 //!   captures, no moves, automatic repetition, move limits) inside the tree; a repeated position
 //!   counts as a draw where no automatic rule says otherwise;
 //! - `tt`: a transposition table on the engine's Zobrist keys, shared lock-free by the threads;
-//! - `eval`: the evaluation, derived from the rules alone.
+//! - [`eval`]: the evaluation, a weighted sum of terms derived from the rules alone, with the
+//!   bundled variants' fitted weights;
+//! - [`Settings`]: the techniques beyond plain alpha-beta (quiescence, null moves, late-move
+//!   reductions, aspiration windows, extensions, time management), each on or off;
+//! - [`duel`]: games between two players from seeded openings (for `tafl match`, `selfplay`,
+//!   `compare` and `tune`), and a game as a CSV row;
+//! - [`stats`]: Elo, intervals and the SPRT of a match;
+//! - [`tune`]: fitting the weights to self-play results.
 //!
 //! With one thread and a depth limit the search is deterministic. More threads run the same
 //! search on the shared table (lazy SMP); the table only ever decides a node with an entry of
@@ -26,9 +33,12 @@
 //! assert_eq!(report.depth, 2);
 //! ```
 
+pub mod duel;
 pub mod eval;
+pub mod stats;
 mod tree;
 mod tt;
+pub mod tune;
 
 use std::fmt;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -39,7 +49,7 @@ use crate::engine::core::{Core, Pos};
 use crate::engine::{Compiled, Ending, Engine, Move};
 use crate::game::Game;
 
-pub use eval::{Weights, WEIGHTS};
+pub use eval::{weights_for, Weights, WEIGHTS};
 
 /// A win, for the side to move, at the root; a win `n` plies away scores `WIN - n`.
 pub(crate) const WIN: i32 = 1_000_000;
@@ -57,6 +67,99 @@ pub struct Limits {
     pub threads: usize,
     /// The transposition table's size in MiB (0: no table).
     pub table_mb: usize,
+    /// Which search techniques are on.
+    pub settings: Settings,
+    /// The evaluation's weights; `None`: the variant's tuned weights where it ships them
+    /// ([`eval::weights_for`]), else the hand-set [`WEIGHTS`].
+    pub weights: Option<Weights>,
+}
+
+/// The search techniques beyond plain alpha-beta, each on or off, so that each can be measured
+/// alone (`tafl match` takes them per player; docs/strength.md gives each one's gain).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct Settings {
+    /// Past the depth limit, follow captures, king moves that open a route to an escape
+    /// square, and the answers to such a threat (bounded), instead of evaluating a position
+    /// where a piece is about to fall or the king about to run.
+    pub quiescence: bool,
+    /// Null-move pruning: let the side to move pass; if a shallower search still fails high,
+    /// so would a real move. Verified by a reduced search where the side to move has few
+    /// pieces (zugzwang, where any move spoils the position, is possible there).
+    pub null_move: bool,
+    /// Late-move reductions: quiet moves ordered late (from the seventh, at depth 4 or more)
+    /// are searched one ply shallower first, and again at full depth only if they beat the
+    /// best so far.
+    pub reductions: bool,
+    /// Aspiration windows: each iteration from the root starts with a narrow window around the
+    /// last score, widened only when the score falls outside it.
+    pub aspiration: bool,
+    /// A move that gives the king an open route to an escape square is searched one ply
+    /// deeper, so that the answer (a block, or the escape) is seen.
+    pub extensions: bool,
+    /// With a time limit, stop at an iteration boundary when the next iteration is not
+    /// expected to finish in time, and allow more of the time when the best move has changed.
+    pub time_management: bool,
+}
+
+impl Settings {
+    /// Every technique on.
+    pub const ALL: Settings = Settings {
+        quiescence: true,
+        null_move: true,
+        reductions: true,
+        aspiration: true,
+        extensions: true,
+        time_management: true,
+    };
+
+    /// What a search uses unless told otherwise: the techniques that did not measure as a loss
+    /// (docs/strength.md). Time management lost at a fixed time a move (it stops early, and a
+    /// fixed move time gives nothing for the time saved), so it is off.
+    pub const DEFAULT: Settings = Settings {
+        time_management: false,
+        ..Settings::ALL
+    };
+
+    /// Every technique off: the plain alpha-beta search of earlier versions (principal-variation
+    /// search, the table, killers and history only).
+    pub const NONE: Settings = Settings {
+        quiescence: false,
+        null_move: false,
+        reductions: false,
+        aspiration: false,
+        extensions: false,
+        time_management: false,
+    };
+
+    /// The techniques' names on the command line, in order.
+    pub const NAMES: [&'static str; 6] = [
+        "quiescence",
+        "null-move",
+        "reductions",
+        "aspiration",
+        "extensions",
+        "time-management",
+    ];
+
+    /// The switch called `name` (one of [`Settings::NAMES`]), or `None` for another name.
+    pub fn switch(&mut self, name: &str) -> Option<&mut bool> {
+        match name {
+            "quiescence" => Some(&mut self.quiescence),
+            "null-move" => Some(&mut self.null_move),
+            "reductions" => Some(&mut self.reductions),
+            "aspiration" => Some(&mut self.aspiration),
+            "extensions" => Some(&mut self.extensions),
+            "time-management" => Some(&mut self.time_management),
+            _ => None,
+        }
+    }
+}
+
+impl Default for Settings {
+    /// [`Settings::DEFAULT`].
+    fn default() -> Settings {
+        Settings::DEFAULT
+    }
 }
 
 impl Limits {
@@ -67,6 +170,8 @@ impl Limits {
             time: None,
             threads: 1,
             table_mb: 32,
+            settings: Settings::DEFAULT,
+            weights: None,
         }
     }
 
@@ -77,6 +182,21 @@ impl Limits {
             time: Some(time),
             threads: 1,
             table_mb: 32,
+            settings: Settings::DEFAULT,
+            weights: None,
+        }
+    }
+
+    /// The same limits with these search techniques.
+    pub fn with_settings(self, settings: Settings) -> Limits {
+        Limits { settings, ..self }
+    }
+
+    /// The same limits with these evaluation weights.
+    pub fn with_weights(self, weights: Weights) -> Limits {
+        Limits {
+            weights: Some(weights),
+            ..self
         }
     }
 
@@ -241,16 +361,14 @@ fn run<B: Bits>(
         .into_iter()
         .map(|(_, kind)| kind)
         .collect();
-    let evaluator = eval::Evaluator::new(core, WEIGHTS, &start);
+    let weights = limits
+        .weights
+        .unwrap_or_else(|| eval::weights_for(engine.rules()));
+    let evaluator = eval::Evaluator::new(core, weights, &start);
     let table = tt::Table::new(limits.table_mb);
     let finished = AtomicBool::new(false);
     let helper_nodes = AtomicU64::new(0);
-    let to_move = |raw: crate::engine::core::RawMove| {
-        Move::new(
-            engine.square(usize::from(raw.from)),
-            engine.square(usize::from(raw.to)),
-        )
-    };
+    let settings = limits.settings;
 
     let mut report = std::thread::scope(|scope| {
         for id in 1..limits.threads.max(1) {
@@ -264,11 +382,13 @@ fn run<B: Bits>(
             scope.spawn(move || {
                 let mut worker =
                     tree::Worker::new(core, evaluator, table, [stop, finished], deadline, history);
+                worker.settings = settings;
                 // Helpers search a little deeper than the main thread, half of them, so that
                 // they fill the table ahead of it.
                 let mut depth = 1 + (id % 2) as i32;
                 while depth <= max_depth as i32 + 1 && !worker.aborted {
-                    worker.search(&root, depth, 0, -WIN - 1, WIN + 1);
+                    worker.root_depth = depth;
+                    worker.search(&root, depth, 0, -WIN - 1, WIN + 1, true);
                     depth += 1;
                 }
                 helper_nodes.fetch_add(worker.nodes, Ordering::Relaxed);
@@ -277,15 +397,28 @@ fn run<B: Bits>(
 
         let mut main =
             tree::Worker::new(core, &evaluator, &table, [stop, &finished], None, history);
+        main.settings = settings;
         let mut report = Report::nothing();
+        let mut clock = Clock::new(started, limits.time, settings.time_management);
         for depth in 1..=max_depth {
             // Depth 1 always finishes, so there is always a move; later depths may be cut.
             main.deadline = if depth == 1 { None } else { deadline };
-            let raw = main.search(&root, depth as i32, 0, -WIN - 1, WIN + 1);
+            main.root_depth = depth as i32;
+            let raw = iteration(&mut main, &root, depth as i32, report.score, settings);
             if main.aborted && depth > 1 {
                 break;
             }
-            let pv: Vec<Move> = main.root_pv().iter().map(|&m| to_move(m)).collect();
+            let pv: Vec<Move> = main
+                .root_pv()
+                .iter()
+                .map(|m| {
+                    Move::new(
+                        engine.square(usize::from(m.from)),
+                        engine.square(usize::from(m.to)),
+                    )
+                })
+                .collect();
+            let changed = depth > 1 && pv.first() != report.best.as_ref();
             report = Report {
                 best: pv.first().copied(),
                 score: Score::from_raw(raw),
@@ -301,7 +434,7 @@ fn run<B: Bits>(
                     break;
                 }
             }
-            if deadline.is_some_and(|d| Instant::now() >= d) {
+            if !clock.another_iteration(changed) {
                 break;
             }
         }
@@ -313,4 +446,107 @@ fn run<B: Bits>(
     report.nodes += helper_nodes.load(Ordering::Relaxed);
     report.elapsed = started.elapsed();
     report
+}
+
+/// One iteration from the root: with aspiration windows, first within a window around the
+/// last iteration's score, widened (doubling) on the side it fails until the score is inside.
+fn iteration<B: Bits>(
+    worker: &mut tree::Worker<'_, B>,
+    root: &Pos<B>,
+    depth: i32,
+    last: Score,
+    settings: Settings,
+) -> i32 {
+    let full = (-WIN - 1, WIN + 1);
+    let Score::Value(centre) = last else {
+        return worker.search(root, depth, 0, full.0, full.1, true);
+    };
+    if !settings.aspiration || depth < 4 {
+        return worker.search(root, depth, 0, full.0, full.1, true);
+    }
+    let mut delta = ASPIRATION;
+    let (mut alpha, mut beta) = (centre - delta, centre + delta);
+    loop {
+        let score = worker.search(root, depth, 0, alpha, beta, true);
+        if worker.aborted {
+            return score;
+        }
+        if score <= alpha && alpha > full.0 {
+            alpha = if delta > 4 * ASPIRATION {
+                full.0
+            } else {
+                centre - 2 * delta
+            };
+        } else if score >= beta && beta < full.1 {
+            beta = if delta > 4 * ASPIRATION {
+                full.1
+            } else {
+                centre + 2 * delta
+            };
+        } else {
+            return score;
+        }
+        delta *= 2;
+    }
+}
+
+/// The first aspiration window's half-width: half a soldier.
+const ASPIRATION: i32 = 50;
+
+/// When to start another iteration under a time limit.
+struct Clock {
+    started: Instant,
+    limit: Option<Duration>,
+    managed: bool,
+    /// When the last iteration ended, and how long it took.
+    last_end: Duration,
+    last_took: Duration,
+    /// How many of the last iterations changed the best move.
+    unstable: u32,
+}
+
+impl Clock {
+    fn new(started: Instant, limit: Option<Duration>, managed: bool) -> Clock {
+        Clock {
+            started,
+            limit,
+            managed,
+            last_end: Duration::ZERO,
+            last_took: Duration::ZERO,
+            unstable: 0,
+        }
+    }
+
+    /// After an iteration that did or did not change the best move: whether to start the
+    /// next. Unmanaged, until the limit (the search is then cut mid-iteration and that work is
+    /// lost). Managed, only when the next iteration, predicted to take as long as this one
+    /// times the growth from the last, would end within half the time, or within all of it
+    /// while the best move keeps changing.
+    fn another_iteration(&mut self, changed: bool) -> bool {
+        let now = self.started.elapsed();
+        let took = now - self.last_end;
+        let growth = if self.last_took.is_zero() {
+            4.0
+        } else {
+            (took.as_secs_f64() / self.last_took.as_secs_f64().max(1e-6)).clamp(1.5, 8.0)
+        };
+        self.last_end = now;
+        self.last_took = took;
+        self.unstable = if changed {
+            2
+        } else {
+            self.unstable.saturating_sub(1)
+        };
+        let Some(limit) = self.limit else {
+            return true;
+        };
+        if now >= limit {
+            return false;
+        }
+        if !self.managed {
+            return true;
+        }
+        let share = if self.unstable > 0 { 1.0 } else { 0.5 };
+        now.as_secs_f64() + took.as_secs_f64() * growth <= limit.as_secs_f64() * share
+    }
 }

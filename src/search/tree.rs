@@ -1,20 +1,32 @@
 //! The tree search of one thread: negamax alpha-beta with principal-variation search, the
 //! shared transposition table, and move ordering (table move, winning moves, captures, killers,
-//! history).
+//! history); and, each behind its [`Settings`] switch, quiescence, null-move pruning with
+//! verification, late-move reductions and escape-threat extensions.
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
 use super::eval::Evaluator;
 use super::tt::{Bound, Entry, Table};
-use super::{DRAW, WIN};
+use super::{Settings, DRAW, WIN};
 use crate::engine::bitboard::Bits;
-use crate::engine::core::{occurrences, Core, Pos, RawMove};
+use crate::engine::core::{occurrences, Core, Pos, RawMove, NONE};
 use crate::engine::{EndReason, Ending, GameOutcome};
 use crate::ir::{Claim, Side};
 
 /// The deepest line searched (plies from the root).
 pub(crate) const MAX_PLY: usize = 128;
+/// The most plies quiescence adds to a line: captures, escape threats and their answers.
+const QUIESCENCE_PLIES: usize = 8;
+/// King moves that open a route are followed only in the first plies of quiescence: with an
+/// edge to escape to, a king has many, and following them all multiplied the tree by five
+/// (Linnaeus, depth 5, measured).
+const QUIESCENCE_RUNNER_PLIES: usize = 1;
+/// A side with this many pieces or fewer may be in zugzwang: a null move's cutoff is verified.
+const ZUGZWANG_PIECES: u32 = 4;
+/// Ordering keys below this are quiet moves ordered by history alone (late-move reductions
+/// apply to them).
+const QUIET: i32 = 1 << 26;
 
 /// One thread's search state over a shared table.
 pub(crate) struct Worker<'a, B: Bits> {
@@ -44,6 +56,12 @@ pub(crate) struct Worker<'a, B: Bits> {
     /// an automatic move limit); then the table key includes it.
     extra_state: bool,
     pub aborted: bool,
+    /// Which techniques are on.
+    pub settings: Settings,
+    /// The depth of the current iteration (extensions stop at twice it).
+    pub root_depth: i32,
+    /// Per side, the escape rules whose runner is that side's: (kind, region).
+    runners: [Vec<(usize, B)>; 2],
 }
 
 impl<'a, B: Bits> Worker<'a, B> {
@@ -56,6 +74,10 @@ impl<'a, B: Bits> Worker<'a, B> {
         history: Vec<u64>,
     ) -> Self {
         let squares = core.neighbours.len();
+        let mut runners: [Vec<(usize, B)>; 2] = [Vec::new(), Vec::new()];
+        for escape in &core.escapes {
+            runners[core.kinds[escape.kind].side.index()].push((escape.kind, escape.region));
+        }
         Worker {
             core,
             eval,
@@ -75,6 +97,9 @@ impl<'a, B: Bits> Worker<'a, B> {
                 || core.back_and_forth.is_some()
                 || matches!(core.no_capture, Some((_, Claim::Automatic))),
             aborted: false,
+            settings: Settings::NONE,
+            root_depth: 0,
+            runners,
         }
     }
 
@@ -122,7 +147,8 @@ impl<'a, B: Bits> Worker<'a, B> {
         }
     }
 
-    /// Negamax with alpha-beta; the score is for the side to move in `pos`.
+    /// Negamax with alpha-beta; the score is for the side to move in `pos`. `null_ok` is false
+    /// right after a null move (two in a row prove nothing) and in a verification search.
     pub fn search(
         &mut self,
         pos: &Pos<B>,
@@ -130,6 +156,7 @@ impl<'a, B: Bits> Worker<'a, B> {
         ply: usize,
         mut alpha: i32,
         beta: i32,
+        null_ok: bool,
     ) -> i32 {
         self.nodes += 1;
         self.pv[ply].clear();
@@ -137,18 +164,8 @@ impl<'a, B: Bits> Worker<'a, B> {
             return 0;
         }
         if ply > 0 {
-            let seen = occurrences(pos, &self.history);
-            if seen > 1 {
-                self.path_dependent = true;
-                if self.core.tracks_repetition() {
-                    if let Some(ending) = self.core.repetition_ending(pos.to_move, seen) {
-                        return Self::ending_score(ending, pos.to_move.opponent(), ply)
-                            .saturating_neg();
-                    }
-                } else {
-                    // Without an automatic rule, a line that repeats gains nothing: a draw.
-                    return DRAW;
-                }
+            if let Some(score) = self.repetition(pos, ply) {
+                return score;
             }
         }
         if ply >= MAX_PLY {
@@ -172,7 +189,16 @@ impl<'a, B: Bits> Worker<'a, B> {
             }
         }
         if depth <= 0 {
-            return self.eval.evaluate(self.core, pos);
+            return if self.settings.quiescence {
+                self.quiesce(pos, ply, alpha, beta, 0)
+            } else {
+                self.eval.evaluate(self.core, pos)
+            };
+        }
+        if null_ok && ply > 0 && beta - alpha == 1 && depth >= 3 && self.settings.null_move {
+            if let Some(score) = self.null_move(pos, depth, ply, alpha, beta) {
+                return score;
+            }
         }
 
         let mut moves = std::mem::take(&mut self.moves[ply]);
@@ -198,7 +224,7 @@ impl<'a, B: Bits> Worker<'a, B> {
         let mut best_move = moves[0].1;
         let outer_dependent = std::mem::replace(&mut self.path_dependent, false);
         self.history.push(pos.hash);
-        for (i, &(_, mv)) in moves.iter().enumerate() {
+        for (i, &(order_key, mv)) in moves.iter().enumerate() {
             let mut child = *pos;
             let (captured, ending) = self.core.make(&mut child, mv);
             let score = match ending {
@@ -208,15 +234,7 @@ impl<'a, B: Bits> Worker<'a, B> {
                     }
                     Self::ending_score(ending, mover, ply + 1)
                 }
-                None if i == 0 => self.child_score(&child, mover, depth, ply, alpha, beta),
-                None => {
-                    let probe = self.child_score(&child, mover, depth, ply, alpha, alpha + 1);
-                    if probe > alpha && probe < beta {
-                        self.child_score(&child, mover, depth, ply, alpha, beta)
-                    } else {
-                        probe
-                    }
-                }
+                None => self.move_score(pos, &child, (i, order_key, mv), depth, ply, (alpha, beta)),
             };
             if self.aborted {
                 break;
@@ -272,7 +290,244 @@ impl<'a, B: Bits> Worker<'a, B> {
         best
     }
 
-    /// The score for `mover` of `child`, searched one ply deeper within (`alpha`, `beta`) for
+    /// The score for the side to move in `pos` of its `nth` move (its index in the ordered list,
+    /// its ordering key, the move), which led to `child`: the first move with the full window,
+    /// the others with a null window first (principal-variation search), late quiet ones
+    /// reduced where reductions are on, a move opening an escape route extended where
+    /// extensions are on.
+    fn move_score(
+        &mut self,
+        pos: &Pos<B>,
+        child: &Pos<B>,
+        nth: (usize, i32, RawMove),
+        depth: i32,
+        ply: usize,
+        (alpha, beta): (i32, i32),
+    ) -> i32 {
+        let (i, order_key, mv) = nth;
+        let mover = pos.to_move;
+        let threat =
+            (self.settings.extensions || self.settings.reductions) && self.open_route(child, mover);
+        let extend =
+            self.settings.extensions && threat && ply < 2 * self.root_depth.max(1) as usize;
+        let next = depth - 1 + i32::from(extend);
+        if i == 0 {
+            return self.child_score(child, mover, next, ply, alpha, beta);
+        }
+        // Late quiet moves (no capture, not a killer, no escape threat, not the king's) are
+        // tried shallower first.
+        let reduce = i32::from(
+            self.settings.reductions
+                && depth >= 4
+                && i >= 6
+                && order_key < QUIET
+                && !threat
+                && !self.is_runner(pos, mv),
+        );
+        let mut probe = self.child_score(child, mover, next - reduce, ply, alpha, alpha + 1);
+        if reduce > 0 && probe > alpha && !self.aborted {
+            probe = self.child_score(child, mover, next, ply, alpha, alpha + 1);
+        }
+        if probe > alpha && probe < beta && !self.aborted {
+            self.child_score(child, mover, next, ply, alpha, beta)
+        } else {
+            probe
+        }
+    }
+
+    /// The score of a position seen before on this line, or `None` when it is new.
+    fn repetition(&mut self, pos: &Pos<B>, ply: usize) -> Option<i32> {
+        let seen = occurrences(pos, &self.history);
+        if seen <= 1 {
+            return None;
+        }
+        self.path_dependent = true;
+        if self.core.tracks_repetition() {
+            self.core
+                .repetition_ending(pos.to_move, seen)
+                .map(|ending| {
+                    Self::ending_score(ending, pos.to_move.opponent(), ply).saturating_neg()
+                })
+        } else {
+            // Without an automatic rule, a line that repeats gains nothing: a draw.
+            Some(DRAW)
+        }
+    }
+
+    /// Null-move pruning at a node of a null window: the side to move passes; if the other
+    /// side, searched `R` plies shallower, still cannot reach `beta`, the node fails high.
+    /// Where the side to move has few pieces (zugzwang is possible: passing may be better than
+    /// any move) the cutoff is verified by a search of the node itself, `R` plies shallower and
+    /// without null moves. `None`: no cutoff, search the node.
+    fn null_move(
+        &mut self,
+        pos: &Pos<B>,
+        depth: i32,
+        ply: usize,
+        alpha: i32,
+        beta: i32,
+    ) -> Option<i32> {
+        // A berserk move due cannot be passed; proven scores are not bounds a pass can prove.
+        if pos.berserker != NONE || beta.abs() >= WIN - 1000 {
+            return None;
+        }
+        if self.eval.evaluate(self.core, pos) < beta {
+            return None;
+        }
+        let reduction = if depth >= 6 { 3 } else { 2 };
+        let mut passed = *pos;
+        passed.to_move = pos.to_move.opponent();
+        passed.hash ^= self.core.side_key;
+        self.history.push(pos.hash);
+        let score = -self.search(
+            &passed,
+            depth - 1 - reduction,
+            ply + 1,
+            -beta,
+            -beta + 1,
+            false,
+        );
+        self.history.pop();
+        if self.aborted || score < beta {
+            return None;
+        }
+        if pos.sides[pos.to_move.index()].count() > ZUGZWANG_PIECES {
+            return Some(beta);
+        }
+        let verified = self.search(pos, depth - reduction, ply, alpha, beta, false);
+        (!self.aborted && verified >= beta).then_some(verified)
+    }
+
+    /// Quiescence: the side to move may stand on the evaluation or play a capture, an escape,
+    /// or a king move that opens a route to an escape square; facing such a route, it may not
+    /// stand, and only the moves that close the route (or win at once) are searched. At most
+    /// [`QUIESCENCE_PLIES`] deep.
+    fn quiesce(
+        &mut self,
+        pos: &Pos<B>,
+        ply: usize,
+        mut alpha: i32,
+        beta: i32,
+        depth: usize,
+    ) -> i32 {
+        self.nodes += 1;
+        self.pv[ply].clear();
+        if self.out_of_time() {
+            return 0;
+        }
+        let stand = self.eval.evaluate(self.core, pos);
+        if ply >= MAX_PLY - 1 || depth >= QUIESCENCE_PLIES {
+            return stand;
+        }
+        let mover = pos.to_move;
+        let threatened = self.open_route(pos, mover.opponent());
+        let mut best = if threatened {
+            // Unless a move below closes the route or wins first, the runner escapes next.
+            -(WIN - (ply as i32 + 2))
+        } else {
+            if stand >= beta {
+                return stand;
+            }
+            alpha = alpha.max(stand);
+            stand
+        };
+        let mut moves = std::mem::take(&mut self.moves[ply]);
+        moves.clear();
+        self.raw.clear();
+        self.core.gen_moves(pos, &mut self.raw);
+        if self.raw.is_empty() {
+            self.moves[ply] = moves;
+            let ending = self.core.no_moves_ending(mover);
+            return -Self::ending_score(ending, mover.opponent(), ply);
+        }
+        for &mv in &self.raw {
+            let captures = self.captures(pos, mv);
+            if threatened
+                || captures > 0
+                || (depth < QUIESCENCE_RUNNER_PLIES && self.is_runner(pos, mv))
+            {
+                moves.push((captures as i32, mv));
+            }
+        }
+        moves.sort_by_key(|(key, _)| std::cmp::Reverse(*key));
+        for &(captures, mv) in moves.iter() {
+            let mut child = *pos;
+            let (_, ending) = self.core.make(&mut child, mv);
+            let score = match ending {
+                Some(ending) => Self::ending_score(ending, mover, ply + 1),
+                None => {
+                    let opens = self.open_route(&child, mover);
+                    // Facing a route, a move that leaves it open loses; otherwise a quiet king
+                    // move is only worth following when it opens a route.
+                    if (threatened && self.open_route(&child, mover.opponent()))
+                        || (!threatened && captures == 0 && !opens)
+                    {
+                        continue;
+                    }
+                    if child.to_move == mover {
+                        self.quiesce(&child, ply + 1, alpha, beta, depth + 1)
+                    } else {
+                        -self.quiesce(&child, ply + 1, -beta, -alpha, depth + 1)
+                    }
+                }
+            };
+            if self.aborted {
+                break;
+            }
+            if score > best {
+                best = score;
+                if score > alpha {
+                    alpha = score;
+                    if alpha >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        self.moves[ply] = moves;
+        best
+    }
+
+    /// Whether a runner (a king) of `side` has an open route to its escape region in `pos`:
+    /// with `side` to move, it would escape.
+    fn open_route(&self, pos: &Pos<B>, side: Side) -> bool {
+        let runners = &self.runners[side.index()];
+        if runners.is_empty() {
+            return false;
+        }
+        let mut asking = *pos;
+        if asking.to_move != side {
+            asking.to_move = side;
+            asking.hash ^= self.core.side_key;
+            asking.berserker = NONE;
+        }
+        runners.iter().any(|&(kind, region)| {
+            asking.pieces[kind]
+                .iter()
+                .any(|sq| (self.core.targets_from(&asking, sq) & region).any())
+        })
+    }
+
+    /// How many pieces `mv` captures (for ordering). Every capture takes a piece beside the
+    /// square moved to, so a move to a square with no enemy beside it is not asked about.
+    fn captures(&self, pos: &Pos<B>, mv: RawMove) -> u32 {
+        let enemies = pos.sides[pos.to_move.opponent().index()];
+        if (self.core.neighbour_sets[usize::from(mv.to)] & enemies).any() {
+            self.core.capture_count(pos, mv)
+        } else {
+            0
+        }
+    }
+
+    /// Whether `mv` moves a runner (a king) of the side to move.
+    fn is_runner(&self, pos: &Pos<B>, mv: RawMove) -> bool {
+        let from = usize::from(mv.from);
+        self.runners[pos.to_move.index()]
+            .iter()
+            .any(|&(kind, _)| pos.pieces[kind].has(from))
+    }
+
+    /// The score for `mover` of `child`, searched to `depth` within (`alpha`, `beta`) for
     /// `mover`: negated when the other side moves next, as is when a berserk move gives
     /// `mover` the next move too.
     fn child_score(
@@ -285,9 +540,9 @@ impl<'a, B: Bits> Worker<'a, B> {
         beta: i32,
     ) -> i32 {
         if child.to_move == mover {
-            self.search(child, depth - 1, ply + 1, alpha, beta)
+            self.search(child, depth, ply + 1, alpha, beta, true)
         } else {
-            -self.search(child, depth - 1, ply + 1, -beta, -alpha)
+            -self.search(child, depth, ply + 1, -beta, -alpha, true)
         }
     }
 
@@ -313,7 +568,7 @@ impl<'a, B: Bits> Worker<'a, B> {
             {
                 1 << 29
             } else {
-                let captures = self.core.capture_count(pos, *mv);
+                let captures = self.captures(pos, *mv);
                 if captures > 0 {
                     (1 << 28) + captures as i32
                 } else if killers[0] == Some(*mv) {
@@ -321,7 +576,7 @@ impl<'a, B: Bits> Worker<'a, B> {
                 } else if killers[1] == Some(*mv) {
                     1 << 26
                 } else {
-                    self.quiet_history[from * self.squares + to].min((1 << 26) - 1)
+                    self.quiet_history[from * self.squares + to].min(QUIET - 1)
                 }
             };
         }

@@ -1,0 +1,223 @@
+//! `tafl compare A B --games N [--depth N | --time MS] [--openings K] [--seed S] [--threads N]
+//! [--json]`: how a rule change moves the balance. Both variants play the same seeded openings
+//! (game i of B replays the opening plies of game i of A where they are legal in B, else B's own
+//! opening of the same seed), the computer on both sides; the attackers' score in each, and the
+//! difference B − A with a paired 95% interval (the mean of the per-opening differences ±
+//! 1.96 standard errors), so that a designer sees whether a change matters beyond the noise.
+
+use std::process::ExitCode;
+use std::time::Instant;
+
+use serde::Serialize;
+
+use super::load;
+use super::selfplay::{wilson, Rate};
+use crate::engine::Move;
+use crate::game::{Game, Status};
+use crate::search::duel::{opening, play_out};
+
+/// Arguments of `tafl compare`.
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// The first variant (a bundled name or a file).
+    pub a: String,
+    /// The second variant, usually A with one rule changed.
+    pub b: String,
+    /// Openings; each is played once in each variant.
+    #[arg(long, default_value_t = 50, value_parser = clap::value_parser!(u64).range(2..=1_000_000))]
+    pub games: u64,
+    /// Random plies at the start of each game.
+    #[arg(long, default_value_t = 4, value_name = "K")]
+    pub openings: u32,
+    /// The seed of the openings.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// A game still going after this many plies is a draw.
+    #[arg(long, default_value_t = 300)]
+    pub cap: u32,
+    /// How long each move is thought about; `--threads` plays that many games at once.
+    #[command(flatten)]
+    pub budget: super::best::Budget,
+    /// Which search techniques and weights both variants' players use.
+    #[command(flatten)]
+    pub player: super::best::PlayerArgs,
+    /// Print one JSON object.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// One variant's results.
+#[derive(Serialize)]
+struct Side {
+    variant: String,
+    attackers_win: u64,
+    defenders_win: u64,
+    draw: u64,
+    attackers: Rate,
+    defenders: Rate,
+    /// The attackers' points per game (a draw a half).
+    attackers_score: f64,
+    mean_plies: f64,
+}
+
+#[derive(Serialize)]
+struct Summary {
+    a: Side,
+    b: Side,
+    /// B's attackers' score minus A's, per opening, averaged.
+    difference: f64,
+    /// Its 95% interval.
+    low: f64,
+    high: f64,
+    /// Openings that could not be replayed in B (B's own opening was used).
+    unshared_openings: u64,
+    games: u64,
+    seconds: f64,
+}
+
+/// Runs `tafl compare`.
+pub fn run(args: Args) -> ExitCode {
+    let (a, b) = match (load::variant(&args.a), load::variant(&args.b)) {
+        (Ok(a), Ok(b)) => (a, b),
+        (Err(code), _) | (_, Err(code)) => return code,
+    };
+    let mut limits = match args.player.apply(args.budget.limits()) {
+        Ok(limits) => limits,
+        Err(message) => {
+            eprintln!("error: {message}");
+            return ExitCode::from(load::USAGE);
+        }
+    };
+    limits.threads = 1;
+    limits.table_mb = 16;
+    let started = Instant::now();
+    let play_pair = |index: u64| {
+        let start_a = opening(&a.engine, args.seed, index, args.openings);
+        let (start_b, shared) = match replay(&b, &start_a) {
+            Some(game) => (game, true),
+            None => (opening(&b.engine, args.seed, index, args.openings), false),
+        };
+        let cap = args.cap as usize;
+        let game_a = play_out(start_a, &limits, &limits, cap, |_| {});
+        let game_b = play_out(start_b, &limits, &limits, cap, |_| {});
+        (
+            (game_a.status(), game_a.plies().len()),
+            (game_b.status(), game_b.plies().len()),
+            shared,
+        )
+    };
+    let results = match load::on_threads(
+        usize::from(args.budget.threads),
+        || (0..args.games).map(play_pair).collect::<Vec<_>>(),
+        || {
+            use rayon::prelude::*;
+            (0..args.games).into_par_iter().map(play_pair).collect()
+        },
+    ) {
+        Ok(results) => results,
+        Err(code) => return code,
+    };
+    let points = |s: Status| match s {
+        Status::AttackersWin => 1.0,
+        Status::DefendersWin => 0.0,
+        Status::Draw | Status::Ongoing => 0.5,
+    };
+    let differences: Vec<f64> = results
+        .iter()
+        .map(|(ga, gb, _)| points(gb.0) - points(ga.0))
+        .collect();
+    let n = differences.len() as f64;
+    let mean = differences.iter().sum::<f64>() / n;
+    let variance = differences.iter().map(|d| (d - mean).powi(2)).sum::<f64>() / (n - 1.0);
+    let half = 1.96 * (variance / n).sqrt();
+    let summary = Summary {
+        a: side(&a, results.iter().map(|r| r.0)),
+        b: side(&b, results.iter().map(|r| r.1)),
+        difference: mean,
+        low: mean - half,
+        high: mean + half,
+        unshared_openings: results.iter().filter(|r| !r.2).count() as u64,
+        games: args.games,
+        seconds: started.elapsed().as_secs_f64(),
+    };
+    if args.json {
+        // Plain data with string keys: serialising cannot fail.
+        println!(
+            "{}",
+            serde_json::to_string(&summary).expect("summary serialises")
+        );
+    } else {
+        print!("{}", words(&summary));
+    }
+    ExitCode::SUCCESS
+}
+
+/// `game`'s plies replayed in `loaded`'s variant, or `None` where one is illegal there.
+fn replay(loaded: &load::Loaded, game: &Game) -> Option<Game> {
+    let mut replayed = Game::new(loaded.engine.clone());
+    for ply in game.plies() {
+        let mv: Move = ply.mv;
+        replayed.play(mv).ok()?;
+    }
+    Some(replayed)
+}
+
+fn side(loaded: &load::Loaded, games: impl Iterator<Item = (Status, usize)>) -> Side {
+    let games: Vec<(Status, usize)> = games.collect();
+    let n = games.len() as u64;
+    let count = |s: Status| games.iter().filter(|g| g.0 == s).count() as u64;
+    let (att, def) = (count(Status::AttackersWin), count(Status::DefendersWin));
+    Side {
+        variant: loaded.engine.rules().name.clone(),
+        attackers_win: att,
+        defenders_win: def,
+        draw: n - att - def,
+        attackers: wilson(att, n),
+        defenders: wilson(def, n),
+        attackers_score: (att as f64 + 0.5 * (n - att - def) as f64) / n.max(1) as f64,
+        mean_plies: games.iter().map(|g| g.1 as f64).sum::<f64>() / n.max(1) as f64,
+    }
+}
+
+fn words(s: &Summary) -> String {
+    let line = |side: &Side| {
+        format!(
+            "{}: attackers win {} ({:.1}%, 95% interval {:.1}% to {:.1}%), defenders {} ({:.1}%), \
+             draws {}; mean length {:.1} plies\n",
+            side.variant,
+            side.attackers_win,
+            100.0 * side.attackers.rate,
+            100.0 * side.attackers.low,
+            100.0 * side.attackers.high,
+            side.defenders_win,
+            100.0 * side.defenders.rate,
+            side.draw,
+            side.mean_plies
+        )
+    };
+    format!(
+        "{} openings, each played in both variants{}\n{}{}\
+         the attackers' score moves by {:+.1} points in 100 (95% interval {:+.1} to {:+.1}){}\n\
+         {:.1} s\n",
+        s.games,
+        if s.unshared_openings > 0 {
+            format!(
+                " ({} openings illegal in the second: its own used)",
+                s.unshared_openings
+            )
+        } else {
+            String::new()
+        },
+        line(&s.a),
+        line(&s.b),
+        100.0 * s.difference,
+        100.0 * s.low,
+        100.0 * s.high,
+        if s.low > 0.0 || s.high < 0.0 {
+            ": a real change"
+        } else {
+            ": within the noise"
+        },
+        s.seconds
+    )
+}

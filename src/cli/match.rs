@@ -1,0 +1,654 @@
+//! `tafl match VARIANT --a SPEC --b SPEC [--pairs N] [--openings K] [--seed S] [--threads N]
+//! [--sprt ELO0,ELO1] [--games FILE] [--json]`: two computer players, paired games from
+//! seeded openings (each opening once with each player on each side), and the result as W/D/L,
+//! score and Elo difference with a 95% interval (src/search/stats.rs gives the formulas).
+//!
+//! A player SPEC is comma-separated `key=value`s: `depth=N` or `time=MS` (a move), `off=A+B`
+//! (search techniques off, `all` for the plain search), `on=A+B` (on, after `off`),
+//! `weights=FILE|hand|tuned`; e.g.
+//! `time=100,off=reductions` or `depth=3,off=all,weights=hand`. A player may also be another
+//! program: `engine=CMD ARGS,protocol=uci|gtp|opentafl,time=MS` (src/protocol/client.rs drives
+//! it); our own engine referees, and a program that sends an illegal move, exits or overruns its
+//! time loses that game, counted apart as a forfeit.
+
+use std::io::{IsTerminal, Write};
+use std::process::ExitCode;
+use std::str::FromStr;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+use serde::Serialize;
+
+use super::load;
+use crate::game::Game;
+use crate::game::Status;
+use crate::ir::Side;
+use crate::protocol::client::{Client, ClientError, Kind, Think};
+use crate::search::duel::{csv_row, half_points, opening, play_out};
+use crate::search::stats::{Estimate, Pentanomial, Sprt, Trinomial, Verdict};
+use crate::search::{Limits, Settings};
+
+/// Arguments of `tafl match`.
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// A bundled variant's name or a variant file.
+    pub variant: String,
+    /// Player A, e.g. `time=100` or `depth=4,off=reductions,weights=w.json`.
+    #[arg(long, value_name = "SPEC")]
+    pub a: PlayerSpec,
+    /// Player B, e.g. `time=100,off=all,weights=hand` (the plain search and hand-set weights).
+    #[arg(long, value_name = "SPEC")]
+    pub b: PlayerSpec,
+    /// How many openings; each is played twice, A taking each side once.
+    #[arg(long, default_value_t = 20, value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
+    pub pairs: u64,
+    /// Random plies at the start of each opening.
+    #[arg(long, default_value_t = 4, value_name = "K")]
+    pub openings: u32,
+    /// The seed of the openings.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// A game still going after this many plies is a draw.
+    #[arg(long, default_value_t = 300)]
+    pub cap: u32,
+    /// Games played at once, one thread each.
+    #[arg(long, default_value_t = 1, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=256))]
+    pub threads: u16,
+    /// Stop as soon as a sequential probability ratio test accepts H0 (A gains at most ELO0)
+    /// or H1 (A gains at least ELO1), α = β = 5%; `--pairs` is then the most played.
+    #[arg(long, value_name = "ELO0,ELO1")]
+    pub sprt: Option<SprtSpec>,
+    /// Write the games to FILE, one hnefatafl-rs CSV row a game, each after a `#` line naming
+    /// the opening and which player took which side.
+    #[arg(long, value_name = "FILE")]
+    pub games: Option<std::path::PathBuf>,
+    /// Print one JSON object.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// A player: how long it thinks, which techniques, which weights, or another program.
+#[derive(Debug, Clone)]
+pub struct PlayerSpec {
+    /// The spec as given.
+    pub text: String,
+    /// The search limits it asks for (for another program, only its depth or time is used).
+    pub limits: Limits,
+    /// Another program playing instead of our search.
+    pub external: Option<External>,
+}
+
+/// Another engine program, spoken to over one of the protocols of `tafl engine`.
+#[derive(Debug, Clone)]
+pub struct External {
+    /// The program and its arguments.
+    pub command: Vec<String>,
+    /// The protocol it speaks.
+    pub protocol: Kind,
+}
+
+impl External {
+    /// How long it is asked to think for a move, from the spec's depth or time.
+    fn think(limits: &Limits) -> Think {
+        match (limits.time, limits.depth) {
+            (Some(time), _) => Think::MoveTime(time),
+            (None, depth) => Think::Depth(depth.unwrap_or(3)),
+        }
+    }
+
+    /// The longest it may take for a move before it loses the game: three times its time and
+    /// two seconds for start-up and pipes, or a minute at a fixed depth.
+    fn timeout(limits: &Limits) -> Duration {
+        limits.time.map_or(Duration::from_secs(60), |time| {
+            3 * time + Duration::from_secs(2)
+        })
+    }
+}
+
+impl FromStr for PlayerSpec {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<PlayerSpec, String> {
+        let mut limits = Limits::depth(3);
+        let mut budget = false;
+        let mut command: Option<Vec<String>> = None;
+        let mut protocol: Option<Kind> = None;
+        let mut settings = Settings::DEFAULT;
+        for part in text.split(',').map(str::trim).filter(|p| !p.is_empty()) {
+            let (key, value) = part
+                .split_once('=')
+                .ok_or_else(|| format!("`{part}` is not key=value"))?;
+            match key {
+                "depth" => {
+                    let depth: u32 = value
+                        .parse()
+                        .ok()
+                        .filter(|d| (1..=100).contains(d))
+                        .ok_or_else(|| format!("depth `{value}` is not 1 to 100"))?;
+                    limits.depth = Some(depth);
+                    limits.time = None;
+                    budget = true;
+                }
+                "time" => {
+                    let ms: u64 = value
+                        .parse()
+                        .ok()
+                        .filter(|&ms| ms > 0)
+                        .ok_or_else(|| format!("time `{value}` is not a number of ms"))?;
+                    limits.time = Some(Duration::from_millis(ms));
+                    limits.depth = None;
+                    budget = true;
+                }
+                "off" | "on" => {
+                    for name in value.split('+') {
+                        super::best::switch(&mut settings, name, key == "on")?;
+                    }
+                }
+                "weights" => limits.weights = super::best::read_weights(value)?,
+                "engine" => {
+                    let words: Vec<String> = value.split_whitespace().map(String::from).collect();
+                    if words.is_empty() {
+                        return Err("`engine=` needs a command, e.g. `engine=tafl engine`".into());
+                    }
+                    command = Some(words);
+                }
+                "protocol" => {
+                    protocol = Some(match value {
+                        "uci" => Kind::Uci,
+                        "gtp" => Kind::Gtp,
+                        "opentafl" => Kind::OpenTafl,
+                        other => {
+                            return Err(format!(
+                                "protocol `{other}` is not one of uci, gtp, opentafl"
+                            ))
+                        }
+                    })
+                }
+                other => {
+                    return Err(format!(
+                        "unknown key `{other}`: expected depth, time, off, on, weights, engine or protocol"
+                    ))
+                }
+            }
+        }
+        if !budget {
+            return Err("a player needs depth=N or time=MS".to_string());
+        }
+        limits.settings = settings;
+        limits.threads = 1;
+        limits.table_mb = 16;
+        let external = match (command, protocol) {
+            (Some(command), protocol) => Some(External {
+                command,
+                protocol: protocol.unwrap_or(Kind::Uci),
+            }),
+            (None, Some(_)) => return Err("`protocol=` goes with `engine=CMD`".to_string()),
+            (None, None) => None,
+        };
+        Ok(PlayerSpec {
+            text: text.to_string(),
+            limits,
+            external,
+        })
+    }
+}
+
+/// `--sprt ELO0,ELO1`.
+#[derive(Debug, Clone, Copy)]
+pub struct SprtSpec(pub Sprt);
+
+impl FromStr for SprtSpec {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<SprtSpec, String> {
+        let parse = |s: &str| {
+            s.trim()
+                .parse::<f64>()
+                .ok()
+                .filter(|x| x.is_finite())
+                .ok_or_else(|| format!("`{s}` is not a number"))
+        };
+        let (a, b) = text
+            .split_once(',')
+            .ok_or_else(|| "expected ELO0,ELO1, e.g. 0,50".to_string())?;
+        let (elo0, elo1) = (parse(a)?, parse(b)?);
+        if elo1 <= elo0 {
+            return Err("ELO1 must be greater than ELO0".to_string());
+        }
+        Ok(SprtSpec(Sprt::new(elo0, elo1)))
+    }
+}
+
+/// One finished game: its opening, A's side, the result, and its CSV row.
+struct Played {
+    index: u64,
+    a_side: Side,
+    status: Status,
+    reason: String,
+    /// The player (`A` or `B`) that lost by an illegal move, a crash or its time, and why.
+    forfeit: Option<String>,
+    plies: usize,
+    row: String,
+}
+
+/// The running result, shared by the threads.
+#[derive(Default)]
+struct Board {
+    games: Vec<Option<Played>>,
+    pairs: Pentanomial,
+    verdict: Option<Verdict>,
+}
+
+#[derive(Serialize)]
+struct Summary {
+    variant: String,
+    a: String,
+    b: String,
+    games: u64,
+    pairs: u64,
+    /// A's results.
+    a_results: Trinomial,
+    /// A's pair results, from 0 to 2 points.
+    pentanomial: Pentanomial,
+    /// From the pairs (the pentanomial): the figure to quote.
+    estimate: Option<Estimate>,
+    /// From the games alone (the trinomial), for comparison.
+    trinomial_estimate: Option<Estimate>,
+    sprt: Option<SprtReport>,
+    /// A's results as attackers and as defenders.
+    a_as_attackers: Trinomial,
+    a_as_defenders: Trinomial,
+    mean_plies: f64,
+    reasons: std::collections::BTreeMap<String, u64>,
+    /// Games lost by an illegal move, a crash or running out of time, each with what happened.
+    forfeits: Vec<String>,
+    openings: u32,
+    seed: u64,
+    seconds: f64,
+}
+
+#[derive(Serialize)]
+struct SprtReport {
+    elo0: f64,
+    elo1: f64,
+    llr: f64,
+    lower: f64,
+    upper: f64,
+    verdict: Verdict,
+}
+
+/// Runs `tafl match`.
+pub fn run(args: Args) -> ExitCode {
+    let loaded = match load::variant(&args.variant) {
+        Ok(loaded) => loaded,
+        Err(code) => return code,
+    };
+    let started = Instant::now();
+    let total = 2 * args.pairs;
+    let board = Mutex::new(Board {
+        games: (0..total).map(|_| None).collect(),
+        ..Board::default()
+    });
+    let stop = AtomicBool::new(false);
+    let progress = (!args.json && std::io::stderr().is_terminal()).then(|| {
+        let bar = indicatif::ProgressBar::new(total);
+        bar.set_style(
+            indicatif::ProgressStyle::with_template("{bar:40} {pos}/{len} games, {msg} {elapsed}")
+                .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
+        );
+        bar
+    });
+    let play_one = |game_index: u64| {
+        // With an SPRT verdict in, the games not yet started are not played.
+        if stop.load(Ordering::Relaxed) {
+            return;
+        }
+        let played = play(&loaded, &args, game_index);
+        // A poisoned lock means another game's thread panicked; its result is lost anyway.
+        let Ok(mut board) = board.lock() else { return };
+        let pair = (game_index / 2) as usize;
+        board.games[game_index as usize] = Some(played);
+        if let (Some(first), Some(second)) = (&board.games[2 * pair], &board.games[2 * pair + 1]) {
+            let points =
+                half_points(first.status, first.a_side) + half_points(second.status, second.a_side);
+            board.pairs.add(points);
+            if let Some(SprtSpec(sprt)) = args.sprt {
+                let verdict = sprt.verdict(&board.pairs);
+                if verdict != Verdict::Continue {
+                    board.verdict = Some(verdict);
+                    stop.store(true, Ordering::Relaxed);
+                }
+            }
+        }
+        if let Some(bar) = &progress {
+            bar.inc(1);
+            if let Some(e) = board.pairs.estimate() {
+                bar.set_message(format!("A {}", elo_text(e.elo)));
+            }
+        }
+    };
+    let threads = usize::from(args.threads);
+    if let Err(code) = load::on_threads(
+        threads,
+        || (0..total).for_each(play_one),
+        || {
+            use rayon::prelude::*;
+            (0..total).into_par_iter().for_each(play_one)
+        },
+    ) {
+        return code;
+    }
+    if let Some(bar) = &progress {
+        bar.finish_and_clear();
+    }
+    let Ok(board) = board.into_inner() else {
+        eprintln!("error: a game's thread failed");
+        return ExitCode::FAILURE;
+    };
+    // Only complete pairs count: an SPRT stop may leave a pair half played.
+    let played: Vec<&Played> = board
+        .games
+        .chunks(2)
+        .filter(|pair| pair.iter().all(Option::is_some))
+        .flatten()
+        .flatten()
+        .collect();
+    if let Some(path) = &args.games {
+        if let Err(e) = write_games(path, &played, &args) {
+            eprintln!("error: cannot write `{}`: {e}", path.display());
+            return ExitCode::FAILURE;
+        }
+    }
+    let summary = summarise(&loaded, &args, &played, &board, started);
+    if args.json {
+        // Plain data with string keys: serialising cannot fail.
+        println!(
+            "{}",
+            serde_json::to_string(&summary).expect("summary serialises")
+        );
+    } else {
+        print!("{}", words(&summary));
+    }
+    ExitCode::SUCCESS
+}
+
+/// Plays game `game_index`: opening `game_index / 2`, A attacking in the even game.
+fn play(loaded: &load::Loaded, args: &Args, game_index: u64) -> Played {
+    let index = game_index / 2;
+    let a_side = if game_index.is_multiple_of(2) {
+        Side::Attackers
+    } else {
+        Side::Defenders
+    };
+    let start = opening(&loaded.engine, args.seed, index, args.openings);
+    let (attackers, defenders) = match a_side {
+        Side::Attackers => (&args.a, &args.b),
+        Side::Defenders => (&args.b, &args.a),
+    };
+    let (game, forfeit) = if attackers.external.is_none() && defenders.external.is_none() {
+        let game = play_out(
+            start,
+            &attackers.limits,
+            &defenders.limits,
+            args.cap as usize,
+            |_| {},
+        );
+        (game, None)
+    } else {
+        let names = match a_side {
+            Side::Attackers => ["A", "B"],
+            Side::Defenders => ["B", "A"],
+        };
+        play_with_programs(
+            loaded,
+            &args.variant,
+            start,
+            [attackers, defenders],
+            names,
+            args.cap as usize,
+        )
+    };
+    let (status, reason) = match &forfeit {
+        Some((loser, _)) => (
+            match loser {
+                Side::Attackers => Status::DefendersWin,
+                Side::Defenders => Status::AttackersWin,
+            },
+            "forfeit".to_string(),
+        ),
+        None => (
+            game.status(),
+            game.reason().map_or("capped", |r| r.as_str()).to_string(),
+        ),
+    };
+    let mut row = csv_row(&game);
+    if forfeit.is_some() {
+        // The CSV row's result is the game's on the board; a forfeit is written as its result.
+        if let Some(cut) = row.rfind(',') {
+            row.truncate(cut + 1);
+            row.push_str(match status {
+                Status::DefendersWin => "White",
+                _ => "Black",
+            });
+        }
+    }
+    Played {
+        index,
+        a_side,
+        status,
+        reason,
+        forfeit: forfeit.map(|(_, why)| why),
+        plies: game.plies().len(),
+        row,
+    }
+}
+
+/// Plays `game` on with at least one player another program, our engine as referee. Returns the
+/// game and, when a program forfeited, its side and what happened (`A exited`, ...).
+fn play_with_programs(
+    loaded: &load::Loaded,
+    variant: &str,
+    mut game: Game,
+    players: [&PlayerSpec; 2],
+    names: [&str; 2],
+    cap: usize,
+) -> (Game, Option<(Side, String)>) {
+    let mut clients: [Option<Client>; 2] = [None, None];
+    for (i, player) in players.iter().enumerate() {
+        if let Some(external) = &player.external {
+            let started = Client::start(
+                &external.command,
+                external.protocol,
+                variant,
+                &loaded.engine,
+                Duration::from_secs(10),
+            );
+            match started {
+                Ok(client) => clients[i] = Some(client),
+                Err(error) => {
+                    let side = [Side::Attackers, Side::Defenders][i];
+                    return (game, Some((side, format!("{}: {error}", names[i]))));
+                }
+            }
+        }
+    }
+    let stop = AtomicBool::new(false);
+    let mut forfeit = None;
+    while !game.is_over() && game.plies().len() < cap {
+        let side = game.to_move();
+        let i = side.index();
+        let player = players[i];
+        let answer: Result<crate::Move, String> = match &mut clients[i] {
+            Some(client) => client
+                .best_move(
+                    &game,
+                    External::think(&player.limits),
+                    External::timeout(&player.limits),
+                )
+                .map_err(|error: ClientError| error.to_string()),
+            None => crate::search::search(&game, &player.limits, &stop, |_| {})
+                .map_err(|error| error.to_string())
+                .and_then(|report| report.best.ok_or_else(|| "no move".to_string())),
+        };
+        match answer.and_then(|mv| {
+            game.play(mv)
+                .map(|_| ())
+                .map_err(|error| format!("played {mv}, which is illegal: {error}"))
+        }) {
+            Ok(()) => {}
+            Err(why) => {
+                forfeit = Some((side, format!("{}: {why}", names[i])));
+                break;
+            }
+        }
+    }
+    for client in clients.into_iter().flatten() {
+        client.quit();
+    }
+    (game, forfeit)
+}
+
+fn write_games(path: &std::path::Path, played: &[&Played], args: &Args) -> std::io::Result<()> {
+    let mut out = std::io::BufWriter::new(std::fs::File::create(path)?);
+    writeln!(
+        out,
+        "# tafl match {}: A = {}, B = {}; seed {}, {} random opening plies",
+        args.variant, args.a.text, args.b.text, args.seed, args.openings
+    )?;
+    for game in played {
+        let (attackers, defenders) = match game.a_side {
+            Side::Attackers => ("A", "B"),
+            Side::Defenders => ("B", "A"),
+        };
+        let forfeit = game
+            .forfeit
+            .as_ref()
+            .map_or(String::new(), |why| format!("; forfeit, {why}"));
+        writeln!(
+            out,
+            "# opening {}: attackers {attackers}, defenders {defenders}{forfeit}",
+            game.index
+        )?;
+        writeln!(out, "{}", game.row)?;
+    }
+    out.flush()
+}
+
+fn summarise(
+    loaded: &load::Loaded,
+    args: &Args,
+    played: &[&Played],
+    board: &Board,
+    started: Instant,
+) -> Summary {
+    let mut a_results = Trinomial::default();
+    let mut by_side = [Trinomial::default(), Trinomial::default()];
+    let mut reasons = std::collections::BTreeMap::new();
+    for game in played {
+        let tally = |t: &mut Trinomial| match half_points(game.status, game.a_side) {
+            2 => t.wins += 1,
+            1 => t.draws += 1,
+            _ => t.losses += 1,
+        };
+        tally(&mut a_results);
+        tally(&mut by_side[game.a_side.index()]);
+        *reasons.entry(game.reason.clone()).or_insert(0) += 1;
+    }
+    let forfeits = played
+        .iter()
+        .filter_map(|game| game.forfeit.clone())
+        .collect();
+    let sprt = args.sprt.map(|SprtSpec(sprt)| {
+        let (lower, upper) = sprt.bounds();
+        SprtReport {
+            elo0: sprt.elo0,
+            elo1: sprt.elo1,
+            llr: sprt.llr(&board.pairs),
+            lower,
+            upper,
+            verdict: board.verdict.unwrap_or(Verdict::Continue),
+        }
+    });
+    Summary {
+        variant: loaded.engine.rules().name.clone(),
+        a: args.a.text.clone(),
+        b: args.b.text.clone(),
+        games: played.len() as u64,
+        pairs: board.pairs.pairs(),
+        a_results,
+        pentanomial: board.pairs,
+        estimate: board.pairs.estimate(),
+        trinomial_estimate: a_results.estimate(),
+        sprt,
+        a_as_attackers: by_side[Side::Attackers.index()],
+        a_as_defenders: by_side[Side::Defenders.index()],
+        mean_plies: played.iter().map(|g| g.plies as f64).sum::<f64>() / played.len().max(1) as f64,
+        reasons,
+        forfeits,
+        openings: args.openings,
+        seed: args.seed,
+        seconds: started.elapsed().as_secs_f64(),
+    }
+}
+
+fn elo_text(elo: Option<f64>) -> String {
+    elo.map_or("±inf".to_string(), |e| format!("{e:+.0}"))
+}
+
+fn words(s: &Summary) -> String {
+    let mut out = format!(
+        "{}: A ({}) against B ({}), {} games in {} pairs\n\
+         A: {} wins, {} draws, {} losses; as attackers {}-{}-{}, as defenders {}-{}-{}\n",
+        s.variant,
+        s.a,
+        s.b,
+        s.games,
+        s.pairs,
+        s.a_results.wins,
+        s.a_results.draws,
+        s.a_results.losses,
+        s.a_as_attackers.wins,
+        s.a_as_attackers.draws,
+        s.a_as_attackers.losses,
+        s.a_as_defenders.wins,
+        s.a_as_defenders.draws,
+        s.a_as_defenders.losses,
+    );
+    if let Some(e) = s.estimate {
+        out.push_str(&format!(
+            "score {:.1}%, Elo {} (95% interval {} to {}), pairs {:?}\n",
+            100.0 * e.score,
+            elo_text(e.elo),
+            elo_text(e.elo_low),
+            elo_text(e.elo_high),
+            s.pentanomial.0
+        ));
+    }
+    if let Some(sprt) = &s.sprt {
+        out.push_str(&format!(
+            "SPRT {}..{} Elo: LLR {:.2} (bounds {:.2}, {:.2}): {}\n",
+            sprt.elo0,
+            sprt.elo1,
+            sprt.llr,
+            sprt.lower,
+            sprt.upper,
+            match sprt.verdict {
+                Verdict::H0 => "H0 accepted (no gain of ELO1)",
+                Verdict::H1 => "H1 accepted (a gain)",
+                Verdict::Continue => "no verdict yet",
+            }
+        ));
+    }
+    for forfeit in &s.forfeits {
+        out.push_str(&format!("forfeit: {forfeit}\n"));
+    }
+    let reasons: Vec<String> = s.reasons.iter().map(|(r, n)| format!("{r} {n}")).collect();
+    out.push_str(&format!(
+        "mean length {:.1} plies; endings: {}; {:.1} s\n",
+        s.mean_plies,
+        reasons.join(", "),
+        s.seconds
+    ));
+    out
+}

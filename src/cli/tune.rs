@@ -1,0 +1,175 @@
+//! `tafl tune VARIANT [--games N] [--rounds R] [--depth D] [--openings K] [--seed S]
+//! [--threads N] [--weights FILE] [--out FILE]`: fits the evaluation's weights to the results of
+//! the computer's games against itself (src/search/tune.rs) and writes a weights file.
+//!
+//! Every fifth game is held out of the fit; the summary gives the held-out cross-entropy of
+//! the starting weights and of the fitted ones, so a fit that learned nothing shows.
+
+use std::io::IsTerminal;
+use std::process::ExitCode;
+use std::sync::Arc;
+
+use super::load;
+use crate::search::eval::{WeightsFile, TERM_NAMES};
+use crate::search::tune::{fit, loss, self_play, Plan, Sample};
+use crate::search::{Limits, Weights};
+
+/// Arguments of `tafl tune`.
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// A bundled variant's name or a variant file.
+    pub variant: String,
+    /// Games of self-play a round.
+    #[arg(long, default_value_t = 200, value_parser = clap::value_parser!(u64).range(10..=1_000_000))]
+    pub games: u64,
+    /// Rounds: each plays new games with the last fit and refits on every position so far.
+    #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u32).range(1..=20))]
+    pub rounds: u32,
+    /// The self-play search depth.
+    #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u32).range(1..=8))]
+    pub depth: u32,
+    /// Random plies opening each game, so that games differ.
+    #[arg(long, default_value_t = 8, value_name = "K")]
+    pub openings: u32,
+    /// The seed of the openings.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// A game still going after this many plies is a draw.
+    #[arg(long, default_value_t = 300)]
+    pub cap: u32,
+    /// Games played at once.
+    #[arg(long, default_value_t = 1, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=256))]
+    pub threads: u16,
+    /// Start from these weights (a file, `hand` or `tuned`) [default: hand].
+    #[arg(long, value_name = "FILE")]
+    pub weights: Option<String>,
+    /// Write the weights file here instead of printing it.
+    #[arg(long, value_name = "FILE")]
+    pub out: Option<std::path::PathBuf>,
+}
+
+/// Runs `tafl tune`.
+pub fn run(args: Args) -> ExitCode {
+    let loaded = match load::variant(&args.variant) {
+        Ok(loaded) => loaded,
+        Err(code) => return code,
+    };
+    let mut weights = match args.weights.as_deref().map(super::best::read_weights) {
+        None => crate::search::WEIGHTS,
+        Some(Ok(Some(weights))) => weights,
+        Some(Ok(None)) => crate::search::weights_for(loaded.engine.rules()),
+        Some(Err(message)) => {
+            eprintln!("error: {message}");
+            return ExitCode::from(load::USAGE);
+        }
+    };
+    let start = weights;
+    let plan = Plan {
+        games: args.games,
+        openings: args.openings,
+        seed: args.seed,
+        cap: args.cap as usize,
+        limits: Limits::depth(args.depth),
+    };
+    let engine: Arc<crate::engine::Engine> = loaded.engine.clone();
+    let mut samples: Vec<Sample> = Vec::new();
+    let mut constant = 0.0;
+    for round in 0..args.rounds {
+        let bar = std::io::stderr().is_terminal().then(|| {
+            let bar = indicatif::ProgressBar::new(args.games);
+            bar.set_message(format!("round {} of {}", round + 1, args.rounds));
+            bar
+        });
+        let first = u64::from(round) * args.games;
+        let played = load::on_threads(
+            usize::from(args.threads),
+            || self_play(&engine, &plan, weights, first, || tick(&bar)),
+            || self_play(&engine, &plan, weights, first, || tick(&bar)),
+        );
+        let Ok(new) = played else {
+            return ExitCode::FAILURE;
+        };
+        if let Some(bar) = &bar {
+            bar.finish_and_clear();
+        }
+        let attackers = new.iter().filter(|s| s.result == 1.0).count();
+        samples.extend(new);
+        let (train, held): (Vec<Sample>, Vec<Sample>) =
+            samples.iter().partition(|s| s.game % 5 != 0);
+        let fitted = fit(&train, weights);
+        let note = format!(
+            "round {}: {} positions ({} from attackers' wins this round); held-out loss {:.4} \
+             with the weights played, {:.4} fitted",
+            round + 1,
+            samples.len(),
+            attackers,
+            loss(&held, weights),
+            loss(&held, fitted.weights)
+        );
+        eprintln!("{note}");
+        if samples.iter().all(|s| s.result == samples[0].result) {
+            eprintln!(
+                "warning: every game ended the same way: the results carry nothing to fit \
+                 (more games, other openings or another depth may give some)"
+            );
+        } else if fitted.weights.soldier <= 10 {
+            eprintln!(
+                "warning: the fit gave material a weight of {}: too little signal in these \
+                 games to trust it (try more games or another depth)",
+                fitted.weights.soldier
+            );
+        }
+        weights = fitted.weights;
+        constant = fitted.constant;
+    }
+    let (_, held): (Vec<Sample>, Vec<Sample>) = samples.iter().partition(|s| s.game % 5 != 0);
+    let fitted = format!(
+        "tafl tune {} --games {} --rounds {} --depth {} --openings {} --seed {} --cap {}: {} \
+         positions; held-out cross-entropy {:.4} with the starting weights, {:.4} fitted; \
+         constant {:+.0} (the attackers' edge at this level of play)",
+        args.variant,
+        args.games,
+        args.rounds,
+        args.depth,
+        args.openings,
+        args.seed,
+        args.cap,
+        samples.len(),
+        loss(&held, start),
+        loss(&held, weights),
+        constant
+    );
+    for (name, (old, new)) in TERM_NAMES
+        .iter()
+        .zip(start.values().iter().zip(weights.values()))
+    {
+        eprintln!("{name:>16}: {old:>6} -> {new:>6}");
+    }
+    write(&args, &loaded, weights, fitted)
+}
+
+fn tick(bar: &Option<indicatif::ProgressBar>) {
+    if let Some(bar) = bar {
+        bar.inc(1);
+    }
+}
+
+fn write(args: &Args, loaded: &load::Loaded, weights: Weights, fitted: String) -> ExitCode {
+    let file = WeightsFile {
+        variant: loaded.engine.rules().name.clone(),
+        fitted,
+        weights,
+    };
+    // Plain data with string keys: serialising cannot fail.
+    let text = serde_json::to_string_pretty(&file).expect("weights serialise") + "\n";
+    match &args.out {
+        Some(path) => {
+            if let Err(e) = std::fs::write(path, text) {
+                eprintln!("error: cannot write `{}`: {e}", path.display());
+                return ExitCode::FAILURE;
+            }
+        }
+        None => print!("{text}"),
+    }
+    ExitCode::SUCCESS
+}

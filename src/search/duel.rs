@@ -1,0 +1,90 @@
+//! Games between two computer players, as `tafl match`, `tafl selfplay`, `tafl compare` and
+//! `tafl tune` play them: seeded random openings, then each side's search in turn, and the game
+//! as one row of the hnefatafl-rs CSV format.
+
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
+
+use super::{search, Limits};
+use crate::engine::{Engine, Rng};
+use crate::game::{Game, Status};
+use crate::ir::Side;
+
+/// The game that opening number `index` of a run seeded with `seed` starts from: `plies`
+/// uniformly random plies from the start (fewer where the game ends first).
+pub fn opening(engine: &Arc<Engine>, seed: u64, index: u64, plies: u32) -> Game {
+    let mut rng = Rng::for_game(seed, index);
+    let mut game = Game::new(engine.clone());
+    for _ in 0..plies {
+        let moves = game.legal_moves();
+        if moves.is_empty() || game.is_over() {
+            break;
+        }
+        // A generated move is legal.
+        let _ = game.play(moves[rng.below(moves.len())]);
+    }
+    game
+}
+
+/// Plays `game` on: the attackers search with `attackers`, the defenders with `defenders`,
+/// until the game ends or has `cap` plies (then it stands `Ongoing`). `observe` sees each
+/// position before its move is searched.
+pub fn play_out(
+    mut game: Game,
+    attackers: &Limits,
+    defenders: &Limits,
+    cap: usize,
+    mut observe: impl FnMut(&Game),
+) -> Game {
+    let stop = AtomicBool::new(false);
+    while !game.is_over() && game.plies().len() < cap {
+        observe(&game);
+        let limits = match game.to_move() {
+            Side::Attackers => attackers,
+            Side::Defenders => defenders,
+        };
+        let Ok(report) = search(&game, limits, &stop, |_| {}) else {
+            break;
+        };
+        let Some(mv) = report.best else { break };
+        if game.play(mv).is_err() {
+            break;
+        }
+    }
+    game
+}
+
+/// The game as a row of the hnefatafl-rs CSV format: the plies separated by spaces, each
+/// `from-to` with `x<square>` for every piece it captured, then `,0,0,` and the result
+/// (`White`: the defenders won, `Black`: the attackers, `Draw`, or `Ongoing`).
+pub fn csv_row(game: &Game) -> String {
+    let plies: Vec<String> = game
+        .plies()
+        .iter()
+        .map(|ply| {
+            let mut text = ply.mv.to_string();
+            for square in &ply.captured {
+                text.push('x');
+                text.push_str(&square.to_string());
+            }
+            text
+        })
+        .collect();
+    let result = match game.status() {
+        Status::DefendersWin => "White",
+        Status::AttackersWin => "Black",
+        Status::Draw => "Draw",
+        Status::Ongoing => "Ongoing",
+    };
+    format!("{},0,0,{result}", plies.join(" "))
+}
+
+/// Half-points (0, 1 or 2) that the player of `side` won in a game that ended `status`; a game
+/// still going at the cap counts as a draw.
+pub fn half_points(status: Status, side: Side) -> usize {
+    match (status, side) {
+        (Status::AttackersWin, Side::Attackers) | (Status::DefendersWin, Side::Defenders) => 2,
+        (Status::Draw | Status::Ongoing, _) => 1,
+        (Status::AttackersWin, Side::Defenders) | (Status::DefendersWin, Side::Attackers) => 0,
+    }
+}

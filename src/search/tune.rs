@@ -1,0 +1,294 @@
+//! Fitting the evaluation's weights to game results (Texel's method): `tafl tune`.
+//!
+//! Games of the computer against itself (seeded random openings, then a low fixed depth) give
+//! positions, each labelled with its game's result for the attackers (1 a win, ½ a draw or a
+//! game stopped at the ply cap, 0 a loss). A logistic model predicts that result from the
+//! evaluation: P(attackers win) = σ((c + Σ wᵢ tᵢ) / [`SCALE`]), the tᵢ being the position's
+//! [`Terms`] and c a constant for the variant's own balance (fitted, then dropped: a constant
+//! changes no choice of move). The fit minimises the mean cross-entropy plus a ridge
+//! λ Σ ((wᵢ - wᵢ⁰)/SCALE)² towards the weights the games were played with, by Newton's method
+//! (the problem is convex). `escape_now` and `escape_fork` are not fitted: they stand for a win
+//! next move, which the search sees itself, and positions with them are all but decided. Then
+//! the fitted weights are scaled so that a soldier is worth 100 again.
+//!
+//! Rounds repeat this: each plays new games with the last round's weights and refits on all
+//! positions so far, so the games come from a player closer to the one being fitted.
+
+use std::sync::Arc;
+
+use super::duel::{opening, play_out};
+use super::eval::{terms_of, Terms, Weights, TERMS};
+use super::Limits;
+use crate::engine::Engine;
+use crate::game::Status;
+
+/// The evaluation units per unit of log-odds: 4 soldiers' worth is e¹ to 1.
+pub const SCALE: f64 = 400.0;
+/// The ridge's strength (see the module's documentation).
+pub const RIDGE: f64 = 0.01;
+/// Terms not fitted: `escape_now` and `escape_fork`.
+const FIXED: [usize; 2] = [1, 2];
+
+/// A position's terms and its game's result for the attackers.
+#[derive(Clone, Copy, Debug)]
+pub struct Sample {
+    /// The terms, in the order of [`super::eval::TERM_NAMES`].
+    pub terms: [f64; TERMS],
+    /// 1 the attackers won, ½ a draw, 0 the defenders won.
+    pub result: f64,
+    /// The game it came from.
+    pub game: u64,
+}
+
+/// How the games are played.
+#[derive(Clone, Copy, Debug)]
+pub struct Plan {
+    /// Games a round.
+    pub games: u64,
+    /// Random plies opening each game.
+    pub openings: u32,
+    /// The seed of the openings.
+    pub seed: u64,
+    /// Plies after which a game is a draw.
+    pub cap: usize,
+    /// The players' search (one thread, a fixed depth for speed and determinism).
+    pub limits: Limits,
+}
+
+/// Plays `plan.games` games numbered from `first` with `weights` on both sides and returns their
+/// positions (after the opening), labelled. `on_game` is called after each game.
+pub fn self_play(
+    engine: &Arc<Engine>,
+    plan: &Plan,
+    weights: Weights,
+    first: u64,
+    on_game: impl Fn() + Sync,
+) -> Vec<Sample> {
+    use rayon::prelude::*;
+    let limits = plan.limits.with_weights(weights);
+    (first..first + plan.games)
+        .into_par_iter()
+        .flat_map_iter(|index| {
+            let start = opening(engine, plan.seed, index, plan.openings);
+            let mut seen: Vec<Terms> = Vec::new();
+            let game = play_out(start, &limits, &limits, plan.cap, |game| {
+                if let Some(terms) = terms_of(engine, game.position()) {
+                    seen.push(terms);
+                }
+            });
+            on_game();
+            let result = match game.status() {
+                Status::AttackersWin => 1.0,
+                Status::DefendersWin => 0.0,
+                Status::Draw | Status::Ongoing => 0.5,
+            };
+            seen.into_iter().map(move |terms| Sample {
+                terms: terms.values(),
+                result,
+                game: index,
+            })
+        })
+        .collect()
+}
+
+/// The result of a fit.
+#[derive(Clone, Copy, Debug)]
+pub struct Fit {
+    /// The fitted weights, a soldier scaled back to 100.
+    pub weights: Weights,
+    /// The fitted constant (the variant's balance at this level of play), in evaluation units
+    /// before scaling; positive favours the attackers.
+    pub constant: f64,
+}
+
+/// Fits weights to `samples`, starting from (and drawn towards) `prior`.
+pub fn fit(samples: &[Sample], prior: Weights) -> Fit {
+    let prior_values = prior.values();
+    let free: Vec<usize> = (0..TERMS).filter(|i| !FIXED.contains(i)).collect();
+    // Parameters: the constant, then the free weights, all divided by SCALE.
+    let k = free.len() + 1;
+    let mut beta = vec![0.0; k];
+    let mut start = vec![0.0; k];
+    for (j, &term) in free.iter().enumerate() {
+        start[j + 1] = f64::from(prior_values[term]) / SCALE;
+        beta[j + 1] = start[j + 1];
+    }
+    let n = samples.len().max(1) as f64;
+    let row = |s: &Sample| -> Vec<f64> {
+        let mut x = Vec::with_capacity(k);
+        x.push(1.0);
+        x.extend(free.iter().map(|&t| s.terms[t]));
+        x
+    };
+    let offset = |s: &Sample| -> f64 {
+        FIXED
+            .iter()
+            .map(|&t| f64::from(prior_values[t]) * s.terms[t])
+            .sum::<f64>()
+            / SCALE
+    };
+    for _ in 0..30 {
+        let mut gradient = vec![0.0; k];
+        let mut hessian = vec![vec![0.0; k]; k];
+        for s in samples {
+            let x = row(s);
+            let eta = offset(s) + x.iter().zip(&beta).map(|(a, b)| a * b).sum::<f64>();
+            let p = sigmoid(eta);
+            let w = (p * (1.0 - p)).max(1e-9);
+            for (i, &xi) in x.iter().enumerate() {
+                gradient[i] += (p - s.result) * xi / n;
+                for (cell, &xj) in hessian[i].iter_mut().zip(&x) {
+                    *cell += w * xi * xj / n;
+                }
+            }
+        }
+        // The ridge, on the weights only (not the constant).
+        for i in 1..k {
+            gradient[i] += 2.0 * RIDGE * (beta[i] - start[i]);
+            hessian[i][i] += 2.0 * RIDGE;
+        }
+        hessian[0][0] += 1e-9;
+        let Some(step) = solve(hessian, gradient) else {
+            break;
+        };
+        let mut largest: f64 = 0.0;
+        for (b, d) in beta.iter_mut().zip(&step) {
+            *b -= d;
+            largest = largest.max(d.abs());
+        }
+        if largest < 1e-7 {
+            break;
+        }
+    }
+    let mut values = prior_values;
+    for (j, &term) in free.iter().enumerate() {
+        values[term] = (beta[j + 1] * SCALE).round() as i32;
+    }
+    // A soldier back to 100: the scale of the soft terms against the fixed ones and the
+    // search's margins (aspiration windows) stays as it was.
+    if values[0] > 10 {
+        let factor = 100.0 / f64::from(values[0]);
+        for &term in &free {
+            values[term] = (f64::from(values[term]) * factor).round() as i32;
+        }
+    }
+    Fit {
+        weights: Weights::from_values(values),
+        constant: beta[0] * SCALE,
+    }
+}
+
+/// The mean cross-entropy of `weights` on `samples`, with the constant that fits them best
+/// (a measure of how well the weights predict results; lower is better). The weights' scale
+/// is refitted too, so that weights scaled to a soldier of 100 are judged fairly.
+pub fn loss(samples: &[Sample], weights: Weights) -> f64 {
+    let w = weights.values();
+    let evals: Vec<(f64, f64)> = samples
+        .iter()
+        .map(|s| {
+            let e: f64 = s.terms.iter().zip(&w).map(|(t, &w)| t * f64::from(w)).sum();
+            (e / SCALE, s.result)
+        })
+        .collect();
+    let cross = |a: f64, c: f64| -> f64 {
+        evals
+            .iter()
+            .map(|&(e, y)| {
+                let p = sigmoid(c + a * e).clamp(1e-12, 1.0 - 1e-12);
+                -(y * p.ln() + (1.0 - y) * (1.0 - p).ln())
+            })
+            .sum::<f64>()
+            / evals.len().max(1) as f64
+    };
+    // A coarse search over scale (0.001 to 10, in tenths of a decade) and constant: two
+    // numbers, a smooth function.
+    let mut best = f64::INFINITY;
+    for a in (-30..=10).map(|i| 10f64.powf(f64::from(i) / 10.0)) {
+        for c in (-20..=20).map(|i| f64::from(i) * 0.1) {
+            best = best.min(cross(a, c));
+        }
+    }
+    best
+}
+
+fn sigmoid(x: f64) -> f64 {
+    1.0 / (1.0 + (-x).exp())
+}
+
+/// Solves `a x = b` by Gaussian elimination with partial pivoting; `None` when singular.
+fn solve(mut a: Vec<Vec<f64>>, mut b: Vec<f64>) -> Option<Vec<f64>> {
+    let n = b.len();
+    for col in 0..n {
+        let pivot = (col..n).max_by(|&i, &j| a[i][col].abs().total_cmp(&a[j][col].abs()))?;
+        if a[pivot][col].abs() < 1e-15 {
+            return None;
+        }
+        a.swap(col, pivot);
+        b.swap(col, pivot);
+        let (top, bottom) = a.split_at_mut(col + 1);
+        let pivot_row = &top[col];
+        for (offset, row) in bottom.iter_mut().enumerate() {
+            let factor = row[col] / pivot_row[col];
+            for (cell, &above) in row[col..].iter_mut().zip(&pivot_row[col..]) {
+                *cell -= factor * above;
+            }
+            b[col + 1 + offset] -= factor * b[col];
+        }
+    }
+    let mut x = vec![0.0; n];
+    for row in (0..n).rev() {
+        let sum: f64 = (row + 1..n).map(|k| a[row][k] * x[k]).sum();
+        x[row] = (b[row] - sum) / a[row][row];
+    }
+    Some(x)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_solver_solves() {
+        let a = vec![vec![2.0, 1.0], vec![1.0, 3.0]];
+        let x = solve(a, vec![3.0, 5.0]).unwrap();
+        assert!(
+            (x[0] - 0.8).abs() < 1e-12 && (x[1] - 1.4).abs() < 1e-12,
+            "{x:?}"
+        );
+    }
+
+    #[test]
+    fn a_fit_recovers_the_weight_that_made_the_results() {
+        // Results drawn (deterministically, by thresholds) from σ(material · 0.5): the fit must
+        // give material the larger weight and the others (noise) about their prior.
+        let mut samples = Vec::new();
+        let mut rng = crate::engine::Rng::new(12345);
+        for game in 0..8000 {
+            let material = rng.below(9) as f64 - 4.0;
+            let noise = rng.below(7) as f64 - 3.0;
+            let u = rng.below(1 << 20) as f64 / f64::from(1 << 20);
+            let mut terms = [0.0; TERMS];
+            terms[0] = material;
+            terms[8] = noise;
+            let result = if u < sigmoid(material * 0.5) {
+                1.0
+            } else {
+                0.0
+            };
+            samples.push(Sample {
+                terms,
+                result,
+                game,
+            });
+        }
+        let prior = Weights::from_values([100, 5000, 2500, 300, 40, 3, 30, 25, 2, 0, 0]);
+        let fit = fit(&samples, prior);
+        // Material at 0.5 log-odds is 200 units; scaled to a soldier of 100 everything halves:
+        // mobility (noise) stays near its prior's half.
+        assert_eq!(fit.weights.soldier, 100);
+        assert!(fit.weights.mobility.abs() <= 5, "{:?}", fit.weights);
+        assert!(fit.constant.abs() < 40.0, "{}", fit.constant);
+        let blind = Weights::from_values([0, 5000, 2500, 300, 40, 3, 30, 25, 2, 0, 0]);
+        assert!(loss(&samples, fit.weights) < loss(&samples, blind));
+    }
+}

@@ -1,0 +1,287 @@
+//! `tafl match`: the statistics against hand-computed values, and a small seeded match at a
+//! fixed depth that is the same every time and writes games that replay to their results.
+
+use std::process::Command;
+use std::sync::Arc;
+
+use tafl::engine::{Engine, Move};
+use tafl::search::duel::{csv_row, opening, play_out};
+use tafl::search::stats::{elo, expected_score, Pentanomial, Sprt, Trinomial, Verdict};
+use tafl::search::{Limits, Settings};
+use tafl::{Game, Status, Variant};
+
+fn close(a: f64, b: f64) -> bool {
+    (a - b).abs() < 0.01
+}
+
+#[test]
+fn elo_follows_the_logistic_model() {
+    assert!(close(elo(0.5), 0.0));
+    // 10 to 1 is 400 Elo.
+    assert!(close(elo(10.0 / 11.0), 400.0));
+    assert!(close(elo(1.0 / 11.0), -400.0));
+    assert!(close(expected_score(400.0), 10.0 / 11.0));
+    assert!(close(expected_score(elo(0.3)), 0.3));
+}
+
+#[test]
+fn the_trinomial_interval_matches_a_hand_computation() {
+    // 60 wins, 20 draws, 20 losses: s = 0.7, per-game variance
+    // (60·0.3² + 20·0.2² + 20·0.7²)/100 = 0.16, half-width 1.96·√(0.16/100) = 0.0784;
+    // Elo 400·log10(0.7/0.3) = 147.19, ends 400·log10(0.6216/0.3784) = 86.23 and
+    // 400·log10(0.7784/0.2216) = 218.25.
+    let e = Trinomial {
+        wins: 60,
+        draws: 20,
+        losses: 20,
+    }
+    .estimate()
+    .unwrap();
+    assert!(close(e.score, 0.7), "{e:?}");
+    assert!(close(e.elo.unwrap(), 147.19), "{e:?}");
+    assert!(close(e.elo_low.unwrap(), 86.23), "{e:?}");
+    assert!(close(e.elo_high.unwrap(), 218.25), "{e:?}");
+}
+
+#[test]
+fn the_pentanomial_interval_matches_a_hand_computation() {
+    // Pairs scoring 0, ½, 1, 1½, 2 points: 2, 5, 10, 8, 5 times (30 pairs). Halved pair scores
+    // 0, .25, .5, .75, 1: mean 17.25/30 = 0.575, variance 0.079792; Elo 52.51, interval
+    // -18.14 to 127.82.
+    let pairs = Pentanomial([2, 5, 10, 8, 5]);
+    let e = pairs.estimate().unwrap();
+    assert!(close(e.score, 0.575), "{e:?}");
+    assert!(close(e.elo.unwrap(), 52.51), "{e:?}");
+    assert!(close(e.elo_low.unwrap(), -18.14), "{e:?}");
+    assert!(close(e.elo_high.unwrap(), 127.82), "{e:?}");
+}
+
+#[test]
+fn a_perfect_score_has_no_finite_elo() {
+    let e = Trinomial {
+        wins: 10,
+        draws: 0,
+        losses: 0,
+    }
+    .estimate()
+    .unwrap();
+    assert_eq!(e.elo, None);
+    assert!(Trinomial::default().estimate().is_none());
+}
+
+#[test]
+fn the_sprt_matches_a_hand_computation() {
+    // The same pairs, H0: 0 Elo, H1: 50 Elo. s0 = 0.5, s1 = 1/(1 + 10^(-50/400)) = 0.571463;
+    // LLR = 30·(s1 - s0)·(2·0.575 - s0 - s1)/(2·0.079792) = 1.0551.
+    let sprt = Sprt::new(0.0, 50.0);
+    let pairs = Pentanomial([2, 5, 10, 8, 5]);
+    assert!(close(sprt.llr(&pairs), 1.0551), "{}", sprt.llr(&pairs));
+    let (low, high) = sprt.bounds();
+    assert!(close(low, -2.9444) && close(high, 2.9444));
+    assert_eq!(sprt.verdict(&pairs), Verdict::Continue);
+    // Three times the pairs, the same proportions: three times the LLR, past the bound.
+    let more = Pentanomial([6, 15, 30, 24, 15]);
+    assert!(close(sprt.llr(&more), 3.1653), "{}", sprt.llr(&more));
+    assert_eq!(sprt.verdict(&more), Verdict::H1);
+    // A losing record accepts H0.
+    let worse = Pentanomial([15, 24, 30, 15, 6]);
+    assert_eq!(sprt.verdict(&worse), Verdict::H0);
+}
+
+fn engine(name: &str) -> Arc<Engine> {
+    Arc::new(Engine::new(&Variant::bundled(name).unwrap().rules).unwrap())
+}
+
+/// Replays a CSV row's moves from `start` and checks the result it gives.
+fn replays(start: &Game, row: &str) {
+    let fields: Vec<&str> = row.split(',').collect();
+    assert_eq!(fields.len(), 4, "{row}");
+    let mut game = start.clone();
+    let skip = start.plies().len();
+    for (i, play) in fields[0].split(' ').enumerate().skip(skip) {
+        let mut parts = play.split('x');
+        let mv: Move = parts.next().unwrap().parse().unwrap();
+        let captured: Vec<String> = parts.map(str::to_string).collect();
+        let ply = game
+            .play(mv)
+            .unwrap_or_else(|e| panic!("ply {i} {play}: {e:?}"));
+        let got: Vec<String> = ply.captured.iter().map(|s| s.to_string()).collect();
+        assert_eq!(got, captured, "ply {i} {play}");
+    }
+    let result = match game.status() {
+        Status::DefendersWin => "White",
+        Status::AttackersWin => "Black",
+        Status::Draw => "Draw",
+        Status::Ongoing => "Ongoing",
+    };
+    assert_eq!(fields[3], result, "{row}");
+}
+
+#[test]
+fn a_seeded_game_at_a_fixed_depth_is_the_same_every_time_and_replays() {
+    let engine = engine("brandubh");
+    let new = Limits::depth(2);
+    let old = Limits::depth(2).with_settings(Settings::NONE);
+    for index in 0..4 {
+        let start = opening(&engine, 7, index, 4);
+        assert_eq!(start.plies().len(), 4);
+        let a = play_out(start.clone(), &new, &old, 200, |_| {});
+        let b = play_out(start.clone(), &new, &old, 200, |_| {});
+        assert_eq!(csv_row(&a), csv_row(&b));
+        assert!(csv_row(&a).starts_with(&csv_row(&start).split(',').next().unwrap().to_string()));
+        replays(&start, &csv_row(&a));
+    }
+}
+
+fn run_match(games_file: &std::path::Path) -> serde_json::Value {
+    let out = Command::new(env!("CARGO_BIN_EXE_tafl"))
+        .args([
+            "match",
+            "brandubh",
+            "--a",
+            "depth=2",
+            "--b",
+            "depth=1,off=all,weights=hand",
+            "--pairs",
+            "3",
+            "--threads",
+            "2",
+            "--json",
+            "--games",
+        ])
+        .arg(games_file)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let mut json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    json.as_object_mut().unwrap().remove("seconds");
+    json
+}
+
+#[test]
+fn a_tiny_seeded_match_is_deterministic_and_writes_its_games() {
+    let dir = std::env::temp_dir().join(format!("tafl-match-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let (first, second) = (dir.join("a.csv"), dir.join("b.csv"));
+    let a = run_match(&first);
+    let b = run_match(&second);
+    assert_eq!(a, b);
+    assert_eq!(a["games"], 6);
+    assert_eq!(a["pairs"], 3);
+    let results = &a["a_results"];
+    let total = results["wins"].as_u64().unwrap()
+        + results["draws"].as_u64().unwrap()
+        + results["losses"].as_u64().unwrap();
+    assert_eq!(total, 6);
+    let text = std::fs::read_to_string(&first).unwrap();
+    assert_eq!(text, std::fs::read_to_string(&second).unwrap());
+    let rows: Vec<&str> = text.lines().filter(|l| !l.starts_with('#')).collect();
+    assert_eq!(rows.len(), 6);
+    // Each row replays from the start to the result it states; the openings are in the rows.
+    let start = Game::new(engine("brandubh"));
+    for row in rows {
+        replays(&start, row);
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_bad_player_spec_is_refused() {
+    for spec in ["depth=0", "time=x", "off=fast", "colour=red", "off=all"] {
+        let out = Command::new(env!("CARGO_BIN_EXE_tafl"))
+            .args(["match", "brandubh", "--a", spec, "--b", "depth=1"])
+            .output()
+            .unwrap();
+        assert!(!out.status.success(), "{spec}");
+        assert!(!String::from_utf8_lossy(&out.stderr).is_empty(), "{spec}");
+    }
+}
+
+fn sprt_match(a: &str, b: &str) -> serde_json::Value {
+    let out = Command::new(env!("CARGO_BIN_EXE_tafl"))
+        .args([
+            "match", "brandubh", "--a", a, "--b", b, "--pairs", "200", "--sprt", "0,50", "--json",
+        ])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    serde_json::from_slice(&out.stdout).unwrap()
+}
+
+#[test]
+fn the_sprt_stops_a_lopsided_match_early_either_way() {
+    // Depth 2 against the plain depth-1 search: H1 long before 200 pairs; the other way round,
+    // H0. Only whole pairs are counted.
+    let strong = "depth=2";
+    let weak = "depth=1,off=all,weights=hand";
+    for (a, b, verdict) in [(strong, weak, "h1"), (weak, strong, "h0")] {
+        let json = sprt_match(a, b);
+        assert_eq!(json["sprt"]["verdict"], verdict, "{json}");
+        let pairs = json["pairs"].as_u64().unwrap();
+        assert!(pairs < 200, "{json}");
+        assert_eq!(json["games"].as_u64().unwrap(), 2 * pairs);
+        let llr = json["sprt"]["llr"].as_f64().unwrap();
+        assert!(llr.abs() >= 2.94, "{json}");
+    }
+}
+
+fn match_json(b: &str, games_file: Option<&std::path::Path>) -> serde_json::Value {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_tafl"));
+    command.args([
+        "match", "brandubh", "--a", "depth=1", "--b", b, "--pairs", "2", "--json",
+    ]);
+    if let Some(file) = games_file {
+        command.arg("--games").arg(file);
+    }
+    let out = command.output().unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    serde_json::from_slice(&out.stdout).unwrap()
+}
+
+#[test]
+fn another_program_plays_through_each_protocol_refereed_by_our_engine() {
+    let dir = std::env::temp_dir().join(format!("tafl-match-engine-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let tafl = env!("CARGO_BIN_EXE_tafl");
+    for protocol in ["uci", "opentafl"] {
+        let file = dir.join(format!("{protocol}.csv"));
+        let b = format!("engine={tafl} engine --protocol {protocol},protocol={protocol},depth=1");
+        let json = match_json(&b, Some(&file));
+        assert_eq!(json["games"], 4, "{protocol}: {json}");
+        assert_eq!(
+            json["forfeits"].as_array().unwrap().len(),
+            0,
+            "{protocol}: {json}"
+        );
+        let text = std::fs::read_to_string(&file).unwrap();
+        let start = Game::new(engine("brandubh"));
+        for row in text.lines().filter(|l| !l.starts_with('#')) {
+            replays(&start, row);
+        }
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_program_that_cannot_play_loses_its_games_counted_apart() {
+    // `false` exits at once: every game it should play is a forfeit, and the match goes on.
+    let json = match_json("engine=false,protocol=uci,time=50", None);
+    assert_eq!(json["games"], 4, "{json}");
+    assert_eq!(json["a_results"]["wins"], 4, "{json}");
+    let forfeits = json["forfeits"].as_array().unwrap();
+    assert_eq!(forfeits.len(), 4, "{json}");
+    assert!(forfeits[0].as_str().unwrap().starts_with("B: "), "{json}");
+    assert_eq!(json["reasons"]["forfeit"], 4, "{json}");
+}

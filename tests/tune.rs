@@ -1,0 +1,156 @@
+//! `tafl tune`, weights files and `tafl compare`: a small seeded fit writes a weights file the
+//! search accepts; the bundled variants use their shipped weights and nothing else does; a
+//! variant compared with itself moves nothing.
+
+use std::process::Command;
+
+use tafl::search::eval::WeightsFile;
+use tafl::search::{weights_for, WEIGHTS};
+use tafl::Variant;
+
+fn tafl(args: &[&str]) -> std::process::Output {
+    Command::new(env!("CARGO_BIN_EXE_tafl"))
+        .args(args)
+        .output()
+        .unwrap()
+}
+
+#[test]
+fn a_small_fit_writes_a_weights_file_the_search_accepts() {
+    let dir = std::env::temp_dir().join(format!("tafl-tune-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("brandubh.json");
+    let path = file.to_str().unwrap();
+    let out = tafl(&[
+        "tune", "brandubh", "--games", "12", "--rounds", "1", "--depth", "1", "--out", path,
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let written: WeightsFile =
+        serde_json::from_str(&std::fs::read_to_string(&file).unwrap()).unwrap();
+    assert_eq!(written.variant, "Brandubh");
+    assert!(written.fitted.starts_with("tafl tune brandubh --games 12"));
+    // The fit keeps a soldier at 100 and the fixed terms as they were.
+    assert_eq!(written.weights.soldier, 100);
+    assert_eq!(written.weights.escape_now, WEIGHTS.escape_now);
+    // The same seed gives the same file.
+    let again = dir.join("again.json");
+    let out = tafl(&[
+        "tune",
+        "brandubh",
+        "--games",
+        "12",
+        "--rounds",
+        "1",
+        "--depth",
+        "1",
+        "--out",
+        again.to_str().unwrap(),
+    ]);
+    assert!(out.status.success());
+    assert_eq!(
+        std::fs::read_to_string(&file).unwrap(),
+        std::fs::read_to_string(&again).unwrap()
+    );
+    let best = tafl(&[
+        "best",
+        "brandubh",
+        "--depth",
+        "2",
+        "--weights",
+        path,
+        "--json",
+    ]);
+    assert!(
+        best.status.success(),
+        "{}",
+        String::from_utf8_lossy(&best.stderr)
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_bad_weights_file_or_technique_is_refused() {
+    let out = tafl(&[
+        "best",
+        "brandubh",
+        "--depth",
+        "1",
+        "--weights",
+        "/no/such.json",
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("cannot read weights file"));
+    let out = tafl(&[
+        "best",
+        "brandubh",
+        "--depth",
+        "1",
+        "--weights",
+        "Cargo.toml",
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("is not a weights file"));
+    let out = tafl(&["best", "brandubh", "--depth", "1", "--off", "magic"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("unknown search technique"));
+}
+
+#[test]
+fn bundled_variants_use_their_shipped_weights_and_others_the_hand_set_ones() {
+    for name in ["brandubh", "copenhagen", "linnaeus"] {
+        let text = std::fs::read_to_string(format!("variants/weights/{name}.json")).unwrap();
+        let file: WeightsFile = serde_json::from_str(&text).unwrap();
+        let rules = Variant::bundled(name).unwrap().rules;
+        assert_eq!(weights_for(&rules), file.weights, "{name}");
+        assert_eq!(file.variant, rules.name, "{name}");
+    }
+    // A changed copy (another name is a change) does not borrow them.
+    let mut rules = Variant::bundled("brandubh").unwrap().rules;
+    rules.name.push_str(" (mine)");
+    assert_eq!(weights_for(&rules), WEIGHTS);
+    assert_eq!(
+        weights_for(&Variant::bundled("fetlar").unwrap().rules),
+        WEIGHTS
+    );
+}
+
+#[test]
+fn a_variant_compared_with_itself_moves_nothing() {
+    let out = tafl(&[
+        "compare", "brandubh", "brandubh", "--games", "6", "--depth", "1", "--json",
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(json["difference"], 0.0);
+    assert_eq!(json["unshared_openings"], 0);
+    assert_eq!(json["a"]["attackers_win"], json["b"]["attackers_win"]);
+}
+
+#[test]
+fn compare_reports_the_change_in_the_attackers_score() {
+    // Brandubh against Ard Ri (both 7x7): the difference is B's attackers' score minus A's,
+    // and its interval is ordered.
+    let out = tafl(&[
+        "compare", "brandubh", "ard-ri", "--games", "8", "--depth", "1", "--json",
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let (a, b) = (
+        json["a"]["attackers_score"].as_f64().unwrap(),
+        json["b"]["attackers_score"].as_f64().unwrap(),
+    );
+    assert!((json["difference"].as_f64().unwrap() - (b - a)).abs() < 1e-9);
+    assert!(json["low"].as_f64().unwrap() <= json["high"].as_f64().unwrap());
+}
