@@ -6,12 +6,12 @@
 use std::fmt::Write as _;
 
 use crate::english::{capitalise, count, join_and, join_or};
+use crate::ir::RuleRef;
 use crate::ir::{
     AccessCondition, Action, Armed, Berserk, Claim, EncirclementReading, Hostile,
     KingCaptureMethod, MoveStyle, Movement, NoMoves, Place, RepetitionResult, Role, Rules,
     ShieldwallTrigger, Side, Square,
 };
-use crate::variant::RuleRef;
 
 /// The rules of `rules` in plain words, with the start diagram.
 pub fn explain(rules: &Rules) -> String {

@@ -48,4 +48,5 @@ pub use engine::{
 };
 pub use game::{DrawError, Game, IllegalMove, Ply, Status, Undone};
 pub use ir::{BySide, Rules, Side, Square};
-pub use variant::{bundled_names, LoadError, RuleRef, SourceMap, Variant, BUNDLED};
+pub use ir::{RuleRef, SourceMap};
+pub use variant::{bundled_names, LoadError, Variant, BUNDLED};

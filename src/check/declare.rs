@@ -5,13 +5,13 @@ use std::collections::BTreeSet;
 use super::{default_sides, file_start, Checker};
 use crate::diagnostic::{Code, Diagnostic};
 use crate::english::count;
+use crate::ir::RuleRef;
 use crate::ir::{
     Armed, Board, BySide, MoveStyle, Movement, PieceKind, Region, Role, Side, SideInfo, Square,
     MAX_BOARD_SIDE, MIN_BOARD_SIDE,
 };
 use crate::span::{Span, Spanned};
 use crate::syntax::ast::{self, ClauseKind};
-use crate::variant::RuleRef;
 
 /// The declarations, resolved.
 pub(super) struct Declared {

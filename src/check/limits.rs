@@ -8,8 +8,8 @@
 
 use crate::diagnostic::{Code, Diagnostic};
 use crate::ir::{AccessCondition, Rules};
+use crate::ir::{RuleRef, SourceMap};
 use crate::span::Span;
-use crate::variant::{RuleRef, SourceMap};
 
 /// The largest variant file, in bytes (1 MiB): a 19x19 variant with every comment it could
 /// want is a few kilobytes.
@@ -19,7 +19,7 @@ pub const MAX_FILE_BYTES: usize = 1 << 20;
 pub const MAX_LINE_CHARS: usize = 1_000;
 
 /// The most piece kinds (the engine keeps one bit set per kind).
-pub const MAX_PIECE_KINDS: usize = crate::engine::MAX_KINDS;
+pub const MAX_PIECE_KINDS: usize = crate::ir::MAX_KINDS;
 
 /// The most named regions, built-in ones included.
 pub const MAX_REGIONS: usize = 64;

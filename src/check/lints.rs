@@ -2,10 +2,10 @@
 
 use super::{broken_line_mentions, file_start, Checker};
 use crate::diagnostic::{Code, Diagnostic};
+use crate::ir::RuleRef;
 use crate::ir::{AccessCondition, Role, Rules, Side, Square};
 use crate::span::Span;
 use crate::syntax::ast::{self, ClauseKind};
-use crate::variant::RuleRef;
 
 pub(super) fn lints(checker: &mut Checker, file: &ast::File, rules: &Rules) {
     let setup_span = checker

@@ -21,11 +21,11 @@ mod rules;
 
 use crate::diagnostic::{Code, Diagnostic, Diagnostics};
 use crate::english;
+use crate::ir::SourceMap;
 use crate::ir::{Board, BySide, NoMoves, Outcome, PieceKind, Region, Rules, Side, SideInfo};
 use crate::span::Span;
 use crate::suggest::{nearest, phrasing_hint};
 use crate::syntax::{self, ast};
-use crate::variant::SourceMap;
 
 /// What checking a file produced: the rules when they could be built, and every problem.
 #[derive(Debug)]

@@ -5,6 +5,7 @@ use std::collections::BTreeMap;
 
 use super::Checker;
 use crate::diagnostic::{Code, Diagnostic};
+use crate::ir::RuleRef;
 use crate::ir::{
     AccessCondition, AccessRule, Action, Announcement, Armed, Berserk, Claim, DecisiveCapture,
     EdgeFort, Encirclement, EncirclementReading, Escape, Hostile, HostilityRule, JumpRule,
@@ -13,7 +14,6 @@ use crate::ir::{
 };
 use crate::span::{Span, Spanned};
 use crate::syntax::ast::{self, ClauseKind};
-use crate::variant::RuleRef;
 
 /// A value set by a clause, remembered with the clause's span to report contradictions.
 type SetBy<T> = Option<(T, Span)>;

@@ -2,12 +2,11 @@
 //! [`Bits`] and monomorphised per width; [`super::Engine`] picks the width once.
 
 use super::bitboard::Bits;
-use super::{CompileError, EndReason, Ending, GameOutcome, IllegalReason, MAX_KINDS};
+use super::{CompileError, EndReason, Ending, GameOutcome, IllegalReason};
 use crate::ir::{
     AccessCondition, Berserk, BySide, Claim, EncirclementReading, KingCaptureMethod, MoveStyle,
-    NoMoves, RepetitionResult, Role, Rules, ShieldwallTrigger, Side, Square,
+    NoMoves, RepetitionResult, Role, RuleRef, Rules, ShieldwallTrigger, Side, Square, MAX_KINDS,
 };
-use crate::variant::RuleRef;
 
 /// No square: a neighbour off the board, or no previous move.
 pub(crate) const NONE: u16 = u16::MAX;

@@ -25,13 +25,14 @@ use std::fmt;
 
 use self::bitboard::Wide;
 use self::core::{Core, Pos, RawMove};
+use crate::ir::RuleRef;
 use crate::ir::{Claim, Rules, Side, Square};
-use crate::variant::RuleRef;
 
 pub use self::playout::{PlayoutSummary, Rng};
 
-/// The most piece kinds a variant may declare.
-pub const MAX_KINDS: usize = 8;
+/// The most piece kinds a variant may declare (the engine's bit sets and tables are sized by
+/// it; the checker reports more as a limit).
+pub use crate::ir::MAX_KINDS;
 
 /// Why rules could not be compiled. Rules from a checked variant file always compile; rules read
 /// from JSON may name things that do not exist.

@@ -6,8 +6,9 @@ use serde::Serialize;
 use super::IllegalMove;
 use crate::engine::{EndReason, Ending, GameOutcome};
 use crate::english::{self, capitalise};
+use crate::ir::RuleRef;
 use crate::ir::{Rules, Side};
-use crate::variant::{RuleRef, Variant};
+use crate::variant::Variant;
 
 /// Where a rule is written: its line and the clause's text.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]

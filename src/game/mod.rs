@@ -23,8 +23,8 @@ use std::fmt;
 use std::sync::Arc;
 
 use crate::engine::{EndReason, Ending, Engine, GameOutcome, IllegalReason, Move, Position};
+use crate::ir::RuleRef;
 use crate::ir::{Side, Square};
-use crate::variant::RuleRef;
 
 /// A refused move. The game is unchanged.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]

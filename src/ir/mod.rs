@@ -3,13 +3,19 @@
 //! [`Rules`] is plain data. Every default of the language is written out here, so a reader of
 //! `tafl ir VARIANT` (and the engine) never has to know what the language leaves implicit.
 //! Pieces and regions are referred to by name; regions carry their resolved squares.
-//! There are no source spans here: [`crate::SourceMap`] ties each rule back to its clause.
+//! [`Rules`] carries no source spans: a [`SourceMap`] ties each rule back to its clause.
 //!
 //! The JSON form is stable and strict: unknown fields are rejected on input.
 
+mod source;
 mod square;
 mod validate;
 
+pub use source::{RuleRef, SourceMap};
+
+/// The most piece kinds a variant may declare: the engine sizes its tables by it, and the checker
+/// reports a variant with more as a limit.
+pub const MAX_KINDS: usize = 8;
 pub use validate::RulesError;
 
 pub use square::{

@@ -29,11 +29,11 @@ use crate::check::{check_text, Checked};
 use crate::diagnostic::Diagnostics;
 use crate::english::{capitalise, count, join_and};
 use crate::explain::{movement_words, rule_sections};
+use crate::ir::RuleRef;
 use crate::ir::{Role, Rules, Square};
 use crate::span::Span;
 use crate::syntax::ast::{self, ClauseKind};
 use crate::syntax::expected_after;
-use crate::variant::RuleRef;
 
 /// A hover: the text under the cursor and what to show about it, in Markdown.
 #[derive(Clone, Debug, PartialEq, Eq)]

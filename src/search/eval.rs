@@ -31,7 +31,7 @@
 
 use crate::engine::bitboard::Bits;
 use crate::engine::core::{Core, Pos, NONE};
-use crate::engine::MAX_KINDS;
+use crate::ir::MAX_KINDS;
 use crate::ir::{KingCaptureMethod, Side};
 
 /// The weights of the terms, in hundredths of a soldier. As JSON (a weights file), every field

@@ -5,7 +5,7 @@ use std::collections::BTreeSet;
 
 use pest::Parser as _;
 
-use super::parser::{Rule, TaflParser};
+use super::grammar::{Rule, TaflParser};
 
 /// What the grammar accepts after some text.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]

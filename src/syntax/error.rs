@@ -6,7 +6,7 @@ use std::ops::Range;
 
 use pest::error::{Error, InputLocation};
 
-use super::parser::Rule;
+use super::grammar::Rule;
 use crate::diagnostic::{Code, Diagnostic};
 use crate::english::join_or;
 use crate::span::Span;

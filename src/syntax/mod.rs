@@ -7,6 +7,7 @@
 pub mod ast;
 mod complete;
 mod error;
+mod grammar;
 mod parser;
 
 pub use complete::{expected_after, Expected};

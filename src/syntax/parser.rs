@@ -7,13 +7,10 @@ use super::ast::*;
 use std::ops::Range;
 
 use super::error::{error_line, syntax_diagnostic, Recovery, MAX_SYNTAX_ERRORS};
+use super::grammar::{Rule, TaflParser};
 use crate::diagnostic::Diagnostic;
 use crate::ir::Side;
 use crate::span::{Span, Spanned};
-
-#[derive(pest_derive::Parser)]
-#[grammar = "../grammar/tafl.pest"]
-pub(super) struct TaflParser;
 
 /// Parses a variant file.
 ///

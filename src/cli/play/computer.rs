@@ -14,7 +14,7 @@ use std::sync::{Condvar, Mutex};
 use std::time::{Duration, Instant};
 
 use super::terminal::{self, Keyboard};
-use super::{capitalise, commands, reason, Session};
+use super::{capitalise, moving, reason, Session};
 use crate::ir::Side;
 use crate::search::{self, Report, Score};
 
@@ -204,7 +204,7 @@ pub fn play_turns(session: &mut Session, print: &mut dyn FnMut(String)) {
             report.depth,
             standing(session, report.score, side)
         );
-        match commands::play(session, &mv.to_string()) {
+        match moving::play(session, &mv.to_string()) {
             Ok(super::Reply::Text(played)) => text.push_str(&played),
             // The search only returns legal moves; should one be refused, hand back.
             _ => return,

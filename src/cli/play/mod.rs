@@ -10,6 +10,7 @@ mod board;
 mod commands;
 mod complete;
 mod computer;
+mod moving;
 mod reason;
 mod record;
 mod terminal;
@@ -22,8 +23,9 @@ use std::sync::Arc;
 use crate::engine::{Engine, Move};
 pub use crate::english::capitalise;
 use crate::game::{describe, Game};
+use crate::ir::RuleRef;
 use crate::ir::Side;
-use crate::variant::{RuleRef, Variant};
+use crate::variant::Variant;
 
 pub use board::Style;
 
@@ -306,6 +308,9 @@ pub fn draw_position(engine: &Engine, position: &crate::engine::Position) -> Str
     };
     board::render(engine, position, None, style, terminal::width())
 }
+
+/// What a command returns: the reply, or the one-line error (the game is left as it was).
+pub(super) type Outcome = Result<Reply, String>;
 
 /// What a command did.
 pub enum Reply {

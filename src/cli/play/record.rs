@@ -7,7 +7,7 @@
 //! moves, and keeps the session's settings: the computer's sides, its budget and the live
 //! thinking line.
 
-use super::commands::play_move;
+use super::moving::play_move;
 use super::{Reply, Session};
 use crate::engine::{EndReason, Ending, GameOutcome};
 use crate::ir::Side;
