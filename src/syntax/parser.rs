@@ -248,7 +248,8 @@ fn parse_clause(pair: Pair<'_, Rule>) -> Clause {
                 match action.as_rule() {
                     Rule::land => AccessAction::Land,
                     Rule::pass => AccessAction::Pass,
-                    _ => AccessAction::Enter,
+                    Rule::enter => AccessAction::Enter,
+                    other => unreachable!("{other:?} as an access action"),
                 },
                 span_of(&action),
             );
@@ -256,7 +257,8 @@ fn parse_clause(pair: Pair<'_, Rule>) -> Clause {
             let condition = parts.next().map(|condition| {
                 let when = match condition.as_rule() {
                     Rule::once_left => AccessWhen::OnceLeft,
-                    _ => AccessWhen::WhileGroupEmpty,
+                    Rule::while_group_empty => AccessWhen::WhileGroupEmpty,
+                    other => unreachable!("{other:?} as an access condition"),
                 };
                 Spanned::new(when, span_of(&condition))
             });
@@ -275,7 +277,8 @@ fn parse_clause(pair: Pair<'_, Rule>) -> Clause {
                 Rule::hammer => Armedness::Hammer,
                 Rule::anvil => Armedness::Anvil,
                 Rule::unarmed => Armedness::Unarmed,
-                _ => Armedness::Armed,
+                Rule::armed => Armedness::Armed,
+                other => unreachable!("{other:?} as armedness"),
             };
             ClauseKind::Armed {
                 pieces,
@@ -300,7 +303,8 @@ fn parse_clause(pair: Pair<'_, Rule>) -> Clause {
                 Rule::place_on => PlaceSpec::On(parse_region_ref(first_child(place_pair))),
                 Rule::place_beside => PlaceSpec::Beside(parse_region_ref(first_child(place_pair))),
                 Rule::place_anywhere => PlaceSpec::Anywhere,
-                _ => PlaceSpec::Elsewhere,
+                Rule::place_elsewhere => PlaceSpec::Elsewhere,
+                other => unreachable!("{other:?} as a place of capture"),
             };
             let method_pair = next();
             let method_span = span_of(&method_pair);
@@ -313,7 +317,8 @@ fn parse_clause(pair: Pair<'_, Rule>) -> Clause {
                         .collect();
                     (CaptureSpec::Enclosed, counting)
                 }
-                _ => (CaptureSpec::Custodial, Vec::new()),
+                Rule::custodial => (CaptureSpec::Custodial, Vec::new()),
+                other => unreachable!("{other:?} as a capture method"),
             };
             let own_move = parts.next().map(|part| span_of(&part));
             ClauseKind::KingCapture {
@@ -331,7 +336,8 @@ fn parse_clause(pair: Pair<'_, Rule>) -> Clause {
             let event = match event.as_rule() {
                 Rule::reaches => WinEvent::Reaches(parse_region_ref(first_child(event))),
                 Rule::holds_fort => WinEvent::HoldsFort(span_of(&event)),
-                _ => WinEvent::Captured(span_of(&event)),
+                Rule::is_captured => WinEvent::Captured(span_of(&event)),
+                other => unreachable!("{other:?} as a winning event"),
             };
             ClauseKind::Win {
                 side,
@@ -346,7 +352,8 @@ fn parse_clause(pair: Pair<'_, Rule>) -> Clause {
             for part in parts.by_ref() {
                 match part.as_rule() {
                     Rule::counting => counting.extend(part.into_inner().map(parse_region_ref)),
-                    _ => after_any_move = Some(span_of(&part)),
+                    Rule::after_any_move => after_any_move = Some(span_of(&part)),
+                    other => unreachable!("{other:?} in a shieldwall clause"),
                 }
             }
             ClauseKind::Shieldwall {
@@ -360,7 +367,8 @@ fn parse_clause(pair: Pair<'_, Rule>) -> Clause {
             let words = next();
             let reading = match words.as_rule() {
                 Rule::no_edge_access => EnclosureWords::NoEdgeAccess,
-                _ => EnclosureWords::EverySurrounded,
+                Rule::every_surrounded => EnclosureWords::EverySurrounded,
+                other => unreachable!("{other:?} as an encirclement"),
             };
             let enclosed = parse_side(first_child(words));
             ClauseKind::Encirclement {
@@ -378,7 +386,10 @@ fn parse_clause(pair: Pair<'_, Rule>) -> Clause {
                 Rule::position_repeats => {
                     SideLossCondition::Repetition(Spanned::new(2, condition_span))
                 }
-                _ => SideLossCondition::Repetition(parse_number(first_child(condition))),
+                Rule::position_occurs => {
+                    SideLossCondition::Repetition(parse_number(first_child(condition)))
+                }
+                other => unreachable!("{other:?} as a losing condition"),
             };
             ClauseKind::SideLoses { side, condition }
         }
@@ -407,7 +418,8 @@ fn parse_clause(pair: Pair<'_, Rule>) -> Clause {
                 Rule::no_capture_moves => {
                     DrawCondition::NoCapture(parse_number(first_child(condition)))
                 }
-                _ => DrawCondition::Agreement(condition_span),
+                Rule::by_agreement => DrawCondition::Agreement(condition_span),
+                other => unreachable!("{other:?} as a draw condition"),
             };
             let on_claim = parts.next().map(|claim| span_of(&claim));
             ClauseKind::Draw {
@@ -426,7 +438,8 @@ fn parse_clause(pair: Pair<'_, Rule>) -> Clause {
                     Rule::jump_only => {
                         only_from_or_to.extend(part.into_inner().map(parse_region_ref))
                     }
-                    _ => captures = Some(span_of(&part)),
+                    Rule::jump_captures => captures = Some(span_of(&part)),
+                    other => unreachable!("{other:?} in a jump clause"),
                 }
             }
             ClauseKind::Jump {
@@ -442,7 +455,8 @@ fn parse_clause(pair: Pair<'_, Rule>) -> Clause {
             let words = match words.as_rule() {
                 Rule::capture_again => BerserkWords::CaptureAgain,
                 Rule::move_while_capture => BerserkWords::MoveWhileItCanCapture,
-                _ => BerserkWords::MoveAgain,
+                Rule::move_again => BerserkWords::MoveAgain,
+                other => unreachable!("{other:?} as a berserk reading"),
             };
             ClauseKind::Berserk(Spanned::new(words, span))
         }
@@ -454,7 +468,8 @@ fn parse_clause(pair: Pair<'_, Rule>) -> Clause {
             for part in parts.by_ref() {
                 match part.as_rule() {
                     Rule::counting => counting.extend(part.into_inner().map(parse_region_ref)),
-                    _ => except_on.extend(part.into_inner().map(parse_region_ref)),
+                    Rule::except_on => except_on.extend(part.into_inner().map(parse_region_ref)),
+                    other => unreachable!("{other:?} in a sandwich clause"),
                 }
             }
             ClauseKind::Sandwich {
@@ -519,7 +534,8 @@ fn parse_square_item(pair: Pair<'_, Rule>) -> SquareItem {
             let to = spanned_str(&ends.next().expect("range end"));
             SquareItem::Range(from, to)
         }
-        _ => SquareItem::Single(spanned_str(&pair)),
+        Rule::square => SquareItem::Single(spanned_str(&pair)),
+        other => unreachable!("{other:?} as a square item"),
     }
 }
 
@@ -558,7 +574,8 @@ fn parse_piece_set(pair: Pair<'_, Rule>) -> PieceSet {
                     };
                     PieceSetItem::SideRole(side, role)
                 }
-                _ => PieceSetItem::Named(item.as_str().to_string()),
+                Rule::piece_ref => PieceSetItem::Named(item.as_str().to_string()),
+                other => unreachable!("{other:?} in a piece set"),
             };
             Spanned::new(value, span_of(&item))
         })
@@ -576,7 +593,8 @@ fn parse_who(pair: Pair<'_, Rule>) -> Who {
         Rule::only => Who::Only(parse_piece_set(
             parts.next().expect("only is followed by a set"),
         )),
-        _ => Who::Pieces(parse_piece_set(first)),
+        Rule::piece_set => Who::Pieces(parse_piece_set(first)),
+        other => unreachable!("{other:?} as who"),
     }
 }
 
@@ -591,7 +609,8 @@ fn parse_movement(pair: Pair<'_, Rule>) -> Spanned<MovementSpec> {
         Rule::rook_move => MovementSpec::Rook {
             max: pair.into_inner().next().map(parse_number),
         },
-        _ => MovementSpec::AnyEmptySquare,
+        Rule::any_empty_move => MovementSpec::AnyEmptySquare,
+        other => unreachable!("{other:?} as a movement"),
     };
     Spanned::new(movement, span)
 }
@@ -600,18 +619,19 @@ fn parse_hostile_when(pair: Pair<'_, Rule>) -> Spanned<HostileWhen> {
     let span = span_of(&pair);
     let when = match pair.as_rule() {
         Rule::when_empty => HostileWhen::Empty,
-        _ => {
+        Rule::when_occupied => {
             let mut by = None;
             let mut enemies_beside = None;
             for part in pair.into_inner() {
                 match part.as_rule() {
                     Rule::piece_set => by = Some(parse_piece_set(part)),
                     Rule::enemies_beside => enemies_beside = Some(parse_number(first_child(part))),
-                    _ => {}
+                    other => unreachable!("{other:?} in `when occupied`"),
                 }
             }
             HostileWhen::Occupied { by, enemies_beside }
         }
+        other => unreachable!("{other:?} as a hostility condition"),
     };
     Spanned::new(when, span)
 }
