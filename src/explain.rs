@@ -9,7 +9,7 @@ use crate::english::{capitalise, count, join_and, join_or};
 use crate::ir::RuleRef;
 use crate::ir::{
     AccessCondition, Action, Armed, Berserk, Claim, EncirclementReading, Hostile,
-    KingCaptureMethod, MoveStyle, Movement, NoMoves, Place, RepetitionResult, Role, Rules,
+    KingCaptureMethod, MoveStyle, Movement, NoMoves, Outcome, Place, RepetitionResult, Role, Rules,
     ShieldwallTrigger, Side, Square,
 };
 
@@ -177,6 +177,39 @@ pub fn rule_sections(rules: &Rules) -> Vec<Section> {
     if rules.validate().is_err() {
         return Vec::new();
     }
+    // Every field of the rules is said below or in the header; destructuring them here makes a
+    // new field a compile error until `tafl show` (and so hover, outline and `tafl diff`) says it.
+    let Rules {
+        name: _,            // the header
+        source: _,          // the header
+        notes: _,           // the header
+        board: _,           // the header and the picture
+        sides: _,           // the names used in every sentence
+        first_to_move: _,   // the header
+        pieces: _,          // "Moving", and the names used in every sentence
+        regions: _,         // "Moving" (where pieces may go) and the picture
+        setup: _,           // the picture
+        access: _,          // "Moving" (where pieces may go)
+        hostility: _,       // "Capturing"
+        king_capture: _,    // "Capturing the king"
+        king_sandwiches: _, // "Capturing the king"
+        shieldwall: _,      // "Capturing"
+        jumps: _,           // "Moving"
+        berserk: _,         // "Moving"
+        outcome:
+            Outcome {
+                escapes: _,
+                decisive_captures: _,
+                edge_forts: _,
+                encirclements: _,
+                no_moves: _,
+                repetition: _,
+                back_and_forth_limit: _,
+                no_capture_draw: _,
+                draw_by_agreement: _,
+            }, // "End of the game"
+        announcements: _,   // "Announcements"
+    } = rules;
     let words = Words { rules };
     let mut movement = Section::new("movement", "Moving");
     let same_movement = rules

@@ -208,3 +208,20 @@ fn one_sides_soldiers_can_be_named_wherever_pieces_are() {
     assert_eq!(victims("defenders"), ["defender", "king"]);
     assert_eq!(victims("soldiers"), ["attacker", "defender"]);
 }
+
+#[test]
+fn rules_whose_win_or_capture_clauses_name_no_declared_piece_are_refused() {
+    let rules = Variant::bundled("copenhagen").unwrap().rules;
+    assert!(rules.validate().is_ok());
+    // An edge fort, an escape and a decisive capture each name their piece; JSON written by
+    // hand can name one that is not declared, and validation must say so before the engine
+    // compiles it.
+    let mut fort = rules.clone();
+    fort.outcome.edge_forts[0].piece = "ghost".to_string();
+    let mut escape = rules.clone();
+    escape.outcome.escapes[0].piece = "ghost".to_string();
+    for broken in [fort, escape] {
+        let error = broken.validate().unwrap_err().to_string();
+        assert!(error.contains("ghost"), "{error}");
+    }
+}

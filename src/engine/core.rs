@@ -5,7 +5,8 @@ use super::bitboard::Bits;
 use super::{CompileError, EndReason, Ending, GameOutcome, IllegalReason};
 use crate::ir::{
     AccessCondition, Berserk, BySide, Claim, EncirclementReading, KingCaptureMethod, MoveStyle,
-    NoMoves, RepetitionResult, Role, RuleRef, Rules, ShieldwallTrigger, Side, Square, MAX_KINDS,
+    NoMoves, Outcome, RepetitionResult, Role, RuleRef, Rules, ShieldwallTrigger, Side, Square,
+    MAX_KINDS,
 };
 
 /// No square: a neighbour off the board, or no previous move.
@@ -232,6 +233,39 @@ const DIRS: [(i32, i32); 4] = [(0, 1), (1, 0), (0, -1), (-1, 0)];
 
 impl<B: Bits> Core<B> {
     pub fn compile(rules: &Rules) -> Result<Core<B>, CompileError> {
+        // Every field of the rules is compiled below or left to another stage, as said here:
+        // destructuring them makes a new field a compile error until the engine decides.
+        let Rules {
+            name: _,            // words only
+            source: _,          // words only
+            notes: _,           // words only
+            board: _,           // the square tables
+            sides: _,           // the sides' names: words only
+            first_to_move: _,   // the start position (`Engine::start`)
+            pieces: _,          // `kinds`
+            regions: _,         // resolved through the rules that name them
+            setup: _,           // the start position (`Engine::start`)
+            access: _,          // `access`, `land_always`, `pass_always`
+            hostility: _,       // `hostile_*`
+            king_capture: _,    // `king_rules`
+            king_sandwiches: _, // `sandwiches`
+            shieldwall: _,      // `shieldwall`
+            jumps: _,           // `jumps`
+            berserk: _,         // `berserk`
+            outcome:
+                Outcome {
+                    escapes: _,              // `escapes`, `escape_any`
+                    decisive_captures: _,    // `decisive`
+                    edge_forts: _,           // `forts` (engine/fort.rs)
+                    encirclements: _,        // `encirclements`
+                    no_moves: _,             // `no_moves`
+                    repetition: _,           // `repetition`
+                    back_and_forth_limit: _, // `back_and_forth`
+                    no_capture_draw: _,      // `no_capture`
+                    draw_by_agreement: _,    // the game's (`Game::agree_draw`)
+                },
+            announcements: _, // the game's (`game::announce`)
+        } = rules;
         let width = usize::from(rules.board.width);
         let height = usize::from(rules.board.height);
         let squares = width * height;

@@ -55,6 +55,39 @@ impl Rules {
     /// # Errors
     /// The first invariant broken.
     pub fn validate(&self) -> Result<(), RulesError> {
+        // Every field that names a piece, a region or a square is checked below; destructuring
+        // the rules makes a new field a compile error until it is decided here.
+        let Rules {
+            name: _,
+            source: _,
+            notes: _,
+            board: _,           // its size, and the squares of everything else
+            sides: _,           // names only
+            first_to_move: _,   // any side
+            pieces: _,          // unique names and symbols
+            regions: _,         // unique names, squares on the board
+            setup: _,           // its shape and symbols
+            access: _,          // pieces and regions named
+            hostility: _,       // pieces and regions named
+            king_capture: _,    // regions and squares named
+            king_sandwiches: _, // pieces and regions named
+            shieldwall: _,      // pieces and regions named
+            jumps: _,           // pieces and regions named
+            berserk: _,         // no names
+            outcome:
+                super::Outcome {
+                    escapes: _,           // pieces and regions named
+                    decisive_captures: _, // pieces named
+                    edge_forts: _,        // pieces named
+                    encirclements: _,     // no names
+                    no_moves: _,
+                    repetition: _,
+                    back_and_forth_limit: _,
+                    no_capture_draw: _,
+                    draw_by_agreement: _,
+                },
+            announcements: _, // pieces and regions named
+        } = self;
         let (width, height) = (self.board.width, self.board.height);
         let sides = MIN_BOARD_SIDE..=MAX_BOARD_SIDE;
         if !sides.contains(&width) || !sides.contains(&height) {
@@ -139,6 +172,9 @@ impl Rules {
         }
         for capture in &self.outcome.decisive_captures {
             piece(&capture.piece)?;
+        }
+        for fort in &self.outcome.edge_forts {
+            piece(&fort.piece)?;
         }
         for call in &self.announcements {
             piece(&call.piece)?;
