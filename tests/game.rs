@@ -27,6 +27,10 @@ fn a_position_used_with_another_engine_is_an_empty_board_not_a_panic() {
         let (after, effects) = linnaeus.play_unchecked(&foreign, mv("e1-e3"));
         assert_eq!(after, foreign);
         assert!(effects.captured.is_empty() && effects.ending.is_none());
+        // Not flipped either: its berserker square would index another board's tables.
+        for side in [Side::Attackers, Side::Defenders] {
+            assert_eq!(linnaeus.with_side_to_move(&foreign, side), foreign);
+        }
         assert_eq!(
             linnaeus.why_illegal(&foreign, mv("e1-e3")).map(|(r, _)| r),
             Some(IllegalReason::ForeignPosition)

@@ -579,12 +579,17 @@ impl Engine {
     /// `position` with the other side to move (the pieces and their history unchanged): what
     /// the position would offer the side that just moved.
     /// A berserk move due in `position` is dropped: the side given moves freely.
+    /// A position this engine does not own is returned as it is: its berserker square indexes
+    /// another board's tables.
     pub fn with_side_to_move(&self, position: &Position, side: Side) -> Position {
         let mut flipped = *position;
+        if !self.owns(position) {
+            return flipped;
+        }
         match (&self.inner, &mut flipped.inner) {
             (Inner::Narrow(core), PosInner::Narrow(pos)) => core.set_to_move(pos, side),
             (Inner::Wide(core), PosInner::Wide(pos)) => core.set_to_move(pos, side),
-            // A position of the other width is not this engine's: left as it is.
+            // An owned position always has this engine's width.
             _ => {}
         }
         flipped
