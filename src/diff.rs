@@ -9,6 +9,7 @@
 
 use std::fmt::Write as _;
 
+use crate::english::capitalise;
 use crate::explain::{first_move_sentence, movement_words, rule_sections, side_noun, used_regions};
 use crate::ir::{Role, Rules, Side, Square};
 
@@ -331,11 +332,4 @@ fn bullet(out: &mut String, text: &str) {
         line.push_str(word);
     }
     let _ = writeln!(out, "{line}");
-}
-
-fn capitalise(text: &str) -> String {
-    let mut chars = text.chars();
-    chars.next().map_or(String::new(), |first| {
-        first.to_uppercase().chain(chars).collect()
-    })
 }
