@@ -53,16 +53,37 @@ proptest! {
         }
     }
 
+    /// Undo walks back through exactly the positions the game went through, one ply at a time,
+    /// to the start, and playing the same moves again reaches the same positions: the game's
+    /// bookkeeping of positions, plies and endings stays in step.
     #[test]
-    fn undo_restores_position_and_hash(seed in any::<u64>(), plies in 0usize..120, variant in prop::sample::select(vec!["linnaeus", "brettspielnetz", "fetlar"])) {
+    fn undo_walks_back_through_every_position_played(seed in any::<u64>(), plies in 0usize..120, variant in prop::sample::select(vec!["linnaeus", "brettspielnetz", "fetlar", "copenhagen"])) {
         let engine = engine(variant);
-        let mut game = random_game(&engine, seed, plies);
-        if let Some(&mv) = game.legal_moves().first() {
-            let before = *game.position();
+        let mut rng = Rng::new(seed);
+        let mut game = Game::new(engine.clone());
+        let mut seen = vec![*game.position()];
+        let mut moves = Vec::new();
+        for _ in 0..plies {
+            let legal = game.legal_moves();
+            if legal.is_empty() {
+                break;
+            }
+            let mv = legal[rng.below(legal.len())];
             game.play(mv).unwrap();
-            game.undo();
-            prop_assert_eq!(*game.position(), before);
-            prop_assert_eq!(engine.hash(game.position()), engine.hash(&before));
+            seen.push(*game.position());
+            moves.push(mv);
+        }
+        for i in (0..moves.len()).rev() {
+            prop_assert!(game.undo().is_some());
+            prop_assert_eq!(*game.position(), seen[i]);
+            prop_assert_eq!(engine.hash(game.position()), engine.full_hash(&seen[i]));
+            prop_assert_eq!(game.plies().len(), i);
+            prop_assert!(!game.is_over());
+        }
+        prop_assert!(game.undo().is_none());
+        for (i, &mv) in moves.iter().enumerate() {
+            game.play(mv).unwrap();
+            prop_assert_eq!(*game.position(), seen[i + 1]);
         }
     }
 
