@@ -104,7 +104,7 @@ fn mutate(text: &str, edits: &[Edit]) -> String {
 /// What the REPL's game looks like from outside: every refused line must leave it so.
 fn snapshot(session: &Session) -> (String, usize, Option<tafl::Ending>, Option<Side>) {
     (
-        position_to_string(&session.engine, session.game.position()),
+        position_to_string(session.game.engine(), session.game.position()),
         session.game.plies().len(),
         session.game.ending(),
         session.game.draw_offer(),

@@ -167,7 +167,7 @@ fn find(name: &str) -> Option<&'static Command> {
 
 /// What the REPL says first.
 pub fn banner(session: &Session) -> String {
-    let rules = session.engine.rules();
+    let rules = session.game.engine().rules();
     let first = rules.first_to_move;
     format!(
         "{}: {} against {}; {} first.\n\
@@ -233,7 +233,11 @@ fn moves(session: &mut Session, args: &str) -> Outcome {
     if extra.is_some() {
         return Err("`moves` takes one square at most: `moves` or `moves e1`".to_string());
     }
-    let mut whose = capitalise(&describe::side_verb(session.engine.rules(), side, "have"));
+    let mut whose = capitalise(&describe::side_verb(
+        session.game.engine().rules(),
+        side,
+        "have",
+    ));
     let chosen: Vec<Move> = match square {
         None => all,
         Some(text) => {
@@ -242,8 +246,12 @@ fn moves(session: &mut Session, args: &str) -> Outcome {
                 .map_err(|e| format!("{e}; `moves` alone lists every legal move"))?;
             let of_piece: Vec<Move> = all.into_iter().filter(|m| m.from == square).collect();
             if of_piece.is_empty() {
-                let rules = session.engine.rules();
-                let problem = match session.engine.piece_at(session.game.position(), square) {
+                let rules = session.game.engine().rules();
+                let problem = match session
+                    .game
+                    .engine()
+                    .piece_at(session.game.position(), square)
+                {
                     None => format!("there is no piece on {square}"),
                     Some(kind) if rules.pieces[kind].side != side => format!(
                         "the {} on {square} belongs to {}, and {} are to move",
@@ -257,10 +265,14 @@ fn moves(session: &mut Session, args: &str) -> Outcome {
                 };
                 return Err(format!("{problem}; `moves` alone lists every legal move"));
             }
-            if let Some(kind) = session.engine.piece_at(session.game.position(), square) {
+            if let Some(kind) = session
+                .game
+                .engine()
+                .piece_at(session.game.position(), square)
+            {
                 whose = format!(
                     "The {} on {square} has",
-                    session.engine.rules().pieces[kind].display
+                    session.game.engine().rules().pieces[kind].display
                 );
             }
             of_piece
@@ -315,7 +327,7 @@ fn why(session: &mut Session, args: &str) -> Outcome {
         let verdict = describe::verdict(&ending, &session.variant, preview.to_move());
         text.push_str(&format!("; it ends the game. {verdict}"));
     } else {
-        let calls = announce::calls(&session.engine, preview.position());
+        let calls = announce::calls(session.game.engine(), preview.position());
         if let Some(call) = calls.first() {
             text.push_str(&format!(", and would make {} ({})", call.word, call.piece));
         }
@@ -341,7 +353,6 @@ fn undo_step(session: &mut Session) -> Option<(String, bool)> {
             false,
         )),
         Undone::Ply(ply) => {
-            session.captured.pop();
             session.redo.push(ply.mv);
             let what = if session.computer[ply.mover.index()] {
                 format!("the computer's {}", ply.mv)
@@ -427,7 +438,9 @@ fn board(session: &mut Session, args: &str) -> Outcome {
 
 fn rules(session: &mut Session, args: &str) -> Outcome {
     no_args("rules", args)?;
-    Ok(Reply::Text(crate::explain::explain(session.engine.rules())))
+    Ok(Reply::Text(crate::explain::explain(
+        session.game.engine().rules(),
+    )))
 }
 
 fn new(session: &mut Session, args: &str) -> Outcome {
@@ -435,7 +448,7 @@ fn new(session: &mut Session, args: &str) -> Outcome {
     session.restart();
     Ok(Reply::Text(format!(
         "A new game of {}.\n{}",
-        session.engine.rules().name,
+        session.game.engine().rules().name,
         session.show()
     )))
 }
@@ -482,7 +495,7 @@ fn claim(session: &mut Session, args: &str) -> Outcome {
         return Err(game_over(session));
     }
     if session.game.claim_draw().is_err() {
-        let rules = session.engine.rules();
+        let rules = session.game.engine().rules();
         let mut can = Vec::new();
         if matches!(rules.outcome.repetition, Some(r) if r.claim == crate::ir::Claim::Claimable) {
             can.push(format!("a repetition{}", session.cite(RuleRef::Repetition)));

@@ -84,14 +84,10 @@ pub struct Session {
     pub name: String,
     /// The variant file, to cite clauses.
     pub variant: Variant,
-    /// The compiled rules.
-    pub engine: Arc<Engine>,
     /// The game.
     pub game: Game,
     /// Moves taken back with `undo`, the next to redo last.
     pub redo: Vec<Move>,
-    /// For each ply, the kinds of the pieces it captured.
-    pub captured: Vec<Vec<usize>>,
     /// How the game stood when it was last saved or loaded (plies and ending), to warn before
     /// leaving with unsaved moves.
     pub saved: (usize, Option<crate::engine::Ending>),
@@ -117,10 +113,8 @@ impl Session {
         Ok(Session {
             name: name.to_string(),
             variant,
-            game: Game::new(engine.clone()),
-            engine,
+            game: Game::new(engine),
             redo: Vec::new(),
-            captured: Vec::new(),
             saved: (0, None),
             quit_warned: false,
             computer: [false, false],
@@ -137,9 +131,8 @@ impl Session {
 
     /// Starts the same variant again.
     pub fn restart(&mut self) {
-        self.game = Game::new(self.engine.clone());
+        self.game = Game::new(self.game.engine().clone());
         self.redo.clear();
-        self.captured.clear();
         self.saved = (0, None);
     }
 
@@ -164,12 +157,12 @@ impl Session {
 
     /// The variant's name for a side ("Muscovites").
     pub fn side_name(&self, side: Side) -> &str {
-        &self.engine.rules().sides.get(side).name
+        &self.game.engine().rules().sides.get(side).name
     }
 
     /// `the Muscovites` for a plural name, `White` for a singular one.
     pub fn side_noun(&self, side: Side) -> String {
-        describe::side_noun(self.engine.rules(), side)
+        describe::side_noun(self.game.engine().rules(), side)
     }
 
     /// `the Muscovites (attackers)`, `the Attackers`: the side and what it plays, said once.
@@ -179,7 +172,7 @@ impl Session {
 
     /// `the Muscovites win` / `White wins`.
     pub fn side_verb(&self, side: Side, verb: &str) -> String {
-        describe::side_verb(self.engine.rules(), side, verb)
+        describe::side_verb(self.game.engine().rules(), side, verb)
     }
 
     /// Whether the game is over, by a move or by what the players declared.
@@ -216,7 +209,7 @@ impl Session {
     pub fn show(&self) -> String {
         let last = self.game.plies().last().map(|ply| ply.mv);
         let mut text = board::render(
-            &self.engine,
+            self.game.engine(),
             self.game.position(),
             last,
             self.style,
@@ -229,14 +222,21 @@ impl Session {
 
     /// `Captured so far: 2 Swedes (○ ○), 1 Muscovite (●)` or nothing before the first capture.
     fn captures_line(&self) -> String {
-        let rules = self.engine.rules();
+        let rules = self.game.engine().rules();
         let mut parts = Vec::new();
         for side in Side::BOTH {
+            // The kind of each captured piece, read from the position before its ply.
+            let positions = self.game.positions();
             let lost: Vec<usize> = self
-                .captured
+                .game
+                .plies()
                 .iter()
-                .flatten()
-                .copied()
+                .zip(positions)
+                .flat_map(|(ply, before)| {
+                    ply.captured
+                        .iter()
+                        .filter_map(|&square| self.game.engine().piece_at(before, square))
+                })
                 .filter(|&kind| rules.pieces[kind].side == side)
                 .collect();
             if !lost.is_empty() {
@@ -274,7 +274,8 @@ impl Session {
         }
         let side = self.game.to_move();
         let berserk = self
-            .engine
+            .game
+            .engine()
             .berserker(self.game.position())
             .map(|square| format!(" Berserk: the piece on {square} moves again."))
             .unwrap_or_default();

@@ -61,7 +61,8 @@ pub(super) fn common_rule(session: &Session, illegal: &IllegalMove) -> String {
     }
     let movement = || {
         session
-            .engine
+            .game
+            .engine()
             .piece_at(session.game.position(), illegal.mv.from)
             .map(|kind| session.cite(RuleRef::Movement(kind)))
             .filter(|cited| !cited.is_empty())
@@ -125,18 +126,12 @@ pub(super) fn play(session: &mut Session, text: &str) -> Outcome {
     Ok(Reply::Text(out))
 }
 
-/// Plays `mv`, keeping the captured kinds; returns the line saying what happened.
+/// Plays `mv`; returns the line saying what happened.
 pub(super) fn play_move(session: &mut Session, mv: Move) -> Result<String, IllegalMove> {
     let before = *session.game.position();
     let side = session.game.to_move();
     let offer = session.game.draw_offer();
     let ply = session.game.play(mv)?.clone();
-    let kinds: Vec<usize> = ply
-        .captured
-        .iter()
-        .filter_map(|&sq| session.engine.piece_at(&before, sq))
-        .collect();
-    session.captured.push(kinds);
     let mut line = format!("{} {mv}", capitalise(&session.side_verb(side, "play")));
     if !ply.captured.is_empty() {
         line.push_str(&format!(
@@ -167,10 +162,10 @@ pub(super) fn describe_captures(
     before: &crate::engine::Position,
     squares: &[Square],
 ) -> String {
-    let rules = session.engine.rules();
+    let rules = session.game.engine().rules();
     let names: Vec<String> = squares
         .iter()
-        .map(|&sq| match session.engine.piece_at(before, sq) {
+        .map(|&sq| match session.game.engine().piece_at(before, sq) {
             Some(kind) => format!("the {} on {sq}", rules.pieces[kind].display),
             None => sq.to_string(),
         })
@@ -191,23 +186,24 @@ pub(super) fn after_move(session: &Session) -> String {
     let Some(mover) = session.game.plies().last().map(|ply| ply.mover) else {
         return out;
     };
-    if let Some(square) = session.engine.berserker(session.game.position()) {
+    if let Some(square) = session.game.engine().berserker(session.game.position()) {
         let piece = session
-            .engine
+            .game
+            .engine()
             .piece_at(session.game.position(), square)
             .map_or_else(String::new, |kind| {
-                session.engine.rules().pieces[kind].display.clone()
+                session.game.engine().rules().pieces[kind].display.clone()
             });
         out.push_str(&format!(
             "Berserk! The {piece} on {square} has captured and moves again{}.\n",
-            if session.engine.rules().berserk == Some(crate::ir::Berserk::CaptureAgain) {
+            if session.game.engine().rules().berserk == Some(crate::ir::Berserk::CaptureAgain) {
                 ", and must capture"
             } else {
                 ""
             }
         ));
     }
-    let calls = announce::calls(&session.engine, session.game.position());
+    let calls = announce::calls(session.game.engine(), session.game.position());
     for call in calls.into_iter().filter(|call| call.side == mover) {
         let routes: Vec<String> = call.routes.iter().map(Square::to_string).collect();
         out.push_str(&format!(

@@ -38,10 +38,10 @@ fn threats(engine: &Engine, position: &Position, side: Side) -> Threats {
 
 /// `the Muscovite on d4`.
 fn piece_on(session: &Session, position: &Position, square: Square) -> String {
-    match session.engine.piece_at(position, square) {
+    match session.game.engine().piece_at(position, square) {
         Some(kind) => format!(
             "the {} on {square}",
-            session.engine.rules().pieces[kind].display
+            session.game.engine().rules().pieces[kind].display
         ),
         None => square.to_string(),
     }
@@ -57,7 +57,7 @@ fn squares(set: &BTreeSet<(u8, u8)>) -> Vec<Square> {
 /// # Errors
 /// The refusal, should `mv` not be legal (the search gives only legal moves).
 pub fn what_it_does(session: &Session, mv: Move) -> Result<String, String> {
-    let engine = &session.engine;
+    let engine = session.game.engine();
     let before = *session.game.position();
     let side = session.game.to_move();
     let mut preview = session.game.clone();

@@ -43,7 +43,7 @@ pub fn save(session: &mut Session, args: &str) -> Result<Reply, String> {
     });
     let tags = Tags {
         variant: Some(session.name.clone()),
-        rules_hash: Some(record::rules_hash(session.engine.rules())),
+        rules_hash: Some(record::rules_hash(session.game.engine().rules())),
         result: Some(result.unwrap_or(RecordedResult {
             outcome: RecordedOutcome::Ongoing,
             reason: None,
@@ -53,7 +53,7 @@ pub fn save(session: &mut Session, args: &str) -> Result<Reply, String> {
     let plies = WrittenPly::of_game(&session.game);
     let text = if args.to_ascii_lowercase().ends_with(".otg") {
         // OpenTafl's record needs its rules string, which not every variant has.
-        let rules = crate::opentafl::export(session.engine.rules()).map_err(|e| {
+        let rules = crate::opentafl::export(session.game.engine().rules()).map_err(|e| {
             format!(
                 "cannot save {} as OpenTafl's .otg: {e}; save to a .txt file instead",
                 session.name
@@ -101,7 +101,7 @@ pub fn load(session: &mut Session, args: &str) -> Result<Reply, String> {
         _ => Session::new(&session.name, session.variant.clone(), session.style)?,
     };
     if let Some(written) = &game.tags.rules_hash {
-        let ours = record::rules_hash(fresh.engine.rules());
+        let ours = record::rules_hash(fresh.game.engine().rules());
         if *written != ours {
             return Err(format!(
                 "`{args}` was played under other rules than {} has now (`rules: {written}`, now {ours}); \
@@ -133,9 +133,14 @@ pub fn load(session: &mut Session, args: &str) -> Result<Reply, String> {
                     .iter()
                     .copied()
                     .filter(|&sq| {
-                        fresh.engine.piece_at(&before, sq).is_none_or(|kind| {
-                            fresh.engine.rules().pieces[kind].role != crate::ir::Role::King
-                        })
+                        fresh
+                            .game
+                            .engine()
+                            .piece_at(&before, sq)
+                            .is_none_or(|kind| {
+                                fresh.game.engine().rules().pieces[kind].role
+                                    != crate::ir::Role::King
+                            })
                     })
                     .collect();
                 kept.sort_by_key(|s| (s.file, s.rank));
@@ -166,7 +171,7 @@ pub fn load(session: &mut Session, args: &str) -> Result<Reply, String> {
     *session = fresh;
     Ok(Reply::Text(format!(
         "Loaded {} from {args}: {}.{}\n{}",
-        session.engine.rules().name,
+        session.game.engine().rules().name,
         extent(session),
         kept_settings(session),
         session.show()
