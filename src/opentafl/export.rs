@@ -101,14 +101,11 @@ struct Exporter<'a> {
 
 impl Exporter<'_> {
     fn cannot(&mut self, rule: impl Into<String>, reason: impl Into<String>) {
-        let problem = Inexpressible {
+        self.record(Inexpressible {
             rule: rule.into(),
             reason: reason.into(),
             instead: None,
-        };
-        if !self.problems.contains(&problem) {
-            self.problems.push(problem);
-        }
+        });
     }
 
     /// A rule OpenTafl cannot say, for which `key:value` is the nearest it can: the nearest
@@ -120,12 +117,20 @@ impl Exporter<'_> {
         key: &str,
         value: impl std::fmt::Display,
     ) {
-        self.cannot(rule, reason);
         let instead = format!("{key}:{value}");
-        if let Some(problem) = self.problems.last_mut() {
-            problem.instead = Some(instead.clone());
-        }
+        self.record(Inexpressible {
+            rule: rule.into(),
+            reason: reason.into(),
+            instead: Some(instead.clone()),
+        });
         self.out.push(instead);
+    }
+
+    /// Notes `problem`, once.
+    fn record(&mut self, problem: Inexpressible) {
+        if !self.problems.contains(&problem) {
+            self.problems.push(problem);
+        }
     }
 
     fn key(&mut self, key: &str, value: impl std::fmt::Display) {
