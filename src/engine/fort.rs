@@ -38,6 +38,21 @@ struct EnemyReach<B> {
     anvils: B,
 }
 
+/// One round of the fixed point: what stands and what the enemy reaches, the same for every
+/// man judged in it.
+struct Round<B> {
+    /// The fort's side.
+    side: Side,
+    /// The king's square and the empty squares he can reach.
+    inside: B,
+    /// The men still taken as safe.
+    safe: B,
+    /// Squares certainly occupied while the safe men stand (the others may be emptied by
+    /// captures), for squares hostile only when empty.
+    standing: B,
+    reach: EnemyReach<B>,
+}
+
 impl<B: Bits> Core<B> {
     /// Whether the piece of kind `k` on `king` holds an edge fort (see the module docs).
     pub(crate) fn holds_fort(&self, pos: &Pos<B>, k: usize, king: usize) -> bool {
@@ -63,10 +78,16 @@ impl<B: Bits> Core<B> {
         // The greatest fixed point: every man of the side but the king starts safe.
         let mut safe = pos.sides[side.index()] & !B::single(king);
         loop {
-            let reach = self.enemy_reach(pos, enemy, inside | safe);
+            let round = Round {
+                side,
+                inside,
+                safe,
+                standing: (pos.occupied() & (inside | safe)) | pos.sides[enemy.index()],
+                reach: self.enemy_reach(pos, enemy, inside | safe),
+            };
             let mut taken = B::EMPTY;
             for man in safe.iter() {
-                if self.capturable(pos, man, side, inside, safe, &reach) {
+                if self.capturable(pos, man, &round) {
                     taken.set(man);
                 }
             }
@@ -124,23 +145,19 @@ impl<B: Bits> Core<B> {
         reach
     }
 
-    /// Whether the safe man on `man` could be captured while the other `safe` men stand.
-    fn capturable(
-        &self,
-        pos: &Pos<B>,
-        man: usize,
-        side: Side,
-        inside: B,
-        safe: B,
-        reach: &EnemyReach<B>,
-    ) -> bool {
-        let Some(victim) = self.kind_on(pos, man, side) else {
+    /// Whether the safe man on `man` could be captured while the round's other safe men stand.
+    fn capturable(&self, pos: &Pos<B>, man: usize, round: &Round<B>) -> bool {
+        let Round {
+            side,
+            inside,
+            safe,
+            standing,
+            reach,
+        } = round;
+        let Some(victim) = self.kind_on(pos, man, *side) else {
             // `safe` only ever holds squares of the side's pieces.
             return false;
         };
-        // Squares that may be empty once the capturable men are gone: hostile-when-empty
-        // squares among them act as captors.
-        let standing = (pos.occupied() & (inside | safe)) | pos.sides[side.opponent().index()];
         let captor = |n: u16, arriving: bool| -> bool {
             if n == NONE {
                 return false;
@@ -154,7 +171,7 @@ impl<B: Bits> Core<B> {
             } else {
                 reach.anvils.has(n)
             };
-            self.hostile(pos, n, victim, standing) || (!inside.has(n) && enemy_there)
+            self.hostile(pos, n, victim, *standing) || (!inside.has(n) && enemy_there)
         };
         for axis in 0..2 {
             let (a, b) = (self.neighbours[man][axis], self.neighbours[man][axis + 2]);
@@ -162,24 +179,27 @@ impl<B: Bits> Core<B> {
                 return true;
             }
         }
-        self.in_breakable_shieldwall(pos, man, victim, side, inside, safe, reach)
+        self.in_breakable_shieldwall(pos, man, victim, round)
     }
 
     /// Whether the man on `man` (of kind `victim`) stands in a row along the edge that a
     /// shieldwall could take: two or more of `side`'s pieces in a row, every one faced by a
     /// square an enemy could stand on, both ends an enemy's reachable square or a counting
     /// square, and the row never crossing the fort's inside.
-    #[allow(clippy::too_many_arguments)]
     fn in_breakable_shieldwall(
         &self,
         pos: &Pos<B>,
         man: usize,
         victim: usize,
-        side: Side,
-        inside: B,
-        safe: B,
-        reach: &EnemyReach<B>,
+        round: &Round<B>,
     ) -> bool {
+        let Round {
+            side,
+            inside,
+            safe,
+            reach,
+            ..
+        } = round;
         let Some(wall) = &self.shieldwall else {
             return false;
         };
