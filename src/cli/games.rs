@@ -8,7 +8,6 @@
 //! or a game cannot be read (that game is reported and the others go on).
 
 use std::collections::BTreeMap;
-use std::io::IsTerminal;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::Arc;
@@ -162,14 +161,11 @@ fn load(files: &Files) -> Result<Loaded, ExitCode> {
         loaded.files.push((name, Some(text), format));
         loaded.unreadable.push(bad);
     }
-    let progress = (!files.json && std::io::stderr().is_terminal()).then(|| {
-        let bar = indicatif::ProgressBar::new(records.len() as u64);
-        bar.set_style(
-            indicatif::ProgressStyle::with_template("{bar:40} {pos}/{len} games, {elapsed}")
-                .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
-        );
-        bar
-    });
+    let progress = super::load::progress(
+        records.len() as u64,
+        "{bar:40} {pos}/{len} games, {elapsed}",
+        files.json,
+    );
     let engine = &loaded.engine;
     loaded.games = records
         .into_par_iter()

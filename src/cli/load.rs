@@ -197,3 +197,18 @@ pub fn game_after(
     }
     Ok(game)
 }
+
+/// A progress bar of `total` games on standard error, drawn with `template`, when standard error
+/// is a terminal and the output is for people (`json` off); `None` otherwise, so that pipes and
+/// tests see no bar.
+pub fn progress(total: u64, template: &str, json: bool) -> Option<indicatif::ProgressBar> {
+    use std::io::IsTerminal;
+    (!json && std::io::stderr().is_terminal()).then(|| {
+        let bar = indicatif::ProgressBar::new(total);
+        bar.set_style(
+            indicatif::ProgressStyle::with_template(template)
+                .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
+        );
+        bar
+    })
+}

@@ -11,7 +11,7 @@
 //! it); our own engine referees, and a program that sends an illegal move, exits or overruns its
 //! time loses that game, counted apart as a forfeit.
 
-use std::io::{IsTerminal, Write};
+use std::io::Write;
 use std::process::ExitCode;
 use std::str::FromStr;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -291,14 +291,11 @@ pub fn run(args: Args) -> ExitCode {
         ..Board::default()
     });
     let stop = AtomicBool::new(false);
-    let progress = (!args.json && std::io::stderr().is_terminal()).then(|| {
-        let bar = indicatif::ProgressBar::new(total);
-        bar.set_style(
-            indicatif::ProgressStyle::with_template("{bar:40} {pos}/{len} games, {msg} {elapsed}")
-                .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
-        );
-        bar
-    });
+    let progress = load::progress(
+        total,
+        "{bar:40} {pos}/{len} games, {msg} {elapsed}",
+        args.json,
+    );
     let play_one = |game_index: u64| {
         // With an SPRT verdict in, the games not yet started are not played.
         if stop.load(Ordering::Relaxed) {

@@ -5,7 +5,6 @@
 //! game's number (so games differ, and the same seed gives the same games), then the search
 //! plays both sides. The summary gives each side's win rate with its 95% Wilson interval.
 
-use std::io::IsTerminal;
 use std::process::ExitCode;
 use std::time::Instant;
 
@@ -121,16 +120,11 @@ pub fn run(args: Args) -> ExitCode {
     // on how the games are spread.
     limits.threads = 1;
     limits.table_mb = 16;
-    let progress = (!args.json && std::io::stderr().is_terminal()).then(|| {
-        let bar = indicatif::ProgressBar::new(args.games);
-        bar.set_style(
-            indicatif::ProgressStyle::with_template(
-                "{bar:40} {pos}/{len} games, {elapsed} elapsed, about {eta} to go",
-            )
-            .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
-        );
-        bar
-    });
+    let progress = load::progress(
+        args.games,
+        "{bar:40} {pos}/{len} games, {elapsed} elapsed, about {eta} to go",
+        args.json,
+    );
     let play_one = |index: u64| {
         let played = play_game(&loaded, &args, &limits, index);
         if let Some(bar) = &progress {
