@@ -25,7 +25,7 @@ use crate::game::Game;
 use crate::game::Status;
 use crate::ir::Side;
 use crate::protocol::client::{Client, ClientError, Kind, Think};
-use crate::search::duel::{csv_row, half_points, opening, play_out};
+use crate::search::duel::{csv_row_with, half_points, opening, play_out};
 use crate::search::stats::{Estimate, Pentanomial, Sprt, Trinomial, Verdict};
 use crate::search::{Limits, Settings};
 
@@ -419,17 +419,7 @@ fn play(loaded: &load::Loaded, args: &Args, game_index: u64) -> Played {
             game.reason().map_or("capped", |r| r.as_str()).to_string(),
         ),
     };
-    let mut row = csv_row(&game);
-    if forfeit.is_some() {
-        // The CSV row's result is the game's on the board; a forfeit is written as its result.
-        if let Some(cut) = row.rfind(',') {
-            row.truncate(cut + 1);
-            row.push_str(match status {
-                Status::DefendersWin => "White",
-                _ => "Black",
-            });
-        }
-    }
+    let row = csv_row_with(&game, status);
     Played {
         index,
         a_side,

@@ -58,6 +58,12 @@ pub fn play_out(
 /// `from-to` with `x<square>` for every piece it captured, then `,0,0,` and the result
 /// (`White`: the defenders won, `Black`: the attackers, `Draw`, or `Ongoing`).
 pub fn csv_row(game: &Game) -> String {
+    csv_row_with(game, game.status())
+}
+
+/// The game as [`csv_row`] writes it, with `status` as its result: a game lost by forfeit
+/// (`tafl match`) ends on the board still going.
+pub fn csv_row_with(game: &Game, status: Status) -> String {
     let plies: Vec<String> = game
         .plies()
         .iter()
@@ -70,7 +76,7 @@ pub fn csv_row(game: &Game) -> String {
             text
         })
         .collect();
-    let result = match game.status() {
+    let result = match status {
         Status::DefendersWin => "White",
         Status::AttackersWin => "Black",
         Status::Draw => "Draw",
