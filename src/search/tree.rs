@@ -376,8 +376,7 @@ impl<'a, B: Bits> Worker<'a, B> {
         }
         let reduction = if depth >= 6 { 3 } else { 2 };
         let mut passed = *pos;
-        passed.to_move = pos.to_move.opponent();
-        passed.hash ^= self.core.side_key;
+        self.core.set_to_move(&mut passed, pos.to_move.opponent());
         self.history.push(pos.hash);
         let score = -self.search(
             &passed,
