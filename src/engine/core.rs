@@ -60,6 +60,15 @@ pub(crate) struct Pos<B: Bits> {
     pub berserker: u16,
 }
 
+/// What one ply did: the position it reached, the pieces it took, and how it ended the game.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Step<B: Bits> {
+    pub child: Pos<B>,
+    /// The squares of the pieces it captured (both sides').
+    pub captured: B,
+    pub ending: Option<Ending>,
+}
+
 impl<B: Bits> Pos<B> {
     #[inline]
     pub fn occupied(&self) -> B {
@@ -1120,10 +1129,10 @@ impl<B: Bits> Core<B> {
         })
     }
 
-    /// Makes a move known to be legal. Returns the captured squares and how the game ended, if
-    /// this move ended it (repetition aside: that needs the history, which the caller keeps).
+    /// The move itself, for [`Core::step`]: the captured squares and the ending the move makes,
+    /// if it makes one (repetition aside: that needs the history, which `step` is given).
     #[inline]
-    pub fn make(&self, pos: &mut Pos<B>, mv: RawMove) -> (B, Option<Ending>) {
+    fn make(&self, pos: &mut Pos<B>, mv: RawMove) -> (B, Option<Ending>) {
         let side = pos.to_move;
         let (from, to) = (usize::from(mv.from), usize::from(mv.to));
         // The caller promises a legal move, so a piece of the side to move stands on `from`;
@@ -1248,6 +1257,53 @@ impl<B: Bits> Core<B> {
             self.grant_berserk(pos, k, to);
         }
         (captured, ending)
+    }
+
+    /// [`Core::perft`] from `pos` with no earlier history, split over the moves of the root on
+    /// rayon's thread pool: the same count.
+    pub fn perft_parallel(&self, pos: &Pos<B>, depth: u32) -> u64 {
+        use rayon::prelude::*;
+        if depth == 0 {
+            return 1;
+        }
+        let mut moves = Vec::with_capacity(128);
+        self.gen_moves(pos, &mut moves);
+        moves
+            .par_iter()
+            .map(|&mv| {
+                let mut history = vec![pos.hash];
+                let step = self.step(pos, mv, &history);
+                match step.ending {
+                    Some(_) => 0,
+                    None => self.perft(&step.child, depth - 1, &mut history),
+                }
+            })
+            .sum()
+    }
+
+    /// One ply as the rules judge it, in the rule sheet's order: the move and its captures,
+    /// the endings the move makes (a decisive capture, an escape, a fort or an encirclement, an
+    /// automatic move limit), then an automatic repetition, counted against `history`: the
+    /// hashes of the positions before the child, oldest first, `pos` last (an empty history
+    /// judges no repetition).
+    ///
+    /// Every caller that plays a ply goes through here: the game, perft, the random playouts
+    /// and the search. "No legal move" is judged at the start of the next turn, by whoever
+    /// lists that turn's moves: [`Core::no_moves_ending`] when the list is empty.
+    ///
+    /// `mv` must be legal in `pos` (generated for it); an illegal move gives a position that
+    /// may break the rules, never a panic.
+    pub fn step(&self, pos: &Pos<B>, mv: RawMove, history: &[u64]) -> Step<B> {
+        let mut child = *pos;
+        let (captured, mut ending) = self.make(&mut child, mv);
+        if ending.is_none() && self.tracks_repetition() {
+            ending = self.repetition_ending(child.to_move, occurrences(&child, history));
+        }
+        Step {
+            child,
+            captured,
+            ending,
+        }
     }
 
     /// After a capture by the piece of kind `k` now on `to`, gives its side another move with
@@ -1580,23 +1636,13 @@ impl<B: Bits> Core<B> {
         }
         let mut moves = Vec::with_capacity(128);
         self.gen_moves(pos, &mut moves);
-        let track = self.tracks_repetition();
         let mut total = 0;
         history.push(pos.hash);
         for &mv in &moves {
-            let mut child = *pos;
-            let (_, ending) = self.make(&mut child, mv);
-            if ending.is_some() {
-                continue;
+            let step = self.step(pos, mv, history);
+            if step.ending.is_none() {
+                total += self.perft(&step.child, depth - 1, history);
             }
-            if track
-                && self
-                    .repetition_ending(child.to_move, occurrences(&child, history))
-                    .is_some()
-            {
-                continue;
-            }
-            total += self.perft(&child, depth - 1, history);
         }
         history.pop();
         total

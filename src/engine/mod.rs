@@ -272,8 +272,9 @@ pub enum IllegalReason {
 pub struct MoveEffects {
     /// The squares of the captured pieces, sorted.
     pub captured: Vec<Square>,
-    /// How the game ended on this move, if it did (repetition and no-move endings need the
-    /// history or the next move list: [`crate::game::Game`] adds them).
+    /// How the game ended on this move, if it did: with [`Engine::step`], every ending; with
+    /// [`Engine::play_unchecked`], the move's own (repetition and "no legal move" need the
+    /// history and the next turn).
     pub ending: Option<Ending>,
 }
 
@@ -791,12 +792,46 @@ impl Engine {
     }
 
     /// Plays `mv`, which must be legal (check with [`Engine::is_legal`]), and returns the new
-    /// position and what the move did.
+    /// position and what the move did: its captures and the ending the move itself makes. No
+    /// history is given, so no repetition is judged, and "no legal move" is left to the next
+    /// turn: [`Engine::step`] judges both.
     ///
     /// Never panics. A move with a square off the board, or without a piece of the side to move
     /// on its from-square, or a position of another engine, leaves the position unchanged with
     /// no effects; any other illegal move gives a position that may break the rules.
     pub fn play_unchecked(&self, position: &Position, mv: Move) -> (Position, MoveEffects) {
+        self.ply(position, mv, &[], false)
+    }
+
+    /// One ply of a game, judged as the rules judge it: `mv` played from `position` (it must be
+    /// legal), its captures, the ending the move makes, then an automatic repetition counted
+    /// over `earlier` (the game's positions before `position`, oldest first), then "no legal
+    /// move" for the side to move next. The game ([`crate::game::Game::play`]) plays this way.
+    ///
+    /// Never panics; an illegal move is handled as by [`Engine::play_unchecked`].
+    pub fn step(
+        &self,
+        position: &Position,
+        mv: Move,
+        earlier: &[Position],
+    ) -> (Position, MoveEffects) {
+        let history: Vec<u64> = earlier
+            .iter()
+            .chain(std::iter::once(position))
+            .map(|p| self.hash(p))
+            .collect();
+        self.ply(position, mv, &history, true)
+    }
+
+    /// [`Core::step`] at this engine's width, with the checks that keep it panic-free; `history`
+    /// ends with `position`'s hash, and `judge_next_turn` adds the no-moves ending.
+    fn ply(
+        &self,
+        position: &Position,
+        mv: Move,
+        history: &[u64],
+        judge_next_turn: bool,
+    ) -> (Position, MoveEffects) {
         let unchanged = || {
             (
                 *position,
@@ -817,29 +852,35 @@ impl Engine {
         let mut next = *position;
         let (captured, ending) = match (&self.inner, &mut next.inner) {
             (Inner::Narrow(core), PosInner::Narrow(pos)) => {
-                let (set, ending) = core.make(pos, raw);
-                (
-                    bitboard::Bits::iter(set)
-                        .map(|sq| self.square(sq))
-                        .collect::<Vec<_>>(),
-                    ending,
-                )
+                self.judged(core, pos, raw, history, judge_next_turn)
             }
             (Inner::Wide(core), PosInner::Wide(pos)) => {
-                let (set, ending) = core.make(pos, raw);
-                (
-                    bitboard::Bits::iter(set)
-                        .map(|sq| self.square(sq))
-                        .collect::<Vec<_>>(),
-                    ending,
-                )
+                self.judged(core, pos, raw, history, judge_next_turn)
             }
             // `owns` was checked above, and an engine makes positions of its own width only.
             _ => return unchanged(),
         };
-        let mut captured = captured;
-        captured.sort_by_key(|s| (s.file, s.rank));
         (next, MoveEffects { captured, ending })
+    }
+
+    /// Plays `mv` on `pos` in place through [`Core::step`]; the captured squares sorted.
+    fn judged<B: bitboard::Bits>(
+        &self,
+        core: &Core<B>,
+        pos: &mut Pos<B>,
+        mv: RawMove,
+        history: &[u64],
+        judge_next_turn: bool,
+    ) -> (Vec<Square>, Option<Ending>) {
+        let step = core.step(pos, mv, history);
+        *pos = step.child;
+        let mut ending = step.ending;
+        if ending.is_none() && judge_next_turn && !core.has_moves(pos) {
+            ending = Some(core.no_moves_ending(pos.to_move));
+        }
+        let mut captured: Vec<Square> = step.captured.iter().map(|sq| self.square(sq)).collect();
+        captured.sort_by_key(|s| (s.file, s.rank));
+        (captured, ending)
     }
 
     /// How the game ends when the side to move in `position` has no legal move.
@@ -848,16 +889,6 @@ impl Engine {
         match &self.inner {
             Inner::Narrow(core) => core.no_moves_ending(side),
             Inner::Wide(core) => core.no_moves_ending(side),
-        }
-    }
-
-    /// How the game ends when `position`, just reached, has occurred `occurrences` times (this
-    /// time included), if the repetition rule ends it by itself.
-    pub fn repetition_ending(&self, position: &Position, occurrences: u32) -> Option<Ending> {
-        let side = self.to_move(position);
-        match &self.inner {
-            Inner::Narrow(core) => core.repetition_ending(side, occurrences),
-            Inner::Wide(core) => core.repetition_ending(side, occurrences),
         }
     }
 
@@ -885,32 +916,10 @@ impl Engine {
 
     /// [`Engine::perft`] split over the moves of the root, on rayon's thread pool.
     pub fn perft_parallel(&self, position: &Position, depth: u32) -> u64 {
-        use rayon::prelude::*;
         if depth <= 1 || self.standing_ending(position).is_some() {
             return self.perft(position, depth);
         }
-        let moves = self.legal_moves(position);
-        let start_hash = self.hash(position);
-        let track = self
-            .rules
-            .outcome
-            .repetition
-            .is_some_and(|r| r.claim == Claim::Automatic);
-        moves
-            .par_iter()
-            .map(|&mv| {
-                let (child, effects) = self.play_unchecked(position, mv);
-                if effects.ending.is_some() {
-                    return 0;
-                }
-                let occurrences = 1 + u32::from(self.hash(&child) == start_hash);
-                if track && self.repetition_ending(&child, occurrences).is_some() {
-                    return 0;
-                }
-                let mut history = vec![start_hash];
-                with_core!(self, child, |core, pos| core.perft(pos, depth - 1, &mut history), else 0)
-            })
-            .sum()
+        with_core!(self, position, |core, pos| core.perft_parallel(pos, depth), else 0)
     }
 
     /// Plays `games` uniformly random games from `position`, each at most `cap` plies, with a

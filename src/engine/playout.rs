@@ -1,7 +1,7 @@
 //! Uniformly random games, for benchmarks and statistics.
 
 use super::bitboard::Bits;
-use super::core::{occurrences, Core, Pos, RawMove};
+use super::core::{Core, Pos, RawMove};
 use super::GameOutcome;
 use crate::ir::Side;
 
@@ -82,7 +82,6 @@ pub(crate) fn run<B: Bits>(
     let mut summary = PlayoutSummary::default();
     let mut moves: Vec<RawMove> = Vec::with_capacity(256);
     let mut history: Vec<u64> = Vec::with_capacity(cap as usize + 1);
-    let track = core.tracks_repetition();
     for game in first..first + games {
         let mut rng = Rng::for_game(seed, game);
         let mut pos = *start;
@@ -98,18 +97,12 @@ pub(crate) fn run<B: Bits>(
             }
             let mv = moves[rng.below(moves.len())];
             history.push(pos.hash);
-            let (_, end) = core.make(&mut pos, mv);
+            let step = core.step(&pos, mv, &history);
+            pos = step.child;
             plies += 1;
-            if end.is_some() {
-                ending = end;
+            if step.ending.is_some() {
+                ending = step.ending;
                 break;
-            }
-            if track {
-                if let Some(end) = core.repetition_ending(pos.to_move, occurrences(&pos, &history))
-                {
-                    ending = Some(end);
-                    break;
-                }
             }
         }
         summary.games += 1;

@@ -287,15 +287,14 @@ impl Game {
     pub fn play(&mut self, mv: Move) -> Result<&Ply, IllegalMove> {
         self.check(mv)?;
         let mover = self.to_move();
-        let (next, effects) = self.engine.play_unchecked(self.position(), mv);
+        // `positions` starts with one entry and `undo` never removes the first.
+        let (current, earlier) = self
+            .positions
+            .split_last()
+            .expect("a game always has a position");
+        let (next, effects) = self.engine.step(current, mv, earlier);
         self.positions.push(next);
-        let mut ending = effects.ending;
-        if ending.is_none() {
-            ending = self.engine.repetition_ending(&next, self.occurrences());
-        }
-        if ending.is_none() && !self.engine.has_moves(&next) {
-            ending = Some(self.engine.no_moves_ending(&next));
-        }
+        let ending = effects.ending;
         if matches!(self.draw_offer, Some((offerer, _)) if offerer != mover) {
             self.draw_offer = None;
         }

@@ -10,7 +10,7 @@ use super::eval::Evaluator;
 use super::tt::{Bound, Entry, Table};
 use super::{Settings, DRAW, WIN};
 use crate::engine::bitboard::Bits;
-use crate::engine::core::{occurrences, Core, Pos, RawMove, NONE};
+use crate::engine::core::{occurrences, Core, Pos, RawMove, Step, NONE};
 use crate::engine::{EndReason, Ending, GameOutcome};
 use crate::ir::{Claim, Side};
 
@@ -225,12 +225,21 @@ impl<'a, B: Bits> Worker<'a, B> {
         let outer_dependent = std::mem::replace(&mut self.path_dependent, false);
         self.history.push(pos.hash);
         for (i, &(order_key, mv)) in moves.iter().enumerate() {
-            let mut child = *pos;
-            let (captured, ending) = self.core.make(&mut child, mv);
+            let Step {
+                child,
+                captured,
+                ending,
+            } = self.core.step(pos, mv, &self.history);
             let score = match ending {
                 Some(ending) => {
-                    if ending.reason == EndReason::MoveLimit {
+                    if matches!(ending.reason, EndReason::MoveLimit | EndReason::Repetition) {
+                        // The score depends on the line that led here.
                         self.path_dependent = true;
+                    }
+                    if ending.reason == EndReason::Repetition {
+                        // As the child's own search would have: the line ends here.
+                        self.nodes += 1;
+                        self.pv[ply + 1].clear();
                     }
                     Self::ending_score(ending, mover, ply + 1)
                 }
@@ -450,8 +459,9 @@ impl<'a, B: Bits> Worker<'a, B> {
         }
         moves.sort_by_key(|(key, _)| std::cmp::Reverse(*key));
         for &(captures, mv) in moves.iter() {
-            let mut child = *pos;
-            let (_, ending) = self.core.make(&mut child, mv);
+            // Quiescence judges no repetition (an empty history): its lines are short and
+            // forcing, and the line's history is for the main search.
+            let Step { child, ending, .. } = self.core.step(pos, mv, &[]);
             let score = match ending {
                 Some(ending) => Self::ending_score(ending, mover, ply + 1),
                 None => {
