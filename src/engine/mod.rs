@@ -18,7 +18,7 @@
 
 pub mod bitboard;
 pub(crate) mod core;
-mod fort;
+
 mod playout;
 
 use std::fmt;
@@ -873,7 +873,6 @@ impl Engine {
         judge_next_turn: bool,
     ) -> (Vec<Square>, Option<Ending>) {
         let step = core.step(pos, mv, history);
-        *pos = step.child;
         let mut ending = step.ending;
         if ending.is_none() && judge_next_turn && !core.has_moves(pos) {
             ending = Some(core.no_moves_ending(pos.to_move));

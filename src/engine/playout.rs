@@ -97,8 +97,7 @@ pub(crate) fn run<B: Bits>(
             }
             let mv = moves[rng.below(moves.len())];
             history.push(pos.hash);
-            let step = core.step(&pos, mv, &history);
-            pos = step.child;
+            let step = core.step(&mut pos, mv, &history);
             plies += 1;
             if step.ending.is_some() {
                 ending = step.ending;

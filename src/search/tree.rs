@@ -225,11 +225,8 @@ impl<'a, B: Bits> Worker<'a, B> {
         let outer_dependent = std::mem::replace(&mut self.path_dependent, false);
         self.history.push(pos.hash);
         for (i, &(order_key, mv)) in moves.iter().enumerate() {
-            let Step {
-                child,
-                captured,
-                ending,
-            } = self.core.step(pos, mv, &self.history);
+            let mut child = *pos;
+            let Step { captured, ending } = self.core.step(&mut child, mv, &self.history);
             let score = match ending {
                 Some(ending) => {
                     if matches!(ending.reason, EndReason::MoveLimit | EndReason::Repetition) {
@@ -461,7 +458,8 @@ impl<'a, B: Bits> Worker<'a, B> {
         for &(captures, mv) in moves.iter() {
             // Quiescence judges no repetition (an empty history): its lines are short and
             // forcing, and the line's history is for the main search.
-            let Step { child, ending, .. } = self.core.step(pos, mv, &[]);
+            let mut child = *pos;
+            let Step { ending, .. } = self.core.step(&mut child, mv, &[]);
             let score = match ending {
                 Some(ending) => Self::ending_score(ending, mover, ply + 1),
                 None => {

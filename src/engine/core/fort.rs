@@ -26,8 +26,8 @@
 //! position-dependent access rules are ignored, which can only overstate what the enemy
 //! reaches. docs/language.md ("Winning by an edge fort") shows the shapes with diagrams.
 
-use super::bitboard::Bits;
-use super::core::{Core, Pos, NONE};
+use super::{Core, Pos, NONE};
+use crate::engine::bitboard::Bits;
 use crate::ir::Side;
 
 /// What the enemy could do around a fort, given the men currently taken as safe.

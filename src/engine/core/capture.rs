@@ -1,0 +1,298 @@
+//! Hostility and capture: custodial captures, the king's capture, sandwiches, the shieldwall,
+//! and kings taken after their own side's move.
+
+use super::{Core, Pos, RawMove, WallRule, NONE};
+use crate::engine::bitboard::Bits;
+use crate::ir::{KingCaptureMethod, Side};
+
+impl<B: Bits> Core<B> {
+    /// Everything the move of the piece of kind `k` from `from` to `to` captures: the custodial
+    /// captures where it lands, a shieldwall it completes, the enemy a capturing jump goes over.
+    /// `pos` is the position before the move.
+    pub fn move_captures(&self, pos: &Pos<B>, k: usize, from: usize, to: usize) -> B {
+        let moved = self.moved(pos, k, from, to);
+        self.captured_by(&moved, k, to, self.jump_victim(pos, k, from, to))
+    }
+
+    /// `pos` with the piece of kind `k` moved from `from` to `to` and nothing else changed:
+    /// the board on which its captures are judged.
+    #[inline]
+    pub(super) fn moved(&self, pos: &Pos<B>, k: usize, from: usize, to: usize) -> Pos<B> {
+        let mut moved = *pos;
+        let bits = B::single(from) | B::single(to);
+        moved.pieces[k] ^= bits;
+        moved.sides[self.kinds[k].side.index()] ^= bits;
+        moved
+    }
+
+    /// What the piece of kind `k` that moved to `to` captures on `moved` (the board after the
+    /// move, every victim still on it): custodially, by a shieldwall it completes, and the
+    /// piece its capturing jump went over (`jumped`).
+    #[inline]
+    pub(super) fn captured_by(
+        &self,
+        moved: &Pos<B>,
+        k: usize,
+        to: usize,
+        jumped: Option<usize>,
+    ) -> B {
+        let mut captured = self.captures(moved, k, to);
+        if let Some(wall) = &self.shieldwall {
+            captured |= self.wall_captures(moved, wall, k, to);
+        }
+        if let Some(over) = jumped {
+            captured.set(over);
+        }
+        captured
+    }
+
+    /// How many pieces `mv` would capture, without making it (for move ordering).
+    #[inline]
+    pub fn capture_count(&self, pos: &Pos<B>, mv: RawMove) -> u32 {
+        let (from, to) = (usize::from(mv.from), usize::from(mv.to));
+        let Some(k) = self.kind_on(pos, from, pos.to_move) else {
+            return 0;
+        };
+        // Custodial captures and jumps only: a cheap count for ordering moves, shieldwalls aside.
+        let moved = self.moved(pos, k, from, to);
+        let jumped = u32::from(self.jump_victim(pos, k, from, to).is_some());
+        self.captures(&moved, k, to).count() + jumped
+    }
+
+    /// Whether `sq` acts as a captor against a piece of kind `victim` (hostile square rules).
+    #[inline]
+    pub(super) fn hostile(&self, pos: &Pos<B>, sq: usize, victim: usize, occupied: B) -> bool {
+        if self.hostile_always[victim].has(sq)
+            || (self.hostile_empty[victim].has(sq) && !occupied.has(sq))
+        {
+            return true;
+        }
+        let victim_side = self.kinds[victim].side;
+        self.hostile_cond.iter().any(|rule| {
+            rule.victims & (1 << victim) != 0
+                && rule.region.has(sq)
+                && (0..self.kinds.len()).any(|k| rule.by & (1 << k) != 0 && pos.pieces[k].has(sq))
+                && (self.neighbour_sets[sq] & pos.sides[victim_side.opponent().index()]).count()
+                    >= u32::from(rule.enemies_beside)
+        })
+    }
+
+    /// The squares of the pieces the move just made to `to` by a piece of kind `k` captures.
+    /// `pos` has the moved piece on `to` and still has every victim.
+    #[inline]
+    pub fn captures(&self, pos: &Pos<B>, k: usize, to: usize) -> B {
+        let side = self.kinds[k].side;
+        let enemy = side.opponent();
+        let enemies = pos.sides[enemy.index()];
+        let mut captured = B::EMPTY;
+        if (self.neighbour_sets[to] & enemies).is_empty() {
+            return captured;
+        }
+        let hammer = self.kinds[k].hammer;
+        let occupied = pos.occupied();
+        let mut anvils = B::EMPTY;
+        for &a in &self.side_kinds[side.index()] {
+            if self.kinds[a].anvil {
+                anvils |= pos.pieces[a];
+            }
+        }
+        for d in 0..4 {
+            let n = self.neighbours[to][d];
+            if n == NONE || !enemies.has(usize::from(n)) {
+                continue;
+            }
+            let n = usize::from(n);
+            let Some(victim) = self.kind_on(pos, n, enemy) else {
+                continue;
+            };
+            let far = self.neighbours[n][d];
+            if self.kinds[victim].king {
+                let rule = &self.king_rules[usize::from(self.king_rule_of[n])];
+                let side_counts = |m: u16| {
+                    if m == NONE {
+                        return rule.edge_counts;
+                    }
+                    let m = usize::from(m);
+                    m == to
+                        || anvils.has(m)
+                        || rule.counting.has(m)
+                        || self.hostile(pos, m, victim, occupied)
+                };
+                let taken = hammer
+                    && (match rule.method {
+                        KingCaptureMethod::Custodial => side_counts(far),
+                        KingCaptureMethod::Enclosed => {
+                            self.neighbours[n].iter().all(|&m| side_counts(m))
+                        }
+                    } || self.sandwiched(pos, k, victim, n, far));
+                if taken {
+                    captured.set(n);
+                }
+            } else if hammer && far != NONE {
+                let far = usize::from(far);
+                if anvils.has(far) || self.hostile(pos, far, victim, occupied) {
+                    captured.set(n);
+                }
+            }
+        }
+        captured
+    }
+
+    /// Whether the king of kind `king` on `sq`, with the piece of kind `k` that just moved next
+    /// to him and `far` the square opposite, is taken by a sandwich rule.
+    #[inline]
+    pub(super) fn sandwiched(
+        &self,
+        pos: &Pos<B>,
+        k: usize,
+        king: usize,
+        sq: usize,
+        far: u16,
+    ) -> bool {
+        if far == NONE {
+            return false;
+        }
+        let far = usize::from(far);
+        self.sandwiches.iter().any(|rule| {
+            rule.kings & (1 << king) != 0
+                && rule.captors & (1 << k) != 0
+                && rule.applies.has(sq)
+                && (rule.counting.has(far)
+                    || (0..self.kinds.len()).any(|c| {
+                        rule.captors & (1 << c) != 0
+                            && self.kinds[c].side == self.kinds[k].side
+                            && self.kinds[c].anvil
+                            && pos.pieces[c].has(far)
+                    }))
+        })
+    }
+
+    /// The pieces a shieldwall takes after the piece of kind `k` moved to `to`. `pos` has the
+    /// moved piece on `to` and every victim still on the board.
+    pub(super) fn wall_captures(&self, pos: &Pos<B>, wall: &WallRule<B>, k: usize, to: usize) -> B {
+        let side = self.kinds[k].side;
+        let mut brackets = B::EMPTY;
+        for &a in &self.side_kinds[side.index()] {
+            if self.kinds[a].anvil {
+                brackets |= pos.pieces[a];
+            }
+        }
+        if self.kinds[k].hammer {
+            brackets.set(to);
+        }
+        let mut captured = B::EMPTY;
+        if wall.any_move {
+            // Every bracket on the edge may close a row.
+            for start in ((brackets | wall.counting) & self.edge).iter() {
+                captured |= self.walls_from(pos, wall, side, start, brackets);
+            }
+        } else if self.kinds[k].hammer && self.edge.has(to) {
+            captured = self.walls_from(pos, wall, side, to, brackets);
+        }
+        captured
+    }
+
+    /// The rows of enemies of `side` along the edge starting next to `start`, in either
+    /// direction along the edge, that are bracketed at the far end (by `brackets` or a counting
+    /// square) and fronted by `brackets` on every square: the victims among them.
+    pub(super) fn walls_from(
+        &self,
+        pos: &Pos<B>,
+        wall: &WallRule<B>,
+        side: Side,
+        start: usize,
+        brackets: B,
+    ) -> B {
+        let enemies = pos.sides[side.opponent().index()];
+        let (file, rank) = (start % self.width, start / self.width);
+        let mut captured = B::EMPTY;
+        for d in 0..4 {
+            // The row runs along direction `d`; `front` points into the board from the row.
+            let front = if d % 2 == 0 {
+                if file == 0 {
+                    1
+                } else if file == self.width - 1 {
+                    3
+                } else {
+                    continue;
+                }
+            } else if rank == 0 {
+                0
+            } else if rank == self.height - 1 {
+                2
+            } else {
+                continue;
+            };
+            let mut row = B::EMPTY;
+            let mut sq = self.neighbours[start][d];
+            while sq != NONE && enemies.has(usize::from(sq)) {
+                let here = usize::from(sq);
+                let ahead = self.neighbours[here][front];
+                if ahead == NONE || !brackets.has(usize::from(ahead)) {
+                    row = B::EMPTY;
+                    break;
+                }
+                row.set(here);
+                sq = self.neighbours[here][d];
+            }
+            if row.count() < 2 || sq == NONE {
+                continue;
+            }
+            let end = usize::from(sq);
+            if !(brackets.has(end) || wall.counting.has(end)) {
+                continue;
+            }
+            for victim in row.iter() {
+                if let Some(kind) = self.kind_on(pos, victim, side.opponent()) {
+                    if wall.victims & (1 << kind) != 0 {
+                        captured.set(victim);
+                    }
+                }
+            }
+        }
+        captured
+    }
+
+    /// The kings of `side` that stand enclosed under a king-capture rule checked after their own
+    /// side's moves.
+    pub(super) fn enclosed_own_kings(&self, pos: &Pos<B>, side: Side) -> B {
+        let occupied = pos.occupied();
+        let mut anvils = B::EMPTY;
+        for &a in &self.side_kinds[side.opponent().index()] {
+            if self.kinds[a].anvil {
+                anvils |= pos.pieces[a];
+            }
+        }
+        let mut taken = B::EMPTY;
+        for &k in &self.side_kinds[side.index()] {
+            if !self.kinds[k].king {
+                continue;
+            }
+            for sq in pos.pieces[k].iter() {
+                let rule = &self.king_rules[usize::from(self.king_rule_of[sq])];
+                if !rule.after_own_move {
+                    continue;
+                }
+                let counts = |m: u16| {
+                    if m == NONE {
+                        return rule.edge_counts;
+                    }
+                    let m = usize::from(m);
+                    anvils.has(m) || rule.counting.has(m) || self.hostile(pos, m, k, occupied)
+                };
+                let sides = self.neighbours[sq];
+                let enclosed = match rule.method {
+                    KingCaptureMethod::Enclosed => sides.iter().all(|&m| counts(m)),
+                    KingCaptureMethod::Custodial => {
+                        (counts(sides[0]) && counts(sides[2]))
+                            || (counts(sides[1]) && counts(sides[3]))
+                    }
+                };
+                if enclosed {
+                    taken.set(sq);
+                }
+            }
+        }
+        taken
+    }
+}
