@@ -1,0 +1,81 @@
+//! How a game ends: who won, why, and the rule that says so.
+
+use crate::ir::{RuleRef, Side};
+
+/// Who won, if anyone.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum GameOutcome {
+    /// This side won.
+    Win(Side),
+    /// Nobody won.
+    Draw,
+}
+
+impl GameOutcome {
+    /// `attackers_win`, `defenders_win` or `draw`: the word of the CLI contract.
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            GameOutcome::Win(Side::Attackers) => "attackers_win",
+            GameOutcome::Win(Side::Defenders) => "defenders_win",
+            GameOutcome::Draw => "draw",
+        }
+    }
+}
+
+/// Why a game ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum EndReason {
+    /// A king reached an escape square.
+    KingEscaped,
+    /// A piece other than a king reached an escape square.
+    PieceEscaped,
+    /// A king was captured.
+    KingCaptured,
+    /// A decisive piece other than a king was captured.
+    LeaderCaptured,
+    /// The side to move had no legal move.
+    NoMoves,
+    /// The winner enclosed the other side.
+    Encircled,
+    /// A king held an edge fort.
+    EdgeFort,
+    /// A position was repeated (automatically, or claimed).
+    Repetition,
+    /// Too many moves without a capture.
+    MoveLimit,
+    /// The players agreed a draw.
+    Agreement,
+    /// A player resigned.
+    Resignation,
+}
+
+impl EndReason {
+    /// The reason word of the CLI contract (`king_escaped`, `no_moves`, …).
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            EndReason::KingEscaped => "king_escaped",
+            EndReason::PieceEscaped => "piece_escaped",
+            EndReason::KingCaptured => "king_captured",
+            EndReason::LeaderCaptured => "leader_captured",
+            EndReason::NoMoves => "no_moves",
+            EndReason::Encircled => "encircled",
+            EndReason::EdgeFort => "edge_fort",
+            EndReason::Repetition => "repetition",
+            EndReason::MoveLimit => "move_limit",
+            EndReason::Agreement => "agreement",
+            EndReason::Resignation => "resignation",
+        }
+    }
+}
+
+/// How a game ended: the result, why, and the rule of the variant that says so.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Ending {
+    /// Who won.
+    pub outcome: GameOutcome,
+    /// Why.
+    pub reason: EndReason,
+    /// The rule that ended the game (cite it with [`crate::Variant::line_of`] and
+    /// [`crate::Variant::clause_text`]). `None` only for a resignation, which no rule decides.
+    pub rule: Option<RuleRef>,
+}
