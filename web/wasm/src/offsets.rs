@@ -118,8 +118,12 @@ impl Offsets {
 #[cfg(test)]
 mod tests {
     use super::*;
+    #[cfg(target_arch = "wasm32")]
+    use wasm_bindgen_test::wasm_bindgen_test;
 
-    #[test]
+    // Under wasm-bindgen-test-runner on wasm32, as a plain test on the machine's own target.
+    #[cfg_attr(target_arch = "wasm32", wasm_bindgen_test)]
+    #[cfg_attr(not(target_arch = "wasm32"), test)]
     fn offsets_count_utf16_units_and_characters() {
         // `é` is 2 bytes and 1 unit; `𝔞` is 4 bytes and 2 units.
         let offsets = Offsets::of("é𝔞x\nab");

@@ -159,7 +159,11 @@ impl WebGame {
                 })
             })
             .collect();
-        let regions = tafl::explain::used_regions(rules)
+        // `used_regions` names a region once a clause that uses it.
+        let mut used = tafl::explain::used_regions(rules);
+        let mut seen = std::collections::HashSet::new();
+        used.retain(|name| seen.insert(*name));
+        let regions = used
             .into_iter()
             .filter_map(|name| rules.region(name))
             .map(|region| JsonRegion {

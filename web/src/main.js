@@ -1,0 +1,371 @@
+// The playground page: the editor on one side, the game of the edited variant on the other.
+// Every answer about the rules comes from the wasm module (the tafl library); this file wires
+// the page together.
+
+import init, { WebGame, explain, variants } from '../pkg/tafl_wasm.js';
+import { createEditor, setText, fixChange, fixName } from './editor.js';
+import { boardSvg, legendHtml } from './board.js';
+import { encode, decode } from './share.js';
+
+const $ = (id) => document.getElementById(id);
+
+const page = {
+  view: null,
+  name: 'copenhagen',
+  text: '',
+  game: null,
+  state: null,
+  selected: null,
+  worker: null,
+  request: 0,
+  thinking: false,
+  checked: null,
+  diagnostics: [],
+};
+
+// ---- messages -----------------------------------------------------------------------------
+
+function say(text, kind = 'info') {
+  const box = $('message');
+  box.textContent = text;
+  box.className = `message ${kind}`;
+}
+
+const sideName = (side) => page.state.sides[side === 'attackers' ? 0 : 1];
+
+// ---- the editor's side ----------------------------------------------------------------------
+
+function showProblems(text, diagnostics) {
+  page.diagnostics = diagnostics;
+  const list = $('problems');
+  list.replaceChildren();
+  const errors = diagnostics.filter((d) => d.severity === 'error').length;
+  const count = $('problem-count');
+  count.textContent = diagnostics.length === 0 ? 'no problems'
+    : `${errors} error${errors === 1 ? '' : 's'}, ${diagnostics.length - errors} other`;
+  count.className = `count ${errors ? 'errors' : diagnostics.length ? '' : 'clean'}`;
+  for (const d of diagnostics) {
+    const item = document.createElement('li');
+    item.className = d.severity;
+    const range = d.labels[0]?.range;
+    const where = document.createElement('span');
+    where.className = 'where';
+    where.textContent = range ? `${range.line}:${range.column}` : '';
+    where.title = 'Go there';
+    where.onclick = () => {
+      if (!range) return;
+      page.view.dispatch({ selection: { anchor: range.from, head: range.to }, scrollIntoView: true });
+      page.view.focus();
+    };
+    item.append(where, document.createTextNode(d.message));
+    const code = document.createElement('span');
+    code.className = 'code';
+    code.textContent = `[${d.code}]`;
+    item.append(code);
+    if (d.help) {
+      const help = document.createElement('div');
+      help.className = 'help';
+      help.textContent = `help: ${d.help}`;
+      item.append(help);
+    }
+    if (d.fix) {
+      const fix = document.createElement('button');
+      fix.type = 'button';
+      fix.className = 'fix';
+      fix.textContent = `Fix: ${fixName(d)}`;
+      // The list is redrawn on every check, so the fix is always for the current text.
+      fix.onclick = () => page.view.dispatch({ changes: fixChange(d) });
+      item.append(fix);
+    }
+    list.append(item);
+  }
+}
+
+function onCheck(text, diagnostics) {
+  showProblems(text, diagnostics);
+  if (text === page.checked) return;
+  page.checked = text;
+  if (diagnostics.some((d) => d.severity === 'error')) {
+    $('rules').textContent = 'The rules are explained once the text has no errors.';
+    say('Fix the errors in the text to play this variant; the board shows the last version that worked.');
+    return;
+  }
+  $('rules').textContent = explain(text);
+  newGame(text);
+}
+
+// ---- the game -------------------------------------------------------------------------------
+
+function newGame(text = page.text) {
+  stopThinking();
+  try {
+    const game = new WebGame(text, page.name);
+    page.game?.free();
+    page.game = game;
+    page.text = text;
+  } catch (error) {
+    say(error.message, 'refusal');
+    return;
+  }
+  page.selected = null;
+  refresh();
+  say(`${sideName(page.state.toMove)} to move. Click a piece, then where it goes.`);
+  maybeComputer();
+}
+
+function refresh() {
+  page.state = JSON.parse(page.game.state());
+  const { state } = page;
+  const last = state.plies.at(-1);
+  const targets = page.selected
+    ? state.legal.filter((m) => m.startsWith(`${page.selected}-`)).map((m) => m.split('-')[1])
+    : [];
+  $('board').innerHTML = boardSvg(state, {
+    selected: page.selected, targets, last: last?.move, captured: last?.captures,
+  });
+  $('legend').innerHTML = legendHtml(state);
+  $('game-title').textContent = state.title;
+  const turn = $('turn');
+  turn.innerHTML = state.status === 'ongoing'
+    ? `<span class="dot ${state.toMove}"></span>${escapeText(sideName(state.toMove))} to move · move ${state.moveNumber}`
+    : 'Game over';
+  $('record').textContent = page.game.record();
+  $('undo').disabled = state.plies.length === 0;
+}
+
+function escapeText(s) {
+  const span = document.createElement('span');
+  span.textContent = s;
+  return span.innerHTML;
+}
+
+function afterMove(ply, by) {
+  page.selected = null;
+  refresh();
+  const caught = ply.captures.length ? `, capturing ${ply.captures.join(', ')}` : '';
+  if (ply.verdict) {
+    say(`${by}${ply.move}${caught}. ${ply.verdict}`, 'verdict');
+  } else {
+    say(`${by}${ply.move}${caught}. ${sideName(page.state.toMove)} to move.`);
+    maybeComputer();
+  }
+}
+
+function play(move, by = '') {
+  try {
+    afterMove(JSON.parse(page.game.play(move)), by);
+    return true;
+  } catch (error) {
+    say(error.message, 'refusal');
+    return false;
+  }
+}
+
+function onBoardClick(event) {
+  const square = event.target.closest?.('[data-square]')?.dataset.square;
+  if (!square || !page.state || page.thinking || page.state.status !== 'ongoing') return;
+  if (computerMoves(page.state.toMove)) return;
+  const own = page.state.pieces.find((p) => p.square === square && p.side === page.state.toMove);
+  if (own && square !== page.selected) {
+    page.selected = square;
+    refresh();
+    return;
+  }
+  if (!page.selected) {
+    const piece = page.state.pieces.find((p) => p.square === square);
+    say(piece ? `That is a piece of ${sideName(piece.side)}; ${sideName(page.state.toMove)} are to move.`
+      : `Click a piece of ${sideName(page.state.toMove)} first.`);
+    return;
+  }
+  if (square === page.selected) {
+    page.selected = null;
+    refresh();
+    return;
+  }
+  // Legal or not, the game decides: a refusal comes back in its own words.
+  const move = `${page.selected}-${square}`;
+  if (!play(move)) {
+    page.selected = null;
+    refresh();
+  }
+}
+
+// ---- the computer ---------------------------------------------------------------------------
+
+const computerMoves = (side) => {
+  const who = $('computer').value;
+  return who === 'both' || who === side;
+};
+
+function worker() {
+  if (!page.worker) {
+    page.worker = new Worker('worker.js', { type: 'module' });
+    page.worker.onmessage = onComputer;
+  }
+  return page.worker;
+}
+
+function maybeComputer() {
+  const { state } = page;
+  if (!state || state.status !== 'ongoing' || page.thinking || !computerMoves(state.toMove)) return;
+  page.thinking = true;
+  page.request += 1;
+  $('stop').disabled = false;
+  say(`${sideName(state.toMove)} (the computer) are thinking…`, 'thinking');
+  worker().postMessage({
+    id: page.request,
+    text: page.text,
+    moves: state.plies.map((p) => p.move),
+    ms: Number($('think').value),
+  });
+}
+
+function onComputer({ data }) {
+  if (data.id !== page.request || !page.thinking) return;
+  page.thinking = false;
+  $('stop').disabled = true;
+  if (data.error) {
+    say(`The computer could not move: ${data.error}`, 'refusal');
+    return;
+  }
+  const { report } = data;
+  $('thought').textContent = `Computer: depth ${report.depth}, ${report.nodes.toLocaleString()} positions, `
+    + `${Math.round(report.nps / 1000).toLocaleString()}k/s, score ${report.score}`;
+  if (report.move) play(report.move, 'The computer played ');
+}
+
+/** Ends a search in progress: its worker is ended (a search cannot be interrupted from
+ * outside), and a fresh one is started for the next request. */
+function stopThinking() {
+  if (!page.thinking) return false;
+  page.thinking = false;
+  page.worker?.terminate();
+  page.worker = null;
+  $('stop').disabled = true;
+  return true;
+}
+
+// ---- buttons --------------------------------------------------------------------------------
+
+function download(name, text) {
+  const link = document.createElement('a');
+  link.href = URL.createObjectURL(new Blob([text], { type: 'text/plain' }));
+  link.download = name;
+  link.click();
+  setTimeout(() => URL.revokeObjectURL(link.href), 1000);
+}
+
+function wireButtons() {
+  $('board').addEventListener('click', onBoardClick);
+  $('new-game').onclick = () => newGame();
+  $('stop').onclick = () => {
+    if (stopThinking()) {
+      $('computer').value = 'none';
+      say(`Stopped. The computer plays nobody now; ${sideName(page.state.toMove)} to move.`);
+    }
+  };
+  $('undo').onclick = () => {
+    stopThinking();
+    if (!page.game.undo()) return;
+    // Against the computer, take back its answer and your move together.
+    if (computerMoves(JSON.parse(page.game.state()).toMove) && $('computer').value !== 'both') page.game.undo();
+    page.selected = null;
+    refresh();
+    say(`Taken back. ${sideName(page.state.toMove)} to move.`);
+    if ($('computer').value === 'both') maybeComputer();
+  };
+  $('computer').onchange = () => maybeComputer();
+  $('copy-record').onclick = () => navigator.clipboard?.writeText(page.game.record());
+  $('download-record').onclick = () => download(`${page.name}-game.txt`, page.game.record());
+  $('download-tafl').onclick = () => download(`${page.name}.tafl`, page.view.state.doc.toString());
+  $('share').onclick = share;
+  for (const tab of document.querySelectorAll('.tab')) {
+    tab.onclick = () => {
+      for (const other of document.querySelectorAll('.tab')) {
+        other.setAttribute('aria-selected', String(other === tab));
+        $(`panel-${other.dataset.tab}`).hidden = other !== tab;
+      }
+    };
+  }
+}
+
+async function share() {
+  const fragment = await encode(page.view.state.doc.toString());
+  history.replaceState(null, '', `#${fragment}`);
+  const link = location.href;
+  $('share-box').hidden = false;
+  $('share-link').value = link;
+  $('share-link').select();
+  try {
+    await navigator.clipboard.writeText(link);
+    $('share-note').textContent = 'Copied. Whoever opens it gets this text.';
+  } catch {
+    $('share-note').textContent = 'Copy it from the box. Whoever opens it gets this text.';
+  }
+}
+
+// ---- the gallery ----------------------------------------------------------------------------
+
+function buildGallery(all) {
+  const grid = $('gallery-grid');
+  for (const variant of all) {
+    const card = document.createElement('button');
+    card.type = 'button';
+    card.dataset.variant = variant.name;
+    let picture = '';
+    try {
+      const game = new WebGame(variant.text, variant.name);
+      picture = boardSvg(JSON.parse(game.state()), {}, true);
+      game.free();
+    } catch {
+      // A bundled variant always loads (the library's tests say so); a card without a picture
+      // is still a card.
+    }
+    card.innerHTML = `${picture}<span class="title"></span><span class="name"></span>`;
+    card.querySelector('.title').textContent = variant.title;
+    card.querySelector('.name').textContent = variant.name;
+    card.onclick = () => {
+      $('gallery').close();
+      openText(variant.name, variant.text);
+    };
+    grid.append(card);
+  }
+  $('gallery-open').onclick = () => $('gallery').showModal();
+  $('gallery-close').onclick = () => $('gallery').close();
+}
+
+function openText(name, text) {
+  page.name = name;
+  $('variant-name').textContent = name === 'shared' ? 'shared variant' : `${name}.tafl`;
+  if (location.hash) history.replaceState(null, '', location.pathname);
+  setText(page.view, text);
+}
+
+// ---- start ----------------------------------------------------------------------------------
+
+async function start() {
+  await init({ module_or_path: 'tafl_wasm_bg.wasm' });
+  page.view = createEditor($('editor'), onCheck);
+  wireButtons();
+  const all = JSON.parse(variants());
+  buildGallery(all);
+  let shared = null;
+  try {
+    shared = await decode(location.hash);
+  } catch {
+    say('This link is damaged: its variant could not be read. Here is Copenhagen instead.', 'refusal');
+  }
+  if (shared !== null) {
+    page.name = 'shared';
+    $('variant-name').textContent = 'shared variant';
+    setText(page.view, shared);
+  } else {
+    const first = all.find((v) => v.name === page.name) ?? all[0];
+    openText(first.name, first.text);
+  }
+  // Start the worker now, so that the page works offline once loaded.
+  worker();
+  document.body.dataset.ready = 'true';
+}
+
+start().catch((error) => say(`The playground could not start: ${error.message}`, 'refusal'));
