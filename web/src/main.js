@@ -145,6 +145,7 @@ function afterMove(ply, by) {
   const caught = ply.captures.length ? `, capturing ${ply.captures.join(', ')}` : '';
   if (ply.verdict) {
     say(`${by}${ply.move}${caught}. ${ply.verdict}`, 'verdict');
+    showCitedLine(ply.verdict);
   } else {
     say(`${by}${ply.move}${caught}. ${sideName(page.state.toMove)} to move.`);
     maybeComputer();
@@ -157,8 +158,18 @@ function play(move, by = '') {
     return true;
   } catch (error) {
     say(error.message, 'refusal');
+    showCitedLine(error.message);
     return false;
   }
+}
+
+/** Selects the clause a refusal or a verdict cites (`line 33, ...`) in the editor. */
+function showCitedLine(words) {
+  const cited = /line (\d+)/.exec(words);
+  const number = cited ? Number(cited[1]) : 0;
+  if (number < 1 || number > page.view.state.doc.lines) return;
+  const line = page.view.state.doc.line(number);
+  page.view.dispatch({ selection: { anchor: line.from, head: line.to }, scrollIntoView: true });
 }
 
 function onBoardClick(event) {

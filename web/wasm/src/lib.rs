@@ -15,10 +15,12 @@
 mod editor;
 mod offsets;
 mod play;
+mod speed;
 
 pub use editor::{explain, lint, variants, Document};
 pub use offsets::Offsets;
 pub use play::{perft, WebGame};
+pub use speed::{measure, speed, Measurement, CASES};
 
 use wasm_bindgen::prelude::*;
 
