@@ -17,6 +17,8 @@ const page = {
   state: null,
   selected: null,
   worker: null,
+  workerUrl: null,
+  module: null,
   request: 0,
   thinking: false,
   checked: null,
@@ -208,10 +210,13 @@ const computerMoves = (side) => {
   return who === 'both' || who === side;
 };
 
+/** The computer's worker, started from the script and the compiled module fetched at load,
+ * so that starting another one (after Stop) needs no network. */
 function worker() {
   if (!page.worker) {
-    page.worker = new Worker('worker.js', { type: 'module' });
+    page.worker = new Worker(page.workerUrl, { type: 'module' });
     page.worker.onmessage = onComputer;
+    page.worker.postMessage({ module: page.module });
   }
   return page.worker;
 }
@@ -355,7 +360,14 @@ function openText(name, text) {
 // ---- start ----------------------------------------------------------------------------------
 
 async function start() {
-  await init({ module_or_path: 'tafl_wasm_bg.wasm' });
+  // Everything the page will need is fetched now: it works offline once loaded.
+  const [module, script] = await Promise.all([
+    WebAssembly.compileStreaming(fetch('tafl_wasm_bg.wasm')),
+    fetch('worker.js').then((response) => response.blob()),
+  ]);
+  page.module = module;
+  page.workerUrl = URL.createObjectURL(new Blob([script], { type: 'text/javascript' }));
+  await init({ module_or_path: module });
   page.view = createEditor($('editor'), onCheck);
   wireButtons();
   const all = JSON.parse(variants());
@@ -374,7 +386,6 @@ async function start() {
     const first = all.find((v) => v.name === page.name) ?? all[0];
     openText(first.name, first.text);
   }
-  // Start the worker now, so that the page works offline once loaded.
   worker();
   document.body.dataset.ready = 'true';
 }

@@ -129,6 +129,30 @@ test('the computer answers in its worker, and undo takes back both moves', async
   await page.selectOption('#computer', 'none');
 });
 
+test('once loaded the page works offline, and Stop ends the computer\'s thinking', async () => {
+  await context.setOffline(true);
+  try {
+    await page.selectOption('#think', '10000');
+    await page.selectOption('#computer', 'attackers');
+    await page.waitForFunction(() => !document.querySelector('#stop').disabled);
+    assert.match(await message().textContent(), /thinking/);
+    await page.click('#stop');
+    assert.match(await message().textContent(), /Stopped/);
+    assert.equal(await page.locator('#computer').inputValue(), 'none');
+    assert.doesNotMatch(await record().textContent(), /[a-g]\d-[a-g]\d/, "no move was played");
+    // A fresh worker, still offline, plays.
+    await page.selectOption('#think', '500');
+    await page.selectOption('#computer', 'attackers');
+    await page.waitForFunction(() => /The computer played/.test(document.querySelector('#message').textContent),
+      null, { timeout: 30000 });
+  } finally {
+    await context.setOffline(false);
+  }
+  await page.selectOption('#computer', 'none');
+  await page.click('#undo');
+  assert.match(await page.locator('#turn').textContent(), /Attackers to move · move 1/);
+});
+
 test('a mistake is diagnosed as it is typed, explained on hover, and its fix applied', async () => {
   await page.click('.cm-content');
   await page.keyboard.press('Control+End');
