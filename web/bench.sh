@@ -12,7 +12,7 @@ native=$(target/release/examples/speed "$runs")
 wasm=$(node "$web/bench.mjs" "$runs")
 node -e '
 const [native, wasm] = [JSON.parse(process.argv[1]), JSON.parse(process.argv[2])];
-console.log("| work | variant | depth | nodes | native | wasm (Node) | native / wasm |");
+console.log("| work | variant | depth | nodes | native | wasm (Node) | wasm time / native time |");
 console.log("|---|---|---|---|---|---|---|");
 native.forEach((n, i) => {
   const w = wasm[i];

@@ -46,6 +46,11 @@ const highlight = HighlightStyle.define([
 
 const escapeHtml = (s) => s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' }[c]));
 
+/** One line of a message with its `code` spans, as HTML. */
+export function inline(text) {
+  return escapeHtml(text).replace(/`([^`]+)`/g, '<code>$1</code>');
+}
+
 /** The little Markdown the hovers use: paragraphs, `code`, **bold** and *italics*. */
 export function markdown(text) {
   return escapeHtml(text).split(/\n{2,}/).map((para) => `<p>${para

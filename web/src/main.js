@@ -3,7 +3,7 @@
 // the page together.
 
 import init, { WebGame, explain, variants } from '../pkg/tafl_wasm.js';
-import { createEditor, setText, fixChange, fixName } from './editor.js';
+import { createEditor, setText, fixChange, fixName, inline } from './editor.js';
 import { boardSvg, legendHtml } from './board.js';
 import { encode, decode } from './share.js';
 
@@ -29,7 +29,7 @@ const page = {
 
 function say(text, kind = 'info') {
   const box = $('message');
-  box.textContent = text;
+  box.innerHTML = inline(text);
   box.className = `message ${kind}`;
 }
 
@@ -59,7 +59,9 @@ function showProblems(text, diagnostics) {
       page.view.dispatch({ selection: { anchor: range.from, head: range.to }, scrollIntoView: true });
       page.view.focus();
     };
-    item.append(where, document.createTextNode(d.message));
+    const text = document.createElement('span');
+    text.innerHTML = inline(d.message);
+    item.append(where, text);
     const code = document.createElement('span');
     code.className = 'code';
     code.textContent = `[${d.code}]`;
@@ -67,7 +69,7 @@ function showProblems(text, diagnostics) {
     if (d.help) {
       const help = document.createElement('div');
       help.className = 'help';
-      help.textContent = `help: ${d.help}`;
+      help.innerHTML = `help: ${inline(d.help)}`;
       item.append(help);
     }
     if (d.fix) {
