@@ -17,6 +17,7 @@ const page = {
   state: null,
   selected: null,
   worker: null,
+  drag: null,
   workerUrl: null,
   module: null,
   request: 0,
@@ -176,30 +177,53 @@ function showCitedLine(words) {
   page.view.dispatch({ selection: { anchor: line.from, head: line.to }, scrollIntoView: true });
 }
 
-function onBoardClick(event) {
-  const square = event.target.closest?.('[data-square]')?.dataset.square;
-  if (!square || !page.state || page.thinking || page.state.status !== 'ongoing') return;
-  if (computerMoves(page.state.toMove)) return;
-  const own = page.state.pieces.find((p) => p.square === square && p.side === page.state.toMove);
-  if (own && square !== page.selected) {
-    page.selected = square;
-    refresh();
-    return;
-  }
-  if (!page.selected) {
-    const piece = page.state.pieces.find((p) => p.square === square);
-    say(piece ? `That is a piece of ${sideName(piece.side)}; ${sideName(page.state.toMove)} are to move.`
-      : `Click a piece of ${sideName(page.state.toMove)} first.`);
-    return;
-  }
-  if (square === page.selected) {
+const squareAt = (event) => event.target.closest?.('[data-square]')?.dataset.square;
+
+/** Whether the person at the board may move now. */
+function personToMove() {
+  const { state } = page;
+  return state && !page.thinking && state.status === 'ongoing' && !computerMoves(state.toMove);
+}
+
+/** Tries a move; legal or not, the game decides, and a refusal comes back in its own words. */
+function tryMove(from, to) {
+  if (!play(`${from}-${to}`)) {
     page.selected = null;
     refresh();
-    return;
   }
-  // Legal or not, the game decides: a refusal comes back in its own words.
-  const move = `${page.selected}-${square}`;
-  if (!play(move)) {
+}
+
+// A move is a click on a piece then on its square, or a drag from one to the other: a press
+// on a piece of the side to move selects it; a release elsewhere moves it there; a press
+// elsewhere moves the selected piece there; a press and release on the selected piece
+// unselects it.
+function onPress(event) {
+  const square = squareAt(event);
+  page.drag = null;
+  if (!square || !personToMove()) return;
+  const { state } = page;
+  const own = state.pieces.find((p) => p.square === square && p.side === state.toMove);
+  if (own) {
+    page.drag = { from: square, wasSelected: square === page.selected };
+    page.selected = square;
+    refresh();
+  } else if (page.selected) {
+    tryMove(page.selected, square);
+  } else {
+    const piece = state.pieces.find((p) => p.square === square);
+    say(piece ? `That is a piece of ${sideName(piece.side)}; ${sideName(state.toMove)} are to move.`
+      : `Click a piece of ${sideName(state.toMove)} first.`);
+  }
+}
+
+function onRelease(event) {
+  const { drag } = page;
+  page.drag = null;
+  const square = squareAt(event);
+  if (!drag || !square || !personToMove()) return;
+  if (square !== drag.from) {
+    tryMove(drag.from, square);
+  } else if (drag.wasSelected) {
     page.selected = null;
     refresh();
   }
@@ -274,7 +298,8 @@ function download(name, text) {
 }
 
 function wireButtons() {
-  $('board').addEventListener('click', onBoardClick);
+  $('board').addEventListener('pointerdown', onPress);
+  $('board').addEventListener('pointerup', onRelease);
   $('new-game').onclick = () => newGame();
   $('stop').onclick = () => {
     if (stopThinking()) {

@@ -97,7 +97,7 @@ test('the gallery opens another variant', async () => {
   assert.equal(await page.locator('#board .piece').count(), 13);
 });
 
-test('an illegal move is refused with the clause that forbids it; a legal one is played', async () => {
+test('an illegal move is refused with the clause that forbids it; a legal one is dragged', async () => {
   await page.selectOption('#computer', 'none');
   await square('d7').click();
   await square('a7').click();
@@ -108,9 +108,12 @@ test('an illegal move is refused with the clause that forbids it; a legal one is
   await shot('refusal.png');
   assert.doesNotMatch(await record().textContent(), /d7-a7/);
 
+  const targets = page.locator('#board circle[fill="#d9480f"]');
   await square('d7').click();
-  assert.ok(await page.locator('#board circle[fill="#d9480f"]').count() > 0, 'legal targets shown');
-  await square('c7').click();
+  assert.equal(await targets.count(), 4, "d7 reaches b7, c7, e7 and f7; the corners are the king's");
+  await square('d7').click();
+  assert.equal(await targets.count(), 0, 'a second click puts the piece down');
+  await square('d7').dragTo(square('c7'));
   await page.waitForFunction(() => document.querySelector('#record').textContent.includes('d7-c7'));
   assert.match(await page.locator('#turn').textContent(), /Defenders to move/);
 });
