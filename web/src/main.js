@@ -300,7 +300,7 @@ function download(name, text) {
 function wireButtons() {
   $('board').addEventListener('pointerdown', onPress);
   $('board').addEventListener('pointerup', onRelease);
-  $('new-game').onclick = () => newGame();
+  $('new-game').onclick = () => page.game && newGame();
   $('stop').onclick = () => {
     if (stopThinking()) {
       $('computer').value = 'none';
@@ -309,7 +309,7 @@ function wireButtons() {
   };
   $('undo').onclick = () => {
     stopThinking();
-    if (!page.game.undo()) return;
+    if (!page.game?.undo()) return;
     // Against the computer, take back its answer and your move together.
     if (computerMoves(JSON.parse(page.game.state()).toMove) && $('computer').value !== 'both') page.game.undo();
     page.selected = null;
@@ -318,8 +318,9 @@ function wireButtons() {
     if ($('computer').value === 'both') maybeComputer();
   };
   $('computer').onchange = () => maybeComputer();
-  $('copy-record').onclick = () => navigator.clipboard?.writeText(page.game.record());
-  $('download-record').onclick = () => download(`${page.name}-game.txt`, page.game.record());
+  // Until a text without errors has been loaded there is no game, and nothing to record.
+  $('copy-record').onclick = () => page.game && navigator.clipboard?.writeText(page.game.record());
+  $('download-record').onclick = () => page.game && download(`${page.name}-game.txt`, page.game.record());
   $('download-tafl').onclick = () => download(`${page.name}.tafl`, page.view.state.doc.toString());
   $('share').onclick = share;
   for (const tab of document.querySelectorAll('.tab')) {

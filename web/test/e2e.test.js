@@ -202,3 +202,26 @@ test('a shared link opens the same text', async () => {
   await other.close();
   assert.deepEqual(page.errors, [], 'no uncaught errors in the page');
 });
+
+test('a shared link to a text with errors opens with its problems and no game', async () => {
+  await page.click('.cm-content');
+  await page.keyboard.press('Control+End');
+  await page.keyboard.type('\nboard 0 x 0');
+  await page.locator('#problems li.error').first().waitFor();
+  await page.click('#share');
+  await page.waitForFunction((old) => document.querySelector('#share-link').value !== old,
+    await page.locator('#share-link').inputValue());
+  const other = await context.newPage();
+  const errors = [];
+  other.on('pageerror', (error) => errors.push(error.message));
+  await other.goto(await page.locator('#share-link').inputValue());
+  await other.waitForSelector('body[data-ready="true"]');
+  await other.locator('#problems li.error').first().waitFor();
+  assert.match(await other.locator('#message').textContent(), /Fix the errors/);
+  assert.equal(await other.locator('#board .piece').count(), 0);
+  for (const button of ['#undo', '#new-game', '#download-record', '#copy-record']) {
+    if (await other.locator(button).isEnabled()) await other.click(button);
+  }
+  assert.deepEqual(errors, [], 'buttons without a game throw nothing');
+  await other.close();
+});
