@@ -22,6 +22,7 @@ pub mod playouts;
 mod render;
 pub mod replay;
 pub mod selfplay;
+mod serve;
 mod show;
 mod tune;
 
@@ -99,6 +100,8 @@ enum Command {
     /// Be a computer player for another program over stdin and stdout: `--protocol uci`,
     /// `gtp` (hnefatafl-copenhagen) or `opentafl`.
     Engine(engine::Args),
+    /// Serve the browser playground (web/dist, built by web/build.sh) on 127.0.0.1.
+    Serve(serve::Args),
 }
 
 /// Runs the program with the process's arguments; the exit code says how it went.
@@ -126,6 +129,7 @@ pub fn run() -> ExitCode {
         Command::Compare(args) => compare::run(args),
         Command::Play(args) => play::run(args),
         Command::Engine(args) => engine::run(&args),
+        Command::Serve(args) => serve::run(&args),
     }
 }
 

@@ -42,7 +42,9 @@ pub mod tune;
 
 use std::fmt;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::time::{Duration, Instant};
+use std::time::Duration;
+// std::time::Instant panics on wasm32-unknown-unknown; web-time is std's on native.
+use web_time::Instant;
 
 use crate::engine::bitboard::Bits;
 use crate::engine::core::{Core, Pos};

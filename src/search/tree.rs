@@ -4,7 +4,8 @@
 //! verification, late-move reductions and escape-threat extensions.
 
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::Instant;
+// std::time::Instant panics on wasm32-unknown-unknown; web-time is std's on native.
+use web_time::Instant;
 
 use super::eval::Evaluator;
 use super::tt::{Bound, Entry, Table};

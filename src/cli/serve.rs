@@ -1,0 +1,246 @@
+//! `tafl serve`: the browser playground (`web/dist`, built by `web/build.sh`) over HTTP on
+//! 127.0.0.1, for trying it locally (docs/web.md).
+//!
+//! A small HTTP/1.1 file server on `std::net`: the playground is static files that a page only
+//! ever fetches with GET, so a web framework would bring a runtime and dozens of crates for
+//! nothing it needs. One request a connection (`Connection: close`), one thread a connection.
+
+use std::fs;
+use std::io::{BufRead, BufReader, Write};
+use std::net::{TcpListener, TcpStream};
+use std::path::{Component, Path, PathBuf};
+use std::process::ExitCode;
+
+/// Arguments of `tafl serve`.
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// The port to listen on (0: any free port; the URL printed says which).
+    #[arg(long, default_value_t = 8000)]
+    port: u16,
+    /// The built playground.
+    #[arg(long, default_value = "web/dist")]
+    dir: PathBuf,
+}
+
+/// An answer: status line, content type and body.
+#[derive(Debug, PartialEq, Eq)]
+struct Response {
+    status: &'static str,
+    content_type: &'static str,
+    body: Vec<u8>,
+}
+
+impl Response {
+    fn text(status: &'static str, body: &str) -> Response {
+        Response {
+            status,
+            content_type: "text/plain; charset=utf-8",
+            body: format!("{body}\n").into_bytes(),
+        }
+    }
+}
+
+/// Serves `--dir` until the process is stopped.
+pub fn run(args: &Args) -> ExitCode {
+    let root = match fs::canonicalize(&args.dir) {
+        Ok(root) if root.join("index.html").is_file() => root,
+        Ok(_) | Err(_) => {
+            eprintln!(
+                "error: no built playground in `{}` (no index.html): build it with `bash web/build.sh` \
+                 from the repository's root, or give its folder with --dir (docs/web.md)",
+                args.dir.display()
+            );
+            return ExitCode::from(1);
+        }
+    };
+    let listener = match TcpListener::bind(("127.0.0.1", args.port)) {
+        Ok(listener) => listener,
+        Err(e) => {
+            eprintln!(
+                "error: cannot listen on 127.0.0.1:{}: {e}; choose another port with --port",
+                args.port
+            );
+            return ExitCode::from(1);
+        }
+    };
+    let port = listener.local_addr().map_or(args.port, |a| a.port());
+    println!(
+        "Serving {} at http://127.0.0.1:{port}/ (Ctrl-C stops)",
+        args.dir.display()
+    );
+    for stream in listener.incoming().flatten() {
+        let root = root.clone();
+        std::thread::spawn(move || answer(&root, stream));
+    }
+    ExitCode::SUCCESS
+}
+
+/// Reads one request from `stream` and writes its answer. A broken connection is the browser's
+/// business: it is dropped silently.
+fn answer(root: &Path, mut stream: TcpStream) {
+    let mut reader = BufReader::new(&stream);
+    let mut request_line = String::new();
+    if reader.read_line(&mut request_line).is_err() {
+        return;
+    }
+    // The headers are read and ignored: nothing a static file server does depends on them.
+    let mut header = String::new();
+    while reader.read_line(&mut header).is_ok_and(|n| n > 0) && header.trim_end() != "" {
+        header.clear();
+    }
+    let head_only = request_line.starts_with("HEAD ");
+    let response = respond(root, &request_line);
+    let head = format!(
+        "HTTP/1.1 {}\r\nContent-Type: {}\r\nContent-Length: {}\r\nCache-Control: no-cache\r\nConnection: close\r\n\r\n",
+        response.status,
+        response.content_type,
+        response.body.len()
+    );
+    let _ = stream.write_all(head.as_bytes());
+    if !head_only {
+        let _ = stream.write_all(&response.body);
+    }
+}
+
+/// The answer to `request_line` (`GET /path HTTP/1.1`) from the files under `root`.
+fn respond(root: &Path, request_line: &str) -> Response {
+    let mut words = request_line.split_whitespace();
+    let (Some(method), Some(target)) = (words.next(), words.next()) else {
+        return Response::text("400 Bad Request", "bad request");
+    };
+    if method != "GET" && method != "HEAD" {
+        return Response::text("405 Method Not Allowed", "only GET and HEAD are served");
+    }
+    let Some(relative) = file_path(target) else {
+        return Response::text("403 Forbidden", "outside the served folder");
+    };
+    let mut path = root.join(relative);
+    if path.is_dir() {
+        path = path.join("index.html");
+    }
+    // A link inside the folder could still point outside it: the real path must stay inside.
+    match fs::canonicalize(&path) {
+        Ok(real) if real.starts_with(root) => match fs::read(&real) {
+            Ok(body) => Response {
+                status: "200 OK",
+                content_type: mime_type(&real),
+                body,
+            },
+            Err(_) => Response::text("404 Not Found", "not found"),
+        },
+        Ok(_) => Response::text("403 Forbidden", "outside the served folder"),
+        Err(_) => Response::text("404 Not Found", "not found"),
+    }
+}
+
+/// The relative file path a request target names (query and fragment dropped, `%XX` decoded),
+/// or `None` when it would leave the folder (`..`, an absolute path, a drive).
+fn file_path(target: &str) -> Option<PathBuf> {
+    let path = target.split(['?', '#']).next().unwrap_or_default();
+    let decoded = percent_decode(path)?;
+    let mut relative = PathBuf::new();
+    for component in Path::new(decoded.trim_start_matches('/')).components() {
+        match component {
+            Component::Normal(part) => relative.push(part),
+            Component::CurDir => {}
+            Component::ParentDir | Component::RootDir | Component::Prefix(_) => return None,
+        }
+    }
+    Some(relative)
+}
+
+/// `%XX` escapes decoded; `None` for a malformed escape, bytes that are not UTF-8, or a NUL.
+fn percent_decode(text: &str) -> Option<String> {
+    let bytes = text.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        if bytes[i] == b'%' {
+            let hex = std::str::from_utf8(bytes.get(i + 1..i + 3)?).ok()?;
+            out.push(u8::from_str_radix(hex, 16).ok()?);
+            i += 3;
+        } else {
+            out.push(bytes[i]);
+            i += 1;
+        }
+    }
+    String::from_utf8(out).ok().filter(|s| !s.contains('\0'))
+}
+
+/// The content type of a file, by its extension: the playground's kinds of file, and the
+/// browser's default for the rest. `.wasm` must be `application/wasm` for
+/// `WebAssembly.instantiateStreaming`.
+fn mime_type(path: &Path) -> &'static str {
+    match path.extension().and_then(|e| e.to_str()) {
+        Some("html") => "text/html; charset=utf-8",
+        Some("js" | "mjs") => "text/javascript; charset=utf-8",
+        Some("css") => "text/css; charset=utf-8",
+        Some("wasm") => "application/wasm",
+        Some("json" | "map") => "application/json",
+        Some("svg") => "image/svg+xml",
+        Some("png") => "image/png",
+        Some("ico") => "image/x-icon",
+        Some("txt" | "tafl") => "text/plain; charset=utf-8",
+        _ => "application/octet-stream",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A served folder with a page, a module and a file beside it that must stay private.
+    fn folder() -> (PathBuf, PathBuf) {
+        let base = std::env::temp_dir().join(format!("tafl-serve-{}", std::process::id()));
+        let root = base.join("dist");
+        fs::create_dir_all(root.join("assets")).expect("temp dir is writable");
+        fs::write(root.join("index.html"), "<p>tafl</p>").expect("temp dir is writable");
+        fs::write(root.join("assets/tafl_bg.wasm"), b"\0asm").expect("temp dir is writable");
+        fs::write(base.join("secret.txt"), "private").expect("temp dir is writable");
+        let root = fs::canonicalize(root).expect("just made");
+        (base, root)
+    }
+
+    #[test]
+    fn files_are_served_with_their_types_and_the_folder_as_its_index() {
+        let (base, root) = folder();
+        let page = respond(&root, "GET / HTTP/1.1");
+        assert_eq!(page.status, "200 OK");
+        assert_eq!(page.content_type, "text/html; charset=utf-8");
+        assert_eq!(page.body, b"<p>tafl</p>");
+        let wasm = respond(&root, "GET /assets/tafl%5Fbg.wasm?v=1#x HTTP/1.1");
+        assert_eq!(wasm.status, "200 OK");
+        assert_eq!(wasm.content_type, "application/wasm");
+        assert_eq!(
+            respond(&root, "GET /missing.js HTTP/1.1").status,
+            "404 Not Found"
+        );
+        assert_eq!(
+            respond(&root, "POST / HTTP/1.1").status,
+            "405 Method Not Allowed"
+        );
+        assert_eq!(respond(&root, "").status, "400 Bad Request");
+        let _ = fs::remove_dir_all(base);
+    }
+
+    #[test]
+    fn paths_outside_the_folder_are_refused() {
+        let (base, root) = folder();
+        for target in [
+            "/../secret.txt",
+            "/assets/../../secret.txt",
+            "/%2e%2e/secret.txt",
+            "/..%2fsecret.txt",
+        ] {
+            let response = respond(&root, &format!("GET {target} HTTP/1.1"));
+            assert_eq!(response.status, "403 Forbidden", "{target}");
+            assert!(!String::from_utf8_lossy(&response.body).contains("private"));
+        }
+        assert_eq!(
+            respond(&root, "GET /%zz HTTP/1.1").status,
+            "403 Forbidden",
+            "a malformed escape"
+        );
+        let _ = fs::remove_dir_all(base);
+    }
+}

@@ -1,0 +1,421 @@
+// The playground page: the editor on one side, the game of the edited variant on the other.
+// Every answer about the rules comes from the wasm module (the tafl library); this file wires
+// the page together.
+
+import init, { WebGame, explain, variants } from '../pkg/tafl_wasm.js';
+import { createEditor, setText, fixChange, fixName, inline } from './editor.js';
+import { boardSvg, legendHtml } from './board.js';
+import { encode, decode } from './share.js';
+
+const $ = (id) => document.getElementById(id);
+
+const page = {
+  view: null,
+  name: 'copenhagen',
+  text: '',
+  game: null,
+  state: null,
+  selected: null,
+  worker: null,
+  drag: null,
+  workerUrl: null,
+  module: null,
+  request: 0,
+  thinking: false,
+  checked: null,
+  diagnostics: [],
+};
+
+// ---- messages -----------------------------------------------------------------------------
+
+function say(text, kind = 'info') {
+  const box = $('message');
+  box.innerHTML = inline(text);
+  box.className = `message ${kind}`;
+}
+
+const sideName = (side) => page.state.sides[side === 'attackers' ? 0 : 1];
+
+// ---- the editor's side ----------------------------------------------------------------------
+
+function showProblems(text, diagnostics) {
+  page.diagnostics = diagnostics;
+  const list = $('problems');
+  list.replaceChildren();
+  const errors = diagnostics.filter((d) => d.severity === 'error').length;
+  const count = $('problem-count');
+  count.textContent = diagnostics.length === 0 ? 'no problems'
+    : `${errors} error${errors === 1 ? '' : 's'}, ${diagnostics.length - errors} other`;
+  count.className = `count ${errors ? 'errors' : diagnostics.length ? '' : 'clean'}`;
+  for (const d of diagnostics) {
+    const item = document.createElement('li');
+    item.className = d.severity;
+    const range = d.labels[0]?.range;
+    const where = document.createElement('span');
+    where.className = 'where';
+    where.textContent = range ? `${range.line}:${range.column}` : '';
+    where.title = 'Go there';
+    where.onclick = () => {
+      if (!range) return;
+      page.view.dispatch({ selection: { anchor: range.from, head: range.to }, scrollIntoView: true });
+      page.view.focus();
+    };
+    const text = document.createElement('span');
+    text.innerHTML = inline(d.message);
+    item.append(where, text);
+    const code = document.createElement('span');
+    code.className = 'code';
+    code.textContent = `[${d.code}]`;
+    item.append(code);
+    if (d.help) {
+      const help = document.createElement('div');
+      help.className = 'help';
+      help.innerHTML = `help: ${inline(d.help)}`;
+      item.append(help);
+    }
+    if (d.fix) {
+      const fix = document.createElement('button');
+      fix.type = 'button';
+      fix.className = 'fix';
+      fix.textContent = `Fix: ${fixName(d)}`;
+      // The list is redrawn on every check, so the fix is always for the current text.
+      fix.onclick = () => page.view.dispatch({ changes: fixChange(d) });
+      item.append(fix);
+    }
+    list.append(item);
+  }
+}
+
+function onCheck(text, diagnostics) {
+  showProblems(text, diagnostics);
+  if (text === page.checked) return;
+  page.checked = text;
+  if (diagnostics.some((d) => d.severity === 'error')) {
+    $('rules').textContent = 'The rules are explained once the text has no errors.';
+    say('Fix the errors in the text to play this variant; the board shows the last version that worked.');
+    return;
+  }
+  $('rules').textContent = explain(text);
+  newGame(text);
+}
+
+// ---- the game -------------------------------------------------------------------------------
+
+function newGame(text = page.text) {
+  stopThinking();
+  try {
+    const game = new WebGame(text, page.name);
+    page.game?.free();
+    page.game = game;
+    page.text = text;
+  } catch (error) {
+    say(error.message, 'refusal');
+    return;
+  }
+  page.selected = null;
+  refresh();
+  say(`${sideName(page.state.toMove)} to move. Click a piece, then where it goes.`);
+  maybeComputer();
+}
+
+function refresh() {
+  page.state = JSON.parse(page.game.state());
+  const { state } = page;
+  const last = state.plies.at(-1);
+  const targets = page.selected
+    ? state.legal.filter((m) => m.startsWith(`${page.selected}-`)).map((m) => m.split('-')[1])
+    : [];
+  $('board').innerHTML = boardSvg(state, {
+    selected: page.selected, targets, last: last?.move, captured: last?.captures,
+  });
+  $('legend').innerHTML = legendHtml(state);
+  $('game-title').textContent = state.title;
+  const turn = $('turn');
+  turn.innerHTML = state.status === 'ongoing'
+    ? `<span class="dot ${state.toMove}"></span>${escapeText(sideName(state.toMove))} to move · move ${state.moveNumber}`
+    : 'Game over';
+  $('record').textContent = page.game.record();
+  $('undo').disabled = state.plies.length === 0;
+}
+
+function escapeText(s) {
+  const span = document.createElement('span');
+  span.textContent = s;
+  return span.innerHTML;
+}
+
+function afterMove(ply, by) {
+  page.selected = null;
+  refresh();
+  const caught = ply.captures.length ? `, capturing ${ply.captures.join(', ')}` : '';
+  if (ply.verdict) {
+    say(`${by}${ply.move}${caught}. ${ply.verdict}`, 'verdict');
+    showCitedLine(ply.verdict);
+  } else {
+    say(`${by}${ply.move}${caught}. ${sideName(page.state.toMove)} to move.`);
+    maybeComputer();
+  }
+}
+
+function play(move, by = '') {
+  try {
+    afterMove(JSON.parse(page.game.play(move)), by);
+    return true;
+  } catch (error) {
+    say(error.message, 'refusal');
+    showCitedLine(error.message);
+    return false;
+  }
+}
+
+/** Selects the clause a refusal or a verdict cites (`line 33, ...`) in the editor. */
+function showCitedLine(words) {
+  const cited = /line (\d+)/.exec(words);
+  const number = cited ? Number(cited[1]) : 0;
+  if (number < 1 || number > page.view.state.doc.lines) return;
+  const line = page.view.state.doc.line(number);
+  page.view.dispatch({ selection: { anchor: line.from, head: line.to }, scrollIntoView: true });
+}
+
+const squareAt = (event) => event.target.closest?.('[data-square]')?.dataset.square;
+
+/** Whether the person at the board may move now. */
+function personToMove() {
+  const { state } = page;
+  return state && !page.thinking && state.status === 'ongoing' && !computerMoves(state.toMove);
+}
+
+/** Tries a move; legal or not, the game decides, and a refusal comes back in its own words. */
+function tryMove(from, to) {
+  if (!play(`${from}-${to}`)) {
+    page.selected = null;
+    refresh();
+  }
+}
+
+// A move is a click on a piece then on its square, or a drag from one to the other: a press
+// on a piece of the side to move selects it; a release elsewhere moves it there; a press
+// elsewhere moves the selected piece there; a press and release on the selected piece
+// unselects it.
+function onPress(event) {
+  const square = squareAt(event);
+  page.drag = null;
+  if (!square || !personToMove()) return;
+  const { state } = page;
+  const own = state.pieces.find((p) => p.square === square && p.side === state.toMove);
+  if (own) {
+    page.drag = { from: square, wasSelected: square === page.selected };
+    page.selected = square;
+    refresh();
+  } else if (page.selected) {
+    tryMove(page.selected, square);
+  } else {
+    const piece = state.pieces.find((p) => p.square === square);
+    say(piece ? `That is a piece of ${sideName(piece.side)}; ${sideName(state.toMove)} are to move.`
+      : `Click a piece of ${sideName(state.toMove)} first.`);
+  }
+}
+
+function onRelease(event) {
+  const { drag } = page;
+  page.drag = null;
+  const square = squareAt(event);
+  if (!drag || !square || !personToMove()) return;
+  if (square !== drag.from) {
+    tryMove(drag.from, square);
+  } else if (drag.wasSelected) {
+    page.selected = null;
+    refresh();
+  }
+}
+
+// ---- the computer ---------------------------------------------------------------------------
+
+const computerMoves = (side) => {
+  const who = $('computer').value;
+  return who === 'both' || who === side;
+};
+
+/** The computer's worker, started from the script and the compiled module fetched at load,
+ * so that starting another one (after Stop) needs no network. */
+function worker() {
+  if (!page.worker) {
+    page.worker = new Worker(page.workerUrl, { type: 'module' });
+    page.worker.onmessage = onComputer;
+    page.worker.postMessage({ module: page.module });
+  }
+  return page.worker;
+}
+
+function maybeComputer() {
+  const { state } = page;
+  if (!state || state.status !== 'ongoing' || page.thinking || !computerMoves(state.toMove)) return;
+  page.thinking = true;
+  page.request += 1;
+  $('stop').disabled = false;
+  say(`${sideName(state.toMove)} (the computer) are thinking…`, 'thinking');
+  worker().postMessage({
+    id: page.request,
+    text: page.text,
+    moves: state.plies.map((p) => p.move),
+    ms: Number($('think').value),
+  });
+}
+
+function onComputer({ data }) {
+  if (data.id !== page.request || !page.thinking) return;
+  page.thinking = false;
+  $('stop').disabled = true;
+  if (data.error) {
+    say(`The computer could not move: ${data.error}`, 'refusal');
+    return;
+  }
+  const { report } = data;
+  $('thought').textContent = `Computer: depth ${report.depth}, ${report.nodes.toLocaleString()} positions, `
+    + `${Math.round(report.nps / 1000).toLocaleString()}k/s, score ${report.score}`;
+  if (report.move) play(report.move, 'The computer played ');
+}
+
+/** Ends a search in progress: its worker is ended (a search cannot be interrupted from
+ * outside), and a fresh one is started for the next request. */
+function stopThinking() {
+  if (!page.thinking) return false;
+  page.thinking = false;
+  page.worker?.terminate();
+  page.worker = null;
+  $('stop').disabled = true;
+  return true;
+}
+
+// ---- buttons --------------------------------------------------------------------------------
+
+function download(name, text) {
+  const link = document.createElement('a');
+  link.href = URL.createObjectURL(new Blob([text], { type: 'text/plain' }));
+  link.download = name;
+  link.click();
+  setTimeout(() => URL.revokeObjectURL(link.href), 1000);
+}
+
+function wireButtons() {
+  $('board').addEventListener('pointerdown', onPress);
+  $('board').addEventListener('pointerup', onRelease);
+  $('new-game').onclick = () => page.game && newGame();
+  $('stop').onclick = () => {
+    if (stopThinking()) {
+      $('computer').value = 'none';
+      say(`Stopped. The computer plays nobody now; ${sideName(page.state.toMove)} to move.`);
+    }
+  };
+  $('undo').onclick = () => {
+    stopThinking();
+    if (!page.game?.undo()) return;
+    // Against the computer, take back its answer and your move together.
+    if (computerMoves(JSON.parse(page.game.state()).toMove) && $('computer').value !== 'both') page.game.undo();
+    page.selected = null;
+    refresh();
+    say(`Taken back. ${sideName(page.state.toMove)} to move.`);
+    if ($('computer').value === 'both') maybeComputer();
+  };
+  $('computer').onchange = () => maybeComputer();
+  // Until a text without errors has been loaded there is no game, and nothing to record.
+  $('copy-record').onclick = () => page.game && navigator.clipboard?.writeText(page.game.record());
+  $('download-record').onclick = () => page.game && download(`${page.name}-game.txt`, page.game.record());
+  $('download-tafl').onclick = () => download(`${page.name}.tafl`, page.view.state.doc.toString());
+  $('share').onclick = share;
+  for (const tab of document.querySelectorAll('.tab')) {
+    tab.onclick = () => {
+      for (const other of document.querySelectorAll('.tab')) {
+        other.setAttribute('aria-selected', String(other === tab));
+        $(`panel-${other.dataset.tab}`).hidden = other !== tab;
+      }
+    };
+  }
+}
+
+async function share() {
+  const fragment = await encode(page.view.state.doc.toString());
+  history.replaceState(null, '', `#${fragment}`);
+  const link = location.href;
+  $('share-box').hidden = false;
+  $('share-link').value = link;
+  $('share-link').select();
+  try {
+    await navigator.clipboard.writeText(link);
+    $('share-note').textContent = 'Copied. Whoever opens it gets this text.';
+  } catch {
+    $('share-note').textContent = 'Copy it from the box. Whoever opens it gets this text.';
+  }
+}
+
+// ---- the gallery ----------------------------------------------------------------------------
+
+function buildGallery(all) {
+  const grid = $('gallery-grid');
+  for (const variant of all) {
+    const card = document.createElement('button');
+    card.type = 'button';
+    card.dataset.variant = variant.name;
+    let picture = '';
+    try {
+      const game = new WebGame(variant.text, variant.name);
+      picture = boardSvg(JSON.parse(game.state()), {}, true);
+      game.free();
+    } catch {
+      // A bundled variant always loads (the library's tests say so); a card without a picture
+      // is still a card.
+    }
+    card.innerHTML = `${picture}<span class="title"></span><span class="name"></span>`;
+    card.querySelector('.title').textContent = variant.title;
+    card.querySelector('.name').textContent = variant.name;
+    card.onclick = () => {
+      $('gallery').close();
+      openText(variant.name, variant.text);
+    };
+    grid.append(card);
+  }
+  $('gallery-open').onclick = () => $('gallery').showModal();
+  $('gallery-close').onclick = () => $('gallery').close();
+}
+
+function openText(name, text) {
+  page.name = name;
+  $('variant-name').textContent = name === 'shared' ? 'shared variant' : `${name}.tafl`;
+  if (location.hash) history.replaceState(null, '', location.pathname);
+  setText(page.view, text);
+}
+
+// ---- start ----------------------------------------------------------------------------------
+
+async function start() {
+  // Everything the page will need is fetched now: it works offline once loaded.
+  const [module, script] = await Promise.all([
+    WebAssembly.compileStreaming(fetch('tafl_wasm_bg.wasm')),
+    fetch('worker.js').then((response) => response.blob()),
+  ]);
+  page.module = module;
+  page.workerUrl = URL.createObjectURL(new Blob([script], { type: 'text/javascript' }));
+  await init({ module_or_path: module });
+  page.view = createEditor($('editor'), onCheck);
+  wireButtons();
+  const all = JSON.parse(variants());
+  buildGallery(all);
+  let shared = null;
+  try {
+    shared = await decode(location.hash);
+  } catch {
+    say('This link is damaged: its variant could not be read. Here is Copenhagen instead.', 'refusal');
+  }
+  if (shared !== null) {
+    page.name = 'shared';
+    $('variant-name').textContent = 'shared variant';
+    setText(page.view, shared);
+  } else {
+    const first = all.find((v) => v.name === page.name) ?? all[0];
+    openText(first.name, first.text);
+  }
+  worker();
+  document.body.dataset.ready = 'true';
+}
+
+start().catch((error) => say(`The playground could not start: ${error.message}`, 'refusal'));

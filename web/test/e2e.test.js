@@ -1,0 +1,227 @@
+// End-to-end tests of the playground in headless Chromium (Debian's, driven by playwright-core):
+// the built page (web/dist) served by `tafl serve`, one browser for every test. Run by
+// `bash .ci/web` after web/build.sh; screenshots go to docs/img/ (docs/web.md).
+//
+// Environment: TAFL_BIN (the tafl program, default target/debug/tafl), CHROMIUM (default
+// /usr/bin/chromium), SCREENSHOTS=0 to leave docs/img alone.
+
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const tafl = process.env.TAFL_BIN ?? path.join(root, 'target/debug/tafl');
+const screenshots = process.env.SCREENSHOTS !== '0';
+
+let server;
+let url;
+let context;
+let profile;
+let page;
+
+/** `tafl serve --port 0` and the URL it prints. */
+function serve() {
+  return new Promise((resolve, reject) => {
+    server = spawn(tafl, ['serve', '--port', '0', '--dir', path.join(root, 'web/dist')]);
+    let out = '';
+    server.stdout.on('data', (chunk) => {
+      out += chunk;
+      const found = /http:\/\/127\.0\.0\.1:\d+\//.exec(out);
+      if (found) resolve(found[0]);
+    });
+    server.stderr.on('data', (chunk) => { out += chunk; });
+    server.on('exit', (code) => reject(new Error(`tafl serve exited ${code}: ${out}`)));
+  });
+}
+
+async function shot(name) {
+  if (screenshots) await page.screenshot({ path: path.join(root, 'docs/img', name) });
+}
+
+/** The editor's whole text, as "Download .tafl" saves it. */
+async function downloadedText(from) {
+  const [download] = await Promise.all([from.waitForEvent('download'), from.click('#download-tafl')]);
+  return readFile(await download.path(), 'utf8');
+}
+
+const message = () => page.locator('#message');
+const record = () => page.locator('#record');
+const square = (name) => page.locator(`#board [data-square="${name}"]`);
+
+before(async () => {
+  url = await serve();
+  profile = await mkdtemp(path.join(tmpdir(), 'tafl-chromium-'));
+  context = await chromium.launchPersistentContext(profile, {
+    executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
+    headless: true,
+    viewport: { width: 1400, height: 900 },
+    acceptDownloads: true,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+      '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+  page = context.pages()[0] ?? await context.newPage();
+  const errors = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  page.errors = errors;
+});
+
+after(async () => {
+  await context?.close();
+  server?.kill();
+  if (profile) await rm(profile, { recursive: true, force: true });
+});
+
+test('the page loads a bundled variant, its board and its record', async () => {
+  await page.goto(url);
+  await page.waitForSelector('body[data-ready="true"]');
+  await page.locator('#board .piece').first().waitFor();
+  assert.equal(await page.locator('#board .piece').count(), 37, 'Copenhagen: 24 + 12 + the king');
+  assert.match(await page.locator('#game-title').textContent(), /Copenhagen/);
+  assert.match(await page.locator('#problem-count').textContent(), /no problems/);
+  assert.match(await record().textContent(), /variant: copenhagen/);
+  await shot('playground.png');
+});
+
+test('the gallery opens another variant', async () => {
+  await page.click('#gallery-open');
+  await page.locator('#gallery-grid button').first().waitFor();
+  assert.ok(await page.locator('#gallery-grid button').count() >= 15);
+  await shot('gallery.png');
+  await page.click('#gallery-grid button[data-variant="brandubh"]');
+  await page.waitForFunction(() => document.querySelector('#game-title').textContent === 'Brandubh');
+  assert.equal(await page.locator('#board .piece').count(), 13);
+});
+
+test('an illegal move is refused with the clause that forbids it; a legal one is dragged', async () => {
+  await page.selectOption('#computer', 'none');
+  await square('d7').click();
+  await square('a7').click();
+  await page.waitForFunction(() => document.querySelector('#message').className.includes('refusal'));
+  const refusal = await message().textContent();
+  assert.match(refusal, /d7-a7 is illegal/);
+  assert.match(refusal, /only the king may enter the corners/);
+  await shot('refusal.png');
+  assert.doesNotMatch(await record().textContent(), /d7-a7/);
+
+  const targets = page.locator('#board circle[fill="#d9480f"]');
+  await square('d7').click();
+  assert.equal(await targets.count(), 4, "d7 reaches b7, c7, e7 and f7; the corners are the king's");
+  await square('d7').click();
+  assert.equal(await targets.count(), 0, 'a second click puts the piece down');
+  await square('d7').dragTo(square('c7'));
+  await page.waitForFunction(() => document.querySelector('#record').textContent.includes('d7-c7'));
+  assert.match(await page.locator('#turn').textContent(), /Defenders to move/);
+});
+
+test('the computer answers in its worker, and undo takes back both moves', async () => {
+  await page.selectOption('#think', '500');
+  await page.selectOption('#computer', 'defenders');
+  await page.waitForFunction(() => /The computer played/.test(document.querySelector('#message').textContent),
+    null, { timeout: 30000 });
+  assert.match(await page.locator('#turn').textContent(), /Attackers to move/);
+  assert.match(await page.locator('#thought').textContent(), /depth \d+/);
+  await shot('game.png');
+  await page.click('#undo');
+  await page.waitForFunction(() => !document.querySelector('#record').textContent.includes('d7-c7'));
+  assert.match(await page.locator('#turn').textContent(), /Attackers to move · move 1/);
+  await page.selectOption('#computer', 'none');
+});
+
+test('once loaded the page works offline, and Stop ends the computer\'s thinking', async () => {
+  await context.setOffline(true);
+  try {
+    await page.selectOption('#think', '10000');
+    await page.selectOption('#computer', 'attackers');
+    await page.waitForFunction(() => !document.querySelector('#stop').disabled);
+    assert.match(await message().textContent(), /thinking/);
+    await page.click('#stop');
+    assert.match(await message().textContent(), /Stopped/);
+    assert.equal(await page.locator('#computer').inputValue(), 'none');
+    assert.doesNotMatch(await record().textContent(), /[a-g]\d-[a-g]\d/, "no move was played");
+    // A fresh worker, still offline, plays.
+    await page.selectOption('#think', '500');
+    await page.selectOption('#computer', 'attackers');
+    await page.waitForFunction(() => /The computer played/.test(document.querySelector('#message').textContent),
+      null, { timeout: 30000 });
+  } finally {
+    await context.setOffline(false);
+  }
+  await page.selectOption('#computer', 'none');
+  await page.click('#undo');
+  assert.match(await page.locator('#turn').textContent(), /Attackers to move · move 1/);
+});
+
+test('a mistake is diagnosed as it is typed, explained on hover, and its fix applied', async () => {
+  await page.click('.cm-content');
+  await page.keyboard.press('Control+End');
+  await page.keyboard.type('\nthe kign is armed');
+  await page.keyboard.press('Escape');
+  const problem = page.locator('#problems li', { hasText: 'kign' });
+  await problem.waitFor();
+  assert.match(await problem.getAttribute('class'), /error/);
+  assert.match(await page.locator('#problem-count').textContent(), /1 error/);
+  assert.equal(await page.locator('.cm-lintRange-error').count() > 0, true, 'squiggle drawn');
+  await page.locator('.cm-line', { hasText: 'only the king may enter the corners' })
+    .locator('span', { hasText: /^only$/ }).hover();
+  await page.locator('.tafl-hover').waitFor();
+  await shot('diagnostic.png');
+  await problem.locator('button.fix').click();
+  await page.waitForFunction(() => ![...document.querySelectorAll('#problems li')].some((li) => li.textContent.includes('kign')));
+  const text = await downloadedText(page);
+  assert.match(text, /\nthe king is armed$/);
+});
+
+test('completion offers the names of the variant', async () => {
+  await page.click('.cm-content');
+  await page.keyboard.press('Control+End');
+  await page.keyboard.type('\nthe ki');
+  await page.keyboard.press('Control+Space');
+  const option = page.locator('.cm-tooltip-autocomplete li', { hasText: 'king' }).first();
+  await option.waitFor();
+  await page.keyboard.press('Escape');
+  for (let i = 0; i < 7; i++) await page.keyboard.press('Backspace');
+});
+
+test('a shared link opens the same text', async () => {
+  const original = await downloadedText(page);
+  await page.click('#share');
+  await page.waitForFunction(() => document.querySelector('#share-link').value !== '');
+  const link = await page.locator('#share-link').inputValue();
+  assert.match(link, /#v=[A-Za-z0-9_-]+$/);
+  const other = await context.newPage();
+  await other.goto(link);
+  await other.waitForSelector('body[data-ready="true"]');
+  await other.waitForFunction(() => document.querySelector('#game-title').textContent === 'Brandubh');
+  assert.equal(await downloadedText(other), original);
+  assert.match(await other.locator('#variant-name').textContent(), /shared/);
+  await other.close();
+  assert.deepEqual(page.errors, [], 'no uncaught errors in the page');
+});
+
+test('a shared link to a text with errors opens with its problems and no game', async () => {
+  await page.click('.cm-content');
+  await page.keyboard.press('Control+End');
+  await page.keyboard.type('\nboard 0 x 0');
+  await page.locator('#problems li.error').first().waitFor();
+  await page.click('#share');
+  await page.waitForFunction((old) => document.querySelector('#share-link').value !== old,
+    await page.locator('#share-link').inputValue());
+  const other = await context.newPage();
+  const errors = [];
+  other.on('pageerror', (error) => errors.push(error.message));
+  await other.goto(await page.locator('#share-link').inputValue());
+  await other.waitForSelector('body[data-ready="true"]');
+  await other.locator('#problems li.error').first().waitFor();
+  assert.match(await other.locator('#message').textContent(), /Fix the errors/);
+  assert.equal(await other.locator('#board .piece').count(), 0);
+  for (const button of ['#undo', '#new-game', '#download-record', '#copy-record']) {
+    if (await other.locator(button).isEnabled()) await other.click(button);
+  }
+  assert.deepEqual(errors, [], 'buttons without a game throw nothing');
+  await other.close();
+});
