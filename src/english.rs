@@ -16,6 +16,8 @@
 //! assert_eq!(with_article("edge square"), "an edge square");
 //! ```
 
+use crate::ir::Side;
+
 /// The regular English plural of a noun or of a noun phrase (its last word): `square` →
 /// `squares`, `box` → `boxes`, `ally` → `allies`, `Black Draug` → `Black Draugs`.
 ///
@@ -151,6 +153,15 @@ pub fn side_possessive(name: &str) -> String {
         format!("{}'", side_noun(name))
     } else {
         format!("{name}'s")
+    }
+}
+
+/// One player of `side` in the rules' own words: `attacker`, `defender` (the plural is
+/// [`Side::as_str`]).
+pub fn side_singular(side: Side) -> &'static str {
+    match side {
+        Side::Attackers => "attacker",
+        Side::Defenders => "defender",
     }
 }
 
