@@ -16,7 +16,7 @@
 //! assert_eq!(with_article("edge square"), "an edge square");
 //! ```
 
-use crate::ir::Side;
+use crate::ir::{Side, Square};
 
 /// The regular English plural of a noun or of a noun phrase (its last word): `square` →
 /// `squares`, `box` → `boxes`, `ally` → `allies`, `Black Draug` → `Black Draugs`.
@@ -104,6 +104,15 @@ fn join<S: AsRef<str>>(items: &[S], conjunction: &str) -> String {
             format!("{} {conjunction} {}", init.join(", "), last.as_ref())
         }
     }
+}
+
+/// Squares as a list for a sentence: `a1, a9, i1` (no `and`: the list is usually in
+/// parentheses after the name of the region).
+pub fn squares(list: &[Square]) -> String {
+    list.iter()
+        .map(Square::to_string)
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 /// `text` with its first letter in upper case.
