@@ -459,7 +459,17 @@ impl Analysis {
                         count(placed, "piece")
                     )
                 }
-                ClauseKind::Name(_) | ClauseKind::Source(_) | ClauseKind::Note(_) => return None,
+                ClauseKind::Name(_) => {
+                    "The variant's name: the title of `tafl show` and the name `tafl list` gives."
+                        .to_string()
+                }
+                ClauseKind::Source(_) => {
+                    "Where the rules come from: `tafl show` prints it under the title.".to_string()
+                }
+                ClauseKind::Note(_) => {
+                    "A note for players: `tafl show` prints it under \"Notes\", after the rules."
+                        .to_string()
+                }
                 // A rule clause with no sentence of its own: it repeats or contradicts an
                 // earlier clause, or names something unknown (the diagnostics say which).
                 ClauseKind::Movement { .. }
