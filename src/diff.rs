@@ -10,7 +10,8 @@
 use std::fmt::Write as _;
 
 use crate::english::capitalise;
-use crate::explain::{first_move_sentence, movement_words, rule_sections, side_noun, used_regions};
+use crate::english::{side_noun, squares};
+use crate::explain::{first_move_sentence, movement_words, rule_sections, used_regions};
 use crate::ir::{Role, Rules, Side, Square};
 
 /// The differences between `a` (labelled `a_label`, e.g. its bundled name) and `b`, as text.
@@ -211,14 +212,6 @@ fn piece_differences(a_label: &str, a: &Rules, b_label: &str, b: &Rules) -> Vec<
     lines
 }
 
-fn square_list(squares: &[Square]) -> String {
-    squares
-        .iter()
-        .map(Square::to_string)
-        .collect::<Vec<_>>()
-        .join(", ")
-}
-
 /// The pieces (by symbol, in both variants) that move differently.
 fn movement_differences(a_label: &str, a: &Rules, b_label: &str, b: &Rules) -> Vec<String> {
     let mut lines = Vec::new();
@@ -256,16 +249,16 @@ fn region_differences(a_label: &str, a: &Rules, b_label: &str, b: &Rules) -> Vec
         match (mine, theirs) {
             (Some(region), None) => lines.push(format!(
                 "only in {a_label}: rules about the {name} ({}).",
-                square_list(&region.squares)
+                squares(&region.squares)
             )),
             (None, Some(region)) => lines.push(format!(
                 "only in {b_label}: rules about the {name} ({}).",
-                square_list(&region.squares)
+                squares(&region.squares)
             )),
             (Some(mine), Some(theirs)) if mine.squares != theirs.squares => lines.push(format!(
                 "The {name}: {} in {a_label}, {} in {b_label}.",
-                square_list(&mine.squares),
-                square_list(&theirs.squares)
+                squares(&mine.squares),
+                squares(&theirs.squares)
             )),
             _ => {}
         }

@@ -4,6 +4,7 @@ use std::collections::BTreeSet;
 
 use super::{default_sides, file_start, Checker};
 use crate::diagnostic::{Code, Diagnostic};
+use crate::english::capitalise;
 use crate::english::count;
 use crate::ir::RuleRef;
 use crate::ir::{
@@ -346,12 +347,7 @@ fn piece_kind(
 fn display_name(name: &str) -> String {
     name.split(['-', '_'])
         .filter(|word| !word.is_empty())
-        .map(|word| {
-            let mut chars = word.chars();
-            chars.next().map_or(String::new(), |first| {
-                first.to_uppercase().chain(chars).collect()
-            })
-        })
+        .map(capitalise)
         .collect::<Vec<_>>()
         .join(" ")
 }

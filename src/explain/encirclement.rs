@@ -2,12 +2,13 @@
 
 use super::words::Words;
 use super::Section;
+use crate::english::{side_noun, side_verb};
 use crate::ir::{Encirclement, EncirclementReading, RuleRef};
 
 /// One sentence an encirclement rule.
 pub(super) fn encirclements(words: &Words, section: &mut Section, encirclements: &[Encirclement]) {
     for (index, encirclement) in encirclements.iter().enumerate() {
-        let enclosed = words.side_noun(encirclement.winner.opponent());
+        let enclosed = side_noun(words.rules, encirclement.winner.opponent());
         let how = match encirclement.reading {
             EncirclementReading::NoEdgeAccess => format!(
                 "they enclose {enclosed}: none of them stands on the edge of the board or can reach it, an unbroken ring holding them all"
@@ -19,7 +20,7 @@ pub(super) fn encirclements(words: &Words, section: &mut Section, encirclements:
         section.push_for(
             format!(
                 "{} when {how}.",
-                words.side_verb(encirclement.winner, "win")
+                side_verb(words.rules, encirclement.winner, "win")
             ),
             [RuleRef::Encirclement(index)],
         );

@@ -2,6 +2,7 @@
 
 use super::words::Words;
 use super::Section;
+use crate::english::side_verb;
 use crate::ir::{EdgeFort, RuleRef};
 
 /// One sentence an edge fort.
@@ -10,7 +11,7 @@ pub(super) fn edge_forts(words: &Words, section: &mut Section, forts: &[EdgeFort
         section.push_for(
             format!(
                 "{} when {} stands on the edge of the board in a fort: he can move, and the enemy can neither capture a piece of the wall around him nor get in.",
-                words.side_verb(fort.winner, "win"),
+                side_verb(words.rules, fort.winner, "win"),
                 words.piece_plural(&fort.piece)
             ),
             [RuleRef::EdgeFort(index)],

@@ -3,6 +3,7 @@
 
 use super::words::Words;
 use super::Section;
+use crate::english::side_verb;
 use crate::english::{join_or, squares};
 use crate::ir::{
     DecisiveCapture, KingCaptureMethod, KingCaptureRule, KingSandwich, Place, Role, RuleRef,
@@ -106,7 +107,7 @@ pub(super) fn decisive(words: &Words, section: &mut Section, captures: &[Decisiv
         section.push_for(
             format!(
                 "{} when {} is captured.",
-                words.side_verb(capture.winner, "win"),
+                side_verb(words.rules, capture.winner, "win"),
                 words.piece_plural(&capture.piece)
             ),
             [RuleRef::DecisiveCapture(index)],

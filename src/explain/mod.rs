@@ -19,6 +19,7 @@ mod repetition;
 mod shieldwall;
 mod words;
 
+use crate::english::{side_label, side_noun, side_verb};
 use std::fmt::Write as _;
 
 use crate::english::{capitalise, count, squares};
@@ -52,9 +53,9 @@ fn write_all(out: &mut String, rules: &Rules) -> std::fmt::Result {
         "A board of {} x {} squares. {} against {}; {} first.",
         rules.board.width,
         rules.board.height,
-        capitalise(&words.side_label(Side::Attackers)),
-        words.side_label(Side::Defenders),
-        words.side_verb(first, "move"),
+        capitalise(&side_label(words.rules, Side::Attackers)),
+        side_label(words.rules, Side::Defenders),
+        side_verb(words.rules, first, "move"),
     )?;
     writeln!(out)?;
     writeln!(out, "Start position")?;
@@ -76,7 +77,7 @@ fn write_all(out: &mut String, rules: &Rules) -> std::fmt::Result {
             "  {}  {}: a {role} of {}, {count} on the board",
             piece.symbol,
             piece.display,
-            words.side_noun(piece.side)
+            side_noun(words.rules, piece.side)
         )?;
     }
     let used = used_regions(rules);
@@ -116,10 +117,9 @@ fn write_all(out: &mut String, rules: &Rules) -> std::fmt::Result {
 
 /// Who moves first, as a sentence: "The Muscovites move first."
 pub fn first_move_sentence(rules: &Rules) -> String {
-    let words = Words { rules };
     format!(
         "{} first.",
-        capitalise(&words.side_verb(rules.first_to_move, "move"))
+        capitalise(&side_verb(rules, rules.first_to_move, "move"))
     )
 }
 
@@ -137,11 +137,6 @@ pub fn movement_words(movement: Movement) -> String {
         ),
         (MoveStyle::AnyEmptySquare, _) => "to any empty square of the board".to_string(),
     }
-}
-
-/// What a side is called, as a player says it: "the Muscovites", "White".
-pub fn side_noun(rules: &Rules, side: Side) -> String {
-    Words { rules }.side_noun(side)
 }
 
 /// One part of the rule sheet: a title and its rules, one plain-word sentence each.

@@ -3,6 +3,7 @@
 
 use super::words::Words;
 use super::Section;
+use crate::english::side_verb;
 use crate::ir::{Announcement, Escape, RuleRef};
 
 /// One sentence an escape.
@@ -11,7 +12,7 @@ pub(super) fn escapes(words: &Words, section: &mut Section, escapes: &[Escape]) 
         section.push_for(
             format!(
                 "{} when {} reaches {}.",
-                words.side_verb(escape.winner, "win"),
+                side_verb(words.rules, escape.winner, "win"),
                 words.piece_plural(&escape.piece),
                 words.destination(&escape.region)
             ),

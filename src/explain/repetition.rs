@@ -4,6 +4,7 @@
 use super::words::Words;
 use super::Section;
 use crate::english::count;
+use crate::english::{side_noun, side_verb};
 use crate::ir::{BySide, Claim, MoveLimit, NoMoves, Repetition, RepetitionResult, RuleRef, Side};
 
 /// The limit on moving back and forth, said under "where pieces may go".
@@ -37,11 +38,11 @@ pub(super) fn no_moves(words: &Words, section: &mut Section, no_moves: BySide<No
             match no_moves.get(side) {
                 NoMoves::Loses => format!(
                     "If {} cannot move on their turn, they lose.",
-                    words.side_noun(side)
+                    side_noun(words.rules, side)
                 ),
                 NoMoves::Draw => format!(
                     "If {} cannot move on their turn, the game is drawn.",
-                    words.side_noun(side)
+                    side_noun(words.rules, side)
                 ),
             },
             [RuleRef::NoMoves(side)],
@@ -72,7 +73,7 @@ pub(super) fn repetition(words: &Words, section: &mut Section, repetition: Optio
         (RepetitionResult::Loses(loser), _) => {
             format!(
                 "When {when}, {}, whoever made it happen.",
-                words.side_verb(loser, "lose")
+                side_verb(words.rules, loser, "lose")
             )
         }
     };

@@ -1,7 +1,7 @@
 //! Names of pieces, sides and regions as a player reads them, shared by every family's
 //! sentences.
 
-use crate::english::{join_and, join_or, squares};
+use crate::english::{join_and, join_or, side_noun, side_possessive, squares};
 use crate::ir::{PieceKind, Role, Rules, Side};
 
 /// Names of pieces, sides and regions as a player reads them.
@@ -12,21 +12,6 @@ pub(super) struct Words<'a> {
 impl Words<'_> {
     pub(super) fn side(&self, side: Side) -> &str {
         &self.rules.sides.get(side).name
-    }
-
-    /// `the Muscovites` for a plural name, `White` for a singular one.
-    pub(super) fn side_noun(&self, side: Side) -> String {
-        crate::english::side_noun(self.side(side))
-    }
-
-    /// `the Muscovites win` / `White wins`: a side as the subject of `verb`.
-    pub(super) fn side_verb(&self, side: Side, verb: &str) -> String {
-        crate::english::side_verb(self.side(side), verb)
-    }
-
-    /// `the Muscovites (attackers)`, `the Attackers`: a side with what it plays, once.
-    pub(super) fn side_label(&self, side: Side) -> String {
-        crate::english::side_label(self.side(side), &side.to_string())
     }
 
     /// The side whose soldiers `piece` is, when its name is only the generic `attacker` or
@@ -48,7 +33,7 @@ impl Words<'_> {
         match self.rules.piece(name) {
             Some(piece) if piece.role == Role::King => format!("the {}", piece.display),
             Some(piece) => match self.generic_soldier(piece) {
-                Some(side) => format!("a soldier of {}", self.side_noun(side)),
+                Some(side) => format!("a soldier of {}", side_noun(self.rules, side)),
                 None => format!("a {}", piece.display),
             },
             None => name.to_string(),
@@ -70,7 +55,7 @@ impl Words<'_> {
             if names.len() == of_side.len()
                 && names.iter().all(|name| of_side.contains(&name.as_str()))
             {
-                return self.side_noun(side);
+                return side_noun(self.rules, side);
             }
         }
         let soldiers: Vec<&str> = all
@@ -102,10 +87,7 @@ impl Words<'_> {
             .map(|name| match self.rules.piece(name) {
                 Some(piece) if piece.role == Role::King => format!("the {}", piece.display),
                 Some(piece) => match self.generic_soldier(piece) {
-                    Some(side) => format!(
-                        "{} soldiers",
-                        crate::english::side_possessive(self.side(side))
-                    ),
+                    Some(side) => format!("{} soldiers", side_possessive(self.rules, side)),
                     None => piece.display_plural(),
                 },
                 None => name.clone(),
@@ -126,7 +108,7 @@ impl Words<'_> {
             .map(|name| match self.rules.piece(name) {
                 Some(piece) if piece.role == Role::King => format!("the {}", piece.display),
                 Some(piece) => match self.generic_soldier(piece) {
-                    Some(side) => format!("a soldier of {}", self.side_noun(side)),
+                    Some(side) => format!("a soldier of {}", side_noun(self.rules, side)),
                     None => crate::english::with_article(&piece.display),
                 },
                 None => name.clone(),

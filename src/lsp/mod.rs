@@ -27,7 +27,7 @@ pub use tokens::{Token, TokenKind};
 
 use crate::check::{check_text, Checked};
 use crate::diagnostic::Diagnostics;
-use crate::english::{capitalise, count, join_and};
+use crate::english::{self, capitalise, count, join_and};
 use crate::explain::{movement_words, rule_sections};
 use crate::ir::RuleRef;
 use crate::ir::{Role, Rules, Square};
@@ -659,15 +659,15 @@ fn known_names(checked: &Checked, uses: &[NameUse]) -> Vec<Known> {
             });
         }
         for region in &rules.regions {
-            let squares: Vec<String> = region.squares.iter().map(Square::to_string).collect();
-            let detail = if squares.len() <= 12 {
+            let number = region.squares.len();
+            let detail = if number <= 12 {
                 format!(
                     "{} ({})",
-                    count(squares.len(), "square"),
-                    squares.join(", ")
+                    count(number, "square"),
+                    english::squares(&region.squares)
                 )
             } else {
-                count(squares.len(), "square")
+                count(number, "square")
             };
             known.push(Known {
                 name: region.name.clone(),
