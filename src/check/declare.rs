@@ -106,7 +106,26 @@ pub(super) fn declarations(checker: &mut Checker, file: &ast::File) -> Option<De
             ClauseKind::Setup(rows) => {
                 once(checker, &mut setup, rows, clause.span, "the setup diagram")
             }
-            _ => {}
+            // Pieces and regions are declared by `declare_pieces` and `declare_regions`.
+            ClauseKind::Piece(_) | ClauseKind::Region { .. } => {}
+            // Rule clauses: pass 2 (`rules/`).
+            ClauseKind::Movement { .. }
+            | ClauseKind::Access { .. }
+            | ClauseKind::Armed { .. }
+            | ClauseKind::Hostility { .. }
+            | ClauseKind::KingCapture { .. }
+            | ClauseKind::Win { .. }
+            | ClauseKind::Shieldwall { .. }
+            | ClauseKind::Encirclement { .. }
+            | ClauseKind::SideLoses { .. }
+            | ClauseKind::NoMovesLoses
+            | ClauseKind::RepetitionLoses { .. }
+            | ClauseKind::Draw { .. }
+            | ClauseKind::Jump { .. }
+            | ClauseKind::Berserk(_)
+            | ClauseKind::Sandwich { .. }
+            | ClauseKind::BackAndForth(_)
+            | ClauseKind::Announce { .. } => {}
         }
     }
 
@@ -222,9 +241,12 @@ fn declare_pieces(checker: &mut Checker, file: &ast::File) {
     let declarations: Vec<&ast::PieceDecl> = file
         .clauses
         .iter()
-        .filter_map(|clause| match &clause.kind {
-            ClauseKind::Piece(piece) => Some(piece),
-            _ => None,
+        .filter_map(|clause| {
+            if let ClauseKind::Piece(piece) = &clause.kind {
+                Some(piece)
+            } else {
+                None
+            }
         })
         .collect();
     if declarations.is_empty() {
