@@ -129,22 +129,7 @@ pub(super) fn declarations(checker: &mut Checker, file: &ast::File) -> Option<De
         }
     }
 
-    let board = match board {
-        // A `board` line with a syntax error is reported already.
-        None if super::broken_line_mentions(file, &["board"]) => None,
-        None => {
-            checker.report(
-                Diagnostic::error(
-                    Code::MissingBoard,
-                    "the file does not say how large the board is",
-                )
-                .label(file_start(file), "no `board` clause in this file")
-                .help("add a clause such as `board 9 x 9`"),
-            );
-            None
-        }
-        Some(((width, height), _)) => board_size(checker, &width, &height),
-    };
+    let board = board_given(checker, file, board.map(|(size, _)| size));
     if let Some(board) = board {
         checker.board = Some(board);
     }
@@ -206,6 +191,30 @@ pub(super) fn declarations(checker: &mut Checker, file: &ast::File) -> Option<De
             vec![empty; usize::from(board.height)]
         }),
     })
+}
+
+/// The board the `board` clause gives, if it gives a usable one; a missing clause is reported.
+fn board_given(
+    checker: &mut Checker,
+    file: &ast::File,
+    size: Option<(Spanned<u32>, Spanned<u32>)>,
+) -> Option<Board> {
+    match size {
+        // A `board` line with a syntax error is reported already.
+        None if super::broken_line_mentions(file, &["board"]) => None,
+        None => {
+            checker.report(
+                Diagnostic::error(
+                    Code::MissingBoard,
+                    "the file does not say how large the board is",
+                )
+                .label(file_start(file), "no `board` clause in this file")
+                .help("add a clause such as `board 9 x 9`"),
+            );
+            None
+        }
+        Some((width, height)) => board_size(checker, &width, &height),
+    }
 }
 
 fn board_span(file: &ast::File) -> Option<((), Span)> {
