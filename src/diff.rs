@@ -10,7 +10,8 @@
 use std::fmt::Write as _;
 
 use crate::english::capitalise;
-use crate::explain::{first_move_sentence, movement_words, rule_sections, side_noun, used_regions};
+use crate::english::{side_noun, squares};
+use crate::explain::{first_move_sentence, movement_words, rule_sections, used_regions};
 use crate::ir::{Role, Rules, Side, Square};
 
 /// The differences between `a` (labelled `a_label`, e.g. its bundled name) and `b`, as text.
@@ -26,7 +27,39 @@ pub fn diff(a_label: &str, a: &Rules, b_label: &str, b: &Rules) -> String {
     let _ = writeln!(out, "{}", "=".repeat(title.chars().count()));
     let _ = writeln!(out, "{a_label}: {}", a.name);
     let _ = writeln!(out, "{b_label}: {}", b.name);
-    let mut topics: Vec<(String, Vec<String>)> = Vec::new();
+    let renamed = with_names_of(b, a);
+    let mut topics = declared_topics(a_label, a, b_label, b);
+    topics.extend(rule_topics(a_label, a, b_label, b, &renamed));
+    if topics.is_empty() {
+        let _ = writeln!(out);
+        let _ = writeln!(out, "The rules are the same.");
+        return out;
+    }
+    if renamed.pieces != b.pieces || renamed.sides != b.sides {
+        let _ = writeln!(out);
+        let _ = writeln!(
+            out,
+            "(Rules of {b_label} are worded with {a_label}'s names for the same pieces and sides.)"
+        );
+    }
+    for (title, lines) in topics {
+        let _ = writeln!(out);
+        let _ = writeln!(out, "{title}");
+        let _ = writeln!(out, "{}", "-".repeat(title.chars().count()));
+        for line in lines {
+            bullet(&mut out, &line);
+        }
+    }
+    out
+}
+
+/// A topic of the comparison: its title and one line a difference.
+type Topic = (String, Vec<String>);
+
+/// What the declarations say differently: board, first move, side names, pieces, special
+/// squares, start position.
+fn declared_topics(a_label: &str, a: &Rules, b_label: &str, b: &Rules) -> Vec<Topic> {
+    let mut topics: Vec<Topic> = Vec::new();
 
     if a.board != b.board {
         topics.push((
@@ -72,8 +105,13 @@ pub fn diff(a_label: &str, a: &Rules, b_label: &str, b: &Rules) -> String {
     if !setup.is_empty() {
         topics.push(("Start position".into(), setup));
     }
+    topics
+}
 
-    let renamed = with_names_of(b, a);
+/// What the rules say differently, part by part of the rule sheet, `b`'s sentences worded with
+/// `a`'s names (`renamed`).
+fn rule_topics(a_label: &str, a: &Rules, b_label: &str, b: &Rules, renamed: &Rules) -> Vec<Topic> {
+    let mut topics: Vec<Topic> = Vec::new();
     // For comparing only: `b`'s rules on `a`'s squares, so that a region that moved (the throne
     // on another board) is reported once, under special squares, and not in every rule about it.
     let mut on_a_squares = renamed.clone();
@@ -83,7 +121,7 @@ pub fn diff(a_label: &str, a: &Rules, b_label: &str, b: &Rules) -> String {
         }
     }
     let mine_sections = rule_sections(a);
-    let theirs_sections = rule_sections(&renamed);
+    let theirs_sections = rule_sections(renamed);
     let compare_sections = rule_sections(&on_a_squares);
     for ((mine, theirs), compare) in mine_sections
         .into_iter()
@@ -120,28 +158,7 @@ pub fn diff(a_label: &str, a: &Rules, b_label: &str, b: &Rules) -> String {
             topics.push((title, lines));
         }
     }
-
-    if topics.is_empty() {
-        let _ = writeln!(out);
-        let _ = writeln!(out, "The rules are the same.");
-        return out;
-    }
-    if renamed.pieces != b.pieces || renamed.sides != b.sides {
-        let _ = writeln!(out);
-        let _ = writeln!(
-            out,
-            "(Rules of {b_label} are worded with {a_label}'s names for the same pieces and sides.)"
-        );
-    }
-    for (title, lines) in topics {
-        let _ = writeln!(out);
-        let _ = writeln!(out, "{title}");
-        let _ = writeln!(out, "{}", "-".repeat(title.chars().count()));
-        for line in lines {
-            bullet(&mut out, &line);
-        }
-    }
-    out
+    topics
 }
 
 /// `b` with the display names of `a`'s matching pieces (same symbol, side and role) and `a`'s
@@ -211,14 +228,6 @@ fn piece_differences(a_label: &str, a: &Rules, b_label: &str, b: &Rules) -> Vec<
     lines
 }
 
-fn square_list(squares: &[Square]) -> String {
-    squares
-        .iter()
-        .map(Square::to_string)
-        .collect::<Vec<_>>()
-        .join(", ")
-}
-
 /// The pieces (by symbol, in both variants) that move differently.
 fn movement_differences(a_label: &str, a: &Rules, b_label: &str, b: &Rules) -> Vec<String> {
     let mut lines = Vec::new();
@@ -256,16 +265,16 @@ fn region_differences(a_label: &str, a: &Rules, b_label: &str, b: &Rules) -> Vec
         match (mine, theirs) {
             (Some(region), None) => lines.push(format!(
                 "only in {a_label}: rules about the {name} ({}).",
-                square_list(&region.squares)
+                squares(&region.squares)
             )),
             (None, Some(region)) => lines.push(format!(
                 "only in {b_label}: rules about the {name} ({}).",
-                square_list(&region.squares)
+                squares(&region.squares)
             )),
             (Some(mine), Some(theirs)) if mine.squares != theirs.squares => lines.push(format!(
                 "The {name}: {} in {a_label}, {} in {b_label}.",
-                square_list(&mine.squares),
-                square_list(&theirs.squares)
+                squares(&mine.squares),
+                squares(&theirs.squares)
             )),
             _ => {}
         }

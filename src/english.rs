@@ -16,6 +16,8 @@
 //! assert_eq!(with_article("edge square"), "an edge square");
 //! ```
 
+use crate::ir::{Rules, Side, Square};
+
 /// The regular English plural of a noun or of a noun phrase (its last word): `square` →
 /// `squares`, `box` → `boxes`, `ally` → `allies`, `Black Draug` → `Black Draugs`.
 ///
@@ -104,6 +106,15 @@ fn join<S: AsRef<str>>(items: &[S], conjunction: &str) -> String {
     }
 }
 
+/// Squares as a list for a sentence: `a1, a9, i1` (no `and`: the list is usually in
+/// parentheses after the name of the region).
+pub fn squares(list: &[Square]) -> String {
+    list.iter()
+        .map(Square::to_string)
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
 /// `text` with its first letter in upper case.
 pub fn capitalise(text: &str) -> String {
     let mut chars = text.chars();
@@ -112,9 +123,34 @@ pub fn capitalise(text: &str) -> String {
     })
 }
 
-/// A side's name as a sentence's subject: `the Muscovites` for a plural name, `White` for a
-/// singular one (side names are plural when they end in `s`).
-pub fn side_noun(name: &str) -> String {
+/// A side as a sentence's subject, by the variant's name for it: `the Muscovites` for a plural
+/// name, `White` for a singular one (side names are plural when they end in `s`).
+pub fn side_noun(rules: &Rules, side: Side) -> String {
+    name_noun(side_name(rules, side))
+}
+
+/// A side as the subject of `verb` (given in its plural form): `the Muscovites win`,
+/// `White wins`; `have` agrees as `has` and `are` as `is`.
+pub fn side_verb(rules: &Rules, side: Side, verb: &str) -> String {
+    name_verb(side_name(rules, side), verb)
+}
+
+/// A side's name with the side it plays in parentheses, `the Muscovites (attackers)`, unless
+/// the name already says it (`the Attackers`, `Black (attackers)`): never the side twice.
+pub fn side_label(rules: &Rules, side: Side) -> String {
+    name_label(side_name(rules, side), side.as_str())
+}
+
+/// A side's name as an owner: `the Muscovites'`, `Black's`.
+pub fn side_possessive(rules: &Rules, side: Side) -> String {
+    name_possessive(side_name(rules, side))
+}
+
+fn side_name(rules: &Rules, side: Side) -> &str {
+    &rules.sides.get(side).name
+}
+
+fn name_noun(name: &str) -> String {
     if is_plural_name(name) {
         format!("the {name}")
     } else {
@@ -122,22 +158,18 @@ pub fn side_noun(name: &str) -> String {
     }
 }
 
-/// A side as the subject of `verb` (given in its plural form): `the Muscovites win`,
-/// `White wins`; `have` agrees as `has` and `are` as `is`.
-pub fn side_verb(name: &str, verb: &str) -> String {
+fn name_verb(name: &str, verb: &str) -> String {
     let verb = match (is_plural_name(name), verb) {
         (true, verb) => verb.to_string(),
         (false, "have") => "has".to_string(),
         (false, "are") => "is".to_string(),
         (false, verb) => format!("{verb}s"),
     };
-    format!("{} {verb}", side_noun(name))
+    format!("{} {verb}", name_noun(name))
 }
 
-/// A side's name with the side it plays in parentheses, `the Muscovites (attackers)`, unless
-/// the name already says it (`the Attackers`, `Black (attackers)`): never the side twice.
-pub fn side_label(name: &str, side_word: &str) -> String {
-    let noun = side_noun(name);
+fn name_label(name: &str, side_word: &str) -> String {
+    let noun = name_noun(name);
     if name.to_lowercase().contains(side_word) {
         noun
     } else {
@@ -145,12 +177,20 @@ pub fn side_label(name: &str, side_word: &str) -> String {
     }
 }
 
-/// A side's name as an owner: `the Muscovites'`, `Black's`.
-pub fn side_possessive(name: &str) -> String {
+fn name_possessive(name: &str) -> String {
     if is_plural_name(name) {
-        format!("{}'", side_noun(name))
+        format!("{}'", name_noun(name))
     } else {
         format!("{name}'s")
+    }
+}
+
+/// One player of `side` in the rules' own words: `attacker`, `defender` (the plural is
+/// [`Side::as_str`]).
+pub fn side_singular(side: Side) -> &'static str {
+    match side {
+        Side::Attackers => "attacker",
+        Side::Defenders => "defender",
     }
 }
 
@@ -165,17 +205,17 @@ mod tests {
     #[test]
     fn a_side_is_labelled_once() {
         assert_eq!(
-            side_label("Muscovites", "attackers"),
+            name_label("Muscovites", "attackers"),
             "the Muscovites (attackers)"
         );
-        assert_eq!(side_label("White", "defenders"), "White (defenders)");
-        assert_eq!(side_label("Attackers", "attackers"), "the Attackers");
+        assert_eq!(name_label("White", "defenders"), "White (defenders)");
+        assert_eq!(name_label("Attackers", "attackers"), "the Attackers");
         assert_eq!(
-            side_label("Black (attackers)", "attackers"),
+            name_label("Black (attackers)", "attackers"),
             "Black (attackers)"
         );
-        assert_eq!(side_possessive("Black"), "Black's");
-        assert_eq!(side_possessive("Swedes"), "the Swedes'");
+        assert_eq!(name_possessive("Black"), "Black's");
+        assert_eq!(name_possessive("Swedes"), "the Swedes'");
     }
 
     #[test]

@@ -4,6 +4,7 @@ use std::collections::BTreeSet;
 
 use super::{default_sides, file_start, Checker};
 use crate::diagnostic::{Code, Diagnostic};
+use crate::english::capitalise;
 use crate::english::count;
 use crate::ir::RuleRef;
 use crate::ir::{
@@ -105,26 +106,30 @@ pub(super) fn declarations(checker: &mut Checker, file: &ast::File) -> Option<De
             ClauseKind::Setup(rows) => {
                 once(checker, &mut setup, rows, clause.span, "the setup diagram")
             }
-            _ => {}
+            // Pieces and regions are declared by `declare_pieces` and `declare_regions`.
+            ClauseKind::Piece(_) | ClauseKind::Region { .. } => {}
+            // Rule clauses: pass 2 (`rules/`).
+            ClauseKind::Movement { .. }
+            | ClauseKind::Access { .. }
+            | ClauseKind::Armed { .. }
+            | ClauseKind::Hostility { .. }
+            | ClauseKind::KingCapture { .. }
+            | ClauseKind::Win { .. }
+            | ClauseKind::Shieldwall { .. }
+            | ClauseKind::Encirclement { .. }
+            | ClauseKind::SideLoses { .. }
+            | ClauseKind::NoMovesLoses
+            | ClauseKind::RepetitionLoses { .. }
+            | ClauseKind::Draw { .. }
+            | ClauseKind::Jump { .. }
+            | ClauseKind::Berserk(_)
+            | ClauseKind::Sandwich { .. }
+            | ClauseKind::BackAndForth(_)
+            | ClauseKind::Announce { .. } => {}
         }
     }
 
-    let board = match board {
-        // A `board` line with a syntax error is reported already.
-        None if super::broken_line_mentions(file, &["board"]) => None,
-        None => {
-            checker.report(
-                Diagnostic::error(
-                    Code::MissingBoard,
-                    "the file does not say how large the board is",
-                )
-                .label(file_start(file), "no `board` clause in this file")
-                .help("add a clause such as `board 9 x 9`"),
-            );
-            None
-        }
-        Some(((width, height), _)) => board_size(checker, &width, &height),
-    };
+    let board = board_given(checker, file, board.map(|(size, _)| size));
     if let Some(board) = board {
         checker.board = Some(board);
     }
@@ -188,6 +193,30 @@ pub(super) fn declarations(checker: &mut Checker, file: &ast::File) -> Option<De
     })
 }
 
+/// The board the `board` clause gives, if it gives a usable one; a missing clause is reported.
+fn board_given(
+    checker: &mut Checker,
+    file: &ast::File,
+    size: Option<(Spanned<u32>, Spanned<u32>)>,
+) -> Option<Board> {
+    match size {
+        // A `board` line with a syntax error is reported already.
+        None if super::broken_line_mentions(file, &["board"]) => None,
+        None => {
+            checker.report(
+                Diagnostic::error(
+                    Code::MissingBoard,
+                    "the file does not say how large the board is",
+                )
+                .label(file_start(file), "no `board` clause in this file")
+                .help("add a clause such as `board 9 x 9`"),
+            );
+            None
+        }
+        Some((width, height)) => board_size(checker, &width, &height),
+    }
+}
+
 fn board_span(file: &ast::File) -> Option<((), Span)> {
     file.clauses
         .iter()
@@ -221,9 +250,12 @@ fn declare_pieces(checker: &mut Checker, file: &ast::File) {
     let declarations: Vec<&ast::PieceDecl> = file
         .clauses
         .iter()
-        .filter_map(|clause| match &clause.kind {
-            ClauseKind::Piece(piece) => Some(piece),
-            _ => None,
+        .filter_map(|clause| {
+            if let ClauseKind::Piece(piece) = &clause.kind {
+                Some(piece)
+            } else {
+                None
+            }
         })
         .collect();
     if declarations.is_empty() {
@@ -346,12 +378,7 @@ fn piece_kind(
 fn display_name(name: &str) -> String {
     name.split(['-', '_'])
         .filter(|word| !word.is_empty())
-        .map(|word| {
-            let mut chars = word.chars();
-            chars.next().map_or(String::new(), |first| {
-                first.to_uppercase().chain(chars).collect()
-            })
-        })
+        .map(capitalise)
         .collect::<Vec<_>>()
         .join(" ")
 }

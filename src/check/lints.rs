@@ -28,15 +28,15 @@ pub(super) fn lints(checker: &mut Checker, file: &ast::File, rules: &Rules) {
 
 /// The span of the diagram cell for `square`.
 fn cell_span(file: &ast::File, rules: &Rules, square: Square) -> Option<Span> {
-    file.clauses.iter().find_map(|clause| match &clause.kind {
-        ClauseKind::Setup(rows) => {
-            let row = usize::from(rules.board.height - 1 - square.rank);
-            rows.get(row)?
-                .cells
-                .get(usize::from(square.file))
-                .map(|cell| cell.span)
-        }
-        _ => None,
+    file.clauses.iter().find_map(|clause| {
+        let ClauseKind::Setup(rows) = &clause.kind else {
+            return None;
+        };
+        let row = usize::from(rules.board.height - 1 - square.rank);
+        rows.get(row)?
+            .cells
+            .get(usize::from(square.file))
+            .map(|cell| cell.span)
     })
 }
 

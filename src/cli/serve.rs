@@ -189,9 +189,10 @@ fn mime_type(path: &Path) -> &'static str {
 mod tests {
     use super::*;
 
-    /// A served folder with a page, a module and a file beside it that must stay private.
-    fn folder() -> (PathBuf, PathBuf) {
-        let base = std::env::temp_dir().join(format!("tafl-serve-{}", std::process::id()));
+    /// A served folder with a page, a module and a file beside it that must stay private; one
+    /// for each test (`test`), since the tests run at once and each removes its own.
+    fn folder(test: &str) -> (PathBuf, PathBuf) {
+        let base = std::env::temp_dir().join(format!("tafl-serve-{}-{test}", std::process::id()));
         let root = base.join("dist");
         fs::create_dir_all(root.join("assets")).expect("temp dir is writable");
         fs::write(root.join("index.html"), "<p>tafl</p>").expect("temp dir is writable");
@@ -203,7 +204,7 @@ mod tests {
 
     #[test]
     fn files_are_served_with_their_types_and_the_folder_as_its_index() {
-        let (base, root) = folder();
+        let (base, root) = folder("types");
         let page = respond(&root, "GET / HTTP/1.1");
         assert_eq!(page.status, "200 OK");
         assert_eq!(page.content_type, "text/html; charset=utf-8");
@@ -225,7 +226,7 @@ mod tests {
 
     #[test]
     fn paths_outside_the_folder_are_refused() {
-        let (base, root) = folder();
+        let (base, root) = folder("outside");
         for target in [
             "/../secret.txt",
             "/assets/../../secret.txt",

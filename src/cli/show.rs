@@ -46,9 +46,7 @@ pub fn run(args: &Args) -> ExitCode {
             print!("{}", super::play::draw_position(&engine, &position));
             println!(
                 "{} to move. As a position string: {}",
-                crate::english::capitalise(&crate::english::side_noun(
-                    &variant.rules.sides.get(side).name
-                )),
+                crate::english::capitalise(&crate::english::side_noun(&variant.rules, side)),
                 crate::game::notation::position_to_string(&engine, &position)
             );
             ExitCode::SUCCESS
@@ -67,7 +65,7 @@ pub fn run(args: &Args) -> ExitCode {
                     let title = format!(
                         "{}: {} to move",
                         rules.name,
-                        crate::english::side_noun(&rules.sides.get(side).name)
+                        crate::english::side_noun(rules, side)
                     );
                     crate::svg::position_svg(rules, &pieces, &title)
                 }

@@ -5,7 +5,7 @@ use serde::Serialize;
 
 use super::IllegalMove;
 use crate::engine::{EndReason, Ending, GameOutcome};
-use crate::english::{self, capitalise};
+use crate::english::capitalise;
 use crate::ir::RuleRef;
 use crate::ir::{Rules, Side};
 use crate::variant::Variant;
@@ -41,15 +41,7 @@ impl IllegalMove {
     }
 }
 
-/// A side's name as a sentence's subject: `the Muscovites`, `White`.
-pub fn side_noun(rules: &Rules, side: Side) -> String {
-    english::side_noun(&rules.sides.get(side).name)
-}
-
-/// `the Muscovites win` / `White wins`: the side with `verb` agreeing with its name.
-pub fn side_verb(rules: &Rules, side: Side, verb: &str) -> String {
-    english::side_verb(&rules.sides.get(side).name, verb)
-}
+pub use crate::english::{side_noun, side_verb};
 
 /// Who won and why, citing the rule: ``The Swedes win: the King reached a corner (line 17:
 /// `defenders win when the king reaches a corner`).`` `stuck` is the side to move when the game

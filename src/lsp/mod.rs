@@ -27,7 +27,7 @@ pub use tokens::{Token, TokenKind};
 
 use crate::check::{check_text, Checked};
 use crate::diagnostic::Diagnostics;
-use crate::english::{capitalise, count, join_and};
+use crate::english::{self, capitalise, count, join_and};
 use crate::explain::{movement_words, rule_sections};
 use crate::ir::RuleRef;
 use crate::ir::{Role, Rules, Square};
@@ -459,7 +459,17 @@ impl Analysis {
                         count(placed, "piece")
                     )
                 }
-                ClauseKind::Name(_) | ClauseKind::Source(_) | ClauseKind::Note(_) => return None,
+                ClauseKind::Name(_) => {
+                    "The variant's name: the title of `tafl show` and the name `tafl list` gives."
+                        .to_string()
+                }
+                ClauseKind::Source(_) => {
+                    "Where the rules come from: `tafl show` prints it under the title.".to_string()
+                }
+                ClauseKind::Note(_) => {
+                    "A note for players: `tafl show` prints it under \"Notes\", after the rules."
+                        .to_string()
+                }
                 // A rule clause with no sentence of its own: it repeats or contradicts an
                 // earlier clause, or names something unknown (the diagnostics say which).
                 ClauseKind::Movement { .. }
@@ -649,15 +659,15 @@ fn known_names(checked: &Checked, uses: &[NameUse]) -> Vec<Known> {
             });
         }
         for region in &rules.regions {
-            let squares: Vec<String> = region.squares.iter().map(Square::to_string).collect();
-            let detail = if squares.len() <= 12 {
+            let number = region.squares.len();
+            let detail = if number <= 12 {
                 format!(
                     "{} ({})",
-                    count(squares.len(), "square"),
-                    squares.join(", ")
+                    count(number, "square"),
+                    english::squares(&region.squares)
                 )
             } else {
-                count(squares.len(), "square")
+                count(number, "square")
             };
             known.push(Known {
                 name: region.name.clone(),

@@ -97,7 +97,30 @@ pub(super) fn symbols(text: &str, clauses: &[ast::Clause]) -> Vec<Symbol> {
                 (piece.name.value.clone(), SymbolKind::Piece, piece.name.span)
             }
             ClauseKind::Region { name, .. } => (name.value.clone(), SymbolKind::Region, name.span),
-            _ => (first_line, SymbolKind::Clause, clause.span),
+            ClauseKind::Name(_)
+            | ClauseKind::Source(_)
+            | ClauseKind::Note(_)
+            | ClauseKind::Board { .. }
+            | ClauseKind::SideName { .. }
+            | ClauseKind::FirstMove(_)
+            | ClauseKind::Setup(_)
+            | ClauseKind::Movement { .. }
+            | ClauseKind::Access { .. }
+            | ClauseKind::Armed { .. }
+            | ClauseKind::Hostility { .. }
+            | ClauseKind::KingCapture { .. }
+            | ClauseKind::Win { .. }
+            | ClauseKind::Shieldwall { .. }
+            | ClauseKind::Encirclement { .. }
+            | ClauseKind::SideLoses { .. }
+            | ClauseKind::NoMovesLoses
+            | ClauseKind::RepetitionLoses { .. }
+            | ClauseKind::Draw { .. }
+            | ClauseKind::Jump { .. }
+            | ClauseKind::Berserk(_)
+            | ClauseKind::Sandwich { .. }
+            | ClauseKind::BackAndForth(_)
+            | ClauseKind::Announce { .. } => (first_line, SymbolKind::Clause, clause.span),
         };
         families[family(&clause.kind)].push(Symbol {
             name,

@@ -266,106 +266,47 @@ impl std::str::FromStr for Settings {
     type Err = ParseError;
 
     fn from_str(text: &str) -> Result<Settings, ParseError> {
-        let mut given: Vec<(String, String)> = Vec::new();
-        for entry in text.split_whitespace() {
-            let (key, value) = entry.split_once(':').unwrap_or((entry, ""));
-            if !KEYS.contains(&key) {
-                return Err(ParseError::UnknownKey { key: key.into() });
-            }
-            if given.iter().any(|(known, _)| known == key) {
-                return Err(ParseError::DuplicateKey { key: key.into() });
-            }
-            given.push((key.to_string(), value.to_string()));
-        }
-        let get = |key: &str| {
-            given
-                .iter()
-                .find(|(known, _)| known == key)
-                .map(|(_, value)| value.as_str())
-        };
-        let dim_text = get("dim").ok_or(ParseError::MissingDim)?;
+        let given = Given::read(text)?;
+        let dim_text = given.get("dim").ok_or(ParseError::MissingDim)?;
         let dim = dim_text
             .parse::<u8>()
             .ok()
             .filter(|dim| (MIN_BOARD_SIDE..=MAX_BOARD_SIDE).contains(dim))
             .ok_or_else(|| ParseError::BadDimension(dim_text.into()))?;
-        let start = match (get("starti"), get("start")) {
+        let start = match (given.get("starti"), given.get("start")) {
             (Some(rows), _) => position("starti", rows, dim, false)?,
             (None, Some(rows)) => position("start", rows, dim, true)?,
             (None, None) => return Err(ParseError::MissingStart),
         };
-
-        let choice = |key: &'static str, expected: &'static str, default: char| {
-            let value = get(key).unwrap_or("");
-            let mut chars = value.chars();
-            match (chars.next(), chars.next()) {
-                (None, _) if get(key).is_none() => Ok(default),
-                (Some(letter), None) if expected.contains(letter) => Ok(letter),
-                _ => Err(ParseError::BadValue {
-                    key: key.into(),
-                    value: value.into(),
-                    expected,
-                }),
-            }
-        };
-        let yes = |key: &'static str, default: bool| {
-            choice(key, "y or n", if default { 'y' } else { 'n' }).map(|letter| letter == 'y')
-        };
-        let types = |key: &str, default: &str| TypeSet::of(get(key).unwrap_or(default));
-        let squares = |key: &str, default: Vec<Square>| match get(key) {
-            None => Ok(default),
-            Some(list) => square_list(key, list, dim),
-        };
-        let jump = |key: &'static str, default: char| {
-            choice(key, "n, r, j or c", default).map(|letter| match letter {
-                'r' => Jump::Restricted,
-                'j' => Jump::Over,
-                'c' => Jump::Capture,
-                _ => Jump::None,
-            })
-        };
         let top = dim - 1;
         let middle = (dim - 1) / 2;
-        let attackers = "tcnkm";
-        let defenders = "TCNKM";
-        let all = "tcnkmTCNKM";
-
+        // The fields are read in this order, so the first bad value is the one reported.
         Ok(Settings {
             dim,
-            name: get("name").map(|name| name.replace('_', " ")),
-            escape: match choice("esc", "c or e", 'c')? {
+            name: given.get("name").map(|name| name.replace('_', " ")),
+            escape: match given.choice("esc", "c or e", 'c')? {
                 'e' => EscapeTo::Edge,
                 _ => EscapeTo::Corners,
             },
-            surround_fatal: yes("surf", true)?,
-            attackers_first: yes("atkf", true)?,
-            threefold: match choice("tfr", "d, w, l or i", 'd')? {
+            surround_fatal: given.yes("surf", true)?,
+            attackers_first: given.yes("atkf", true)?,
+            threefold: match given.choice("tfr", "d, w, l or i", 'd')? {
                 'w' => Threefold::MoverLoses,
                 'l' => Threefold::MoverWins,
                 // OpenTafl's loader reads `i` (ignore) as a draw, and so do we.
                 _ => Threefold::Draw,
             },
-            king_armed: match choice("ka", "y, n, a or h", 'y')? {
-                'n' => KingArmed::No,
-                'a' => KingArmed::Anvil,
-                'h' => KingArmed::Hammer,
-                _ => KingArmed::Yes,
-            },
-            king_strength: match choice("ks", "s, c, m, w, y or n", 's')? {
-                'c' => KingStrength::StrongByCentre,
-                'm' => KingStrength::Middleweight,
-                'w' | 'n' => KingStrength::Weak,
-                _ => KingStrength::Strong,
-            },
+            king_armed: given.king_armed()?,
+            king_strength: given.king_strength()?,
             jumps: [
-                ('k', jump("kj", 'n')?),
-                ('n', jump("nj", 'c')?),
-                ('c', jump("cj", 'j')?),
-                ('m', jump("mj", 'n')?),
-                ('g', jump("gj", 'n')?),
+                ('k', given.jump("kj", 'n')?),
+                ('n', given.jump("nj", 'c')?),
+                ('c', given.jump("cj", 'j')?),
+                ('m', given.jump("mj", 'n')?),
+                ('g', given.jump("gj", 'n')?),
             ],
-            speeds: speeds(get("spd"))?,
-            corners: squares(
+            speeds: speeds(given.get("spd"))?,
+            corners: given.squares(
                 "cor",
                 vec![
                     Square::new(0, 0),
@@ -373,54 +314,154 @@ impl std::str::FromStr for Settings {
                     Square::new(0, top),
                     Square::new(top, top),
                 ],
+                dim,
             )?,
-            centre: squares("cen", vec![Square::new(middle, middle)])?,
-            attacker_forts: squares("afor", Vec::new())?,
-            defender_forts: squares("dfor", Vec::new())?,
-            centre_props: SpaceProperties {
-                pass: types("cenp", all),
-                stop: types("cens", "K"),
-                hostile: types("cenh", attackers),
-                hostile_empty: types("cenhe", all),
-                reenter: types("cenre", all),
-            },
-            corner_props: SpaceProperties {
-                pass: types("corp", "K"),
-                stop: types("cors", "K"),
-                hostile: types("corh", all),
-                hostile_empty: TypeSet::NONE,
-                reenter: types("corre", all),
-            },
-            attacker_fort_props: SpaceProperties {
-                pass: types("aforp", all),
-                stop: types("afors", all),
-                hostile: types("aforh", defenders),
-                hostile_empty: TypeSet::NONE,
-                reenter: types("aforre", all),
-            },
-            defender_fort_props: SpaceProperties {
-                pass: types("dforp", all),
-                stop: types("dfors", defenders),
-                hostile: types("dforh", attackers),
-                hostile_empty: TypeSet::NONE,
-                reenter: types("dforre", all),
-            },
-            shieldwall: match choice("sw", "n, w or s", 'n')? {
+            centre: given.squares("cen", vec![Square::new(middle, middle)], dim)?,
+            attacker_forts: given.squares("afor", Vec::new(), dim)?,
+            defender_forts: given.squares("dfor", Vec::new(), dim)?,
+            centre_props: given.centre_props(),
+            corner_props: given.props("cor", "K", "K", ALL),
+            attacker_fort_props: given.props("afor", ALL, ALL, DEFENDERS),
+            defender_fort_props: given.props("dfor", ALL, DEFENDERS, ATTACKERS),
+            shieldwall: match given.choice("sw", "n, w or s", 'n')? {
                 's' => ShieldwallMode::Strong,
                 'w' => ShieldwallMode::Weak,
                 _ => ShieldwallMode::None,
             },
-            shieldwall_flanking: yes("swf", true)?,
-            edge_fort_escape: yes("efe", false)?,
-            linnaean_capture: yes("linc", false)?,
-            berserk: match choice("ber", "n, c or m", 'n')? {
+            shieldwall_flanking: given.yes("swf", true)?,
+            edge_fort_escape: given.yes("efe", false)?,
+            linnaean_capture: given.yes("linc", false)?,
+            berserk: match given.choice("ber", "n, c or m", 'n')? {
                 'c' => Berserk::Capture,
                 'm' => Berserk::AnyMove,
                 _ => Berserk::None,
             },
             start,
-            given,
+            given: given.pairs,
         })
+    }
+}
+
+/// OpenTafl's piece types of the attackers, of the defenders, and of both, as its lists write
+/// them.
+const ATTACKERS: &str = "tcnkm";
+const DEFENDERS: &str = "TCNKM";
+const ALL: &str = "tcnkmTCNKM";
+
+/// The `key:value` pairs of a rules string, in the order given, read into values with
+/// OpenTafl's defaults for the keys not given.
+struct Given {
+    pairs: Vec<(String, String)>,
+}
+
+impl Given {
+    /// The pairs of `text`; an unknown or repeated key is an error.
+    fn read(text: &str) -> Result<Given, ParseError> {
+        let mut pairs: Vec<(String, String)> = Vec::new();
+        for entry in text.split_whitespace() {
+            let (key, value) = entry.split_once(':').unwrap_or((entry, ""));
+            if !KEYS.contains(&key) {
+                return Err(ParseError::UnknownKey { key: key.into() });
+            }
+            if pairs.iter().any(|(known, _)| known == key) {
+                return Err(ParseError::DuplicateKey { key: key.into() });
+            }
+            pairs.push((key.to_string(), value.to_string()));
+        }
+        Ok(Given { pairs })
+    }
+
+    fn get(&self, key: &str) -> Option<&str> {
+        self.pairs
+            .iter()
+            .find(|(known, _)| known == key)
+            .map(|(_, value)| value.as_str())
+    }
+
+    /// A one-letter value among `expected`, or `default` when the key is not given.
+    fn choice(
+        &self,
+        key: &'static str,
+        expected: &'static str,
+        default: char,
+    ) -> Result<char, ParseError> {
+        let value = self.get(key).unwrap_or("");
+        let mut chars = value.chars();
+        match (chars.next(), chars.next()) {
+            (None, _) if self.get(key).is_none() => Ok(default),
+            (Some(letter), None) if expected.contains(letter) => Ok(letter),
+            _ => Err(ParseError::BadValue {
+                key: key.into(),
+                value: value.into(),
+                expected,
+            }),
+        }
+    }
+
+    fn yes(&self, key: &'static str, default: bool) -> Result<bool, ParseError> {
+        self.choice(key, "y or n", if default { 'y' } else { 'n' })
+            .map(|letter| letter == 'y')
+    }
+
+    fn types(&self, key: &str, default: &str) -> TypeSet {
+        TypeSet::of(self.get(key).unwrap_or(default))
+    }
+
+    fn squares(&self, key: &str, default: Vec<Square>, dim: u8) -> Result<Vec<Square>, ParseError> {
+        match self.get(key) {
+            None => Ok(default),
+            Some(list) => square_list(key, list, dim),
+        }
+    }
+
+    fn jump(&self, key: &'static str, default: char) -> Result<Jump, ParseError> {
+        self.choice(key, "n, r, j or c", default)
+            .map(|letter| match letter {
+                'r' => Jump::Restricted,
+                'j' => Jump::Over,
+                'c' => Jump::Capture,
+                _ => Jump::None,
+            })
+    }
+
+    fn king_armed(&self) -> Result<KingArmed, ParseError> {
+        Ok(match self.choice("ka", "y, n, a or h", 'y')? {
+            'n' => KingArmed::No,
+            'a' => KingArmed::Anvil,
+            'h' => KingArmed::Hammer,
+            _ => KingArmed::Yes,
+        })
+    }
+
+    fn king_strength(&self) -> Result<KingStrength, ParseError> {
+        Ok(match self.choice("ks", "s, c, m, w, y or n", 's')? {
+            'c' => KingStrength::StrongByCentre,
+            'm' => KingStrength::Middleweight,
+            'w' | 'n' => KingStrength::Weak,
+            _ => KingStrength::Strong,
+        })
+    }
+
+    /// The centre's properties: the only square kind hostile differently when empty.
+    fn centre_props(&self) -> SpaceProperties {
+        SpaceProperties {
+            pass: self.types("cenp", ALL),
+            stop: self.types("cens", "K"),
+            hostile: self.types("cenh", ATTACKERS),
+            hostile_empty: self.types("cenhe", ALL),
+            reenter: self.types("cenre", ALL),
+        }
+    }
+
+    /// The properties of the square kind `prefix` (`cor`, `afor`, `dfor`), with its defaults.
+    fn props(&self, prefix: &str, pass: &str, stop: &str, hostile: &str) -> SpaceProperties {
+        SpaceProperties {
+            pass: self.types(&format!("{prefix}p"), pass),
+            stop: self.types(&format!("{prefix}s"), stop),
+            hostile: self.types(&format!("{prefix}h"), hostile),
+            hostile_empty: TypeSet::NONE,
+            reenter: self.types(&format!("{prefix}re"), ALL),
+        }
     }
 }
 

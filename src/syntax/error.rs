@@ -302,57 +302,74 @@ fn diagnose(error: &Error<Rule>, text: &str) -> (Diagnostic, Recovery) {
     let known_start =
         CLAUSE_STARTS.contains(&first_word.as_str()) || declared_names(text).contains(&first_word);
     if at_line_start || !known_start {
-        let word_start = line.start + (line_text.len() - line_text.trim_start().len());
-        let shown = if first_word.is_empty() {
-            line_text.trim().chars().take(1).collect()
-        } else {
-            first_word.clone()
-        };
-        let names = declared_names(text);
-        let side_name = side_called(text, &first_word);
-        let suggestion = side_name.or_else(|| {
-            nearest(
-                &first_word,
-                KEYWORDS
-                    .iter()
-                    .copied()
-                    .chain(names.iter().map(String::as_str)),
-            )
-        });
-        let help = match (side_name, suggestion) {
-            (Some(side), _) => format!(
-                "clauses call the sides `attackers` and `defenders`, whatever their names: write `{side}`"
-            ),
-            (None, Some(word)) => format!("did you mean `{word}`?"),
-            (None, None) => phrasing_hint(line_text).map_or_else(
-                || "a clause starts with `name`, `source`, `note`, `board`, `piece`, `region`, `square`, `setup`, \
-                    `announce`, a side (`attackers ...`), `nobody`, `only`, `the game is drawn ...`, \
-                    or a piece or region name; see docs/language.md"
-                    .to_string(),
-                str::to_string,
-            ),
-        };
-        // A keyword can be read again in place of the misspelling; a declared name lives only
-        // in this text, so the line is left out instead.
-        let keyword = suggestion.and_then(|word| KEYWORDS.iter().copied().find(|k| *k == word));
-        let recovery = correct(text, line.clone(), word_start, &first_word, keyword);
-        let word_span = Span::new(word_start, word_start + shown.len().max(1));
-        let mut diagnostic = Diagnostic::error(
-            Code::UnknownClause,
-            format!("no clause starts with `{shown}`"),
-        )
-        .label(word_span, "not the start of a clause")
-        .help(help);
-        if let (Some(replacement), false) = (suggestion, first_word.is_empty()) {
-            diagnostic = diagnostic.fix(word_span, replacement);
-        }
-        return (diagnostic, recovery);
+        return unknown_clause(text, line, &first_word);
     }
 
     if let Some(diagnostic) = misused_word(text, position) {
         return (diagnostic, Recovery::Blank(line));
     }
+    unexpected(error, text, position, line, &first_word)
+}
 
+/// A line that does not start a clause: the nearest keyword or name, or how clauses start.
+fn unknown_clause(text: &str, line: Range<usize>, first_word: &str) -> (Diagnostic, Recovery) {
+    let line_text = &text[line.clone()];
+    let word_start = line.start + (line_text.len() - line_text.trim_start().len());
+    let shown = if first_word.is_empty() {
+        line_text.trim().chars().take(1).collect()
+    } else {
+        first_word.to_string()
+    };
+    let names = declared_names(text);
+    let side_name = side_called(text, first_word);
+    let suggestion = side_name.or_else(|| {
+        nearest(
+            first_word,
+            KEYWORDS
+                .iter()
+                .copied()
+                .chain(names.iter().map(String::as_str)),
+        )
+    });
+    let help = match (side_name, suggestion) {
+        (Some(side), _) => format!(
+            "clauses call the sides `attackers` and `defenders`, whatever their names: write `{side}`"
+        ),
+        (None, Some(word)) => format!("did you mean `{word}`?"),
+        (None, None) => phrasing_hint(line_text).map_or_else(
+            || "a clause starts with `name`, `source`, `note`, `board`, `piece`, `region`, `square`, `setup`, \
+                `announce`, a side (`attackers ...`), `nobody`, `only`, `the game is drawn ...`, \
+                or a piece or region name; see docs/language.md"
+                .to_string(),
+            str::to_string,
+        ),
+    };
+    // A keyword can be read again in place of the misspelling; a declared name lives only
+    // in this text, so the line is left out instead.
+    let keyword = suggestion.and_then(|word| KEYWORDS.iter().copied().find(|k| *k == word));
+    let recovery = correct(text, line.clone(), word_start, first_word, keyword);
+    let word_span = Span::new(word_start, word_start + shown.len().max(1));
+    let mut diagnostic = Diagnostic::error(
+        Code::UnknownClause,
+        format!("no clause starts with `{shown}`"),
+    )
+    .label(word_span, "not the start of a clause")
+    .help(help);
+    if let (Some(replacement), false) = (suggestion, first_word.is_empty()) {
+        diagnostic = diagnostic.fix(word_span, replacement);
+    }
+    (diagnostic, recovery)
+}
+
+/// A clause that goes wrong after its start: what was expected there, and the nearest keyword.
+fn unexpected(
+    error: &Error<Rule>,
+    text: &str,
+    position: usize,
+    line: Range<usize>,
+    first_word: &str,
+) -> (Diagnostic, Recovery) {
+    let line_text = &text[line.clone()];
     let expected = expected_in_words(error);
     let found = found_at(text, position);
     let message = match &found {
@@ -376,7 +393,7 @@ fn diagnose(error: &Error<Rule>, text: &str) -> (Diagnostic, Recovery) {
         // Leak-free `'static`: the keyword is one of the grammar's literals, listed here.
         GRAMMAR_WORDS.iter().copied().find(|known| *known == near)
     });
-    let help = match (keyword, phrasing_hint(line_text), clause_form(&first_word)) {
+    let help = match (keyword, phrasing_hint(line_text), clause_form(first_word)) {
         (Some(word), _, _) => format!("did you mean `{word}`?"),
         (None, Some(hint), _) => hint.to_string(),
         (None, None, Some(form)) => format!("this clause reads `{form}`; see docs/language.md"),

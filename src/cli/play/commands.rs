@@ -9,6 +9,7 @@ use super::moving::{
 };
 use super::{capitalise, record, Outcome, Reply, Session};
 use crate::engine::{EndReason, GameOutcome, Move};
+use crate::english;
 use crate::english::count;
 use crate::game::{announce, describe, DrawError, Undone};
 use crate::ir::RuleRef;
@@ -173,9 +174,12 @@ pub fn banner(session: &Session) -> String {
         "{}: {} against {}; {} first.\n\
          Type a move like `{}`, `moves` for the legal moves, `help` for every command.",
         rules.name,
-        capitalise(&session.side_label(crate::ir::Side::Attackers)),
-        session.side_label(crate::ir::Side::Defenders),
-        session.side_verb(first, "move"),
+        capitalise(&english::side_label(
+            session.rules(),
+            crate::ir::Side::Attackers
+        )),
+        english::side_label(session.rules(), crate::ir::Side::Defenders),
+        english::side_verb(session.rules(), first, "move"),
         session
             .game
             .legal_moves()
@@ -233,7 +237,7 @@ fn moves(session: &mut Session, args: &str) -> Outcome {
     if extra.is_some() {
         return Err("`moves` takes one square at most: `moves` or `moves e1`".to_string());
     }
-    let mut whose = capitalise(&describe::side_verb(
+    let mut whose = capitalise(&english::side_verb(
         session.game.engine().rules(),
         side,
         "have",
@@ -256,8 +260,8 @@ fn moves(session: &mut Session, args: &str) -> Outcome {
                     Some(kind) if rules.pieces[kind].side != side => format!(
                         "the {} on {square} belongs to {}, and {} are to move",
                         rules.pieces[kind].display,
-                        session.side_noun(side.opponent()),
-                        session.side_noun(side)
+                        english::side_noun(session.rules(), side.opponent()),
+                        english::side_noun(session.rules(), side)
                     ),
                     Some(kind) => {
                         format!("the {} on {square} cannot move", rules.pieces[kind].display)
@@ -343,7 +347,7 @@ fn undo_step(session: &mut Session) -> Option<(String, bool)> {
         Undone::Declared(ending) => Some((
             match (ending.reason, ending.outcome) {
                 (EndReason::Resignation, GameOutcome::Win(winner)) => {
-                    let noun = session.side_noun(winner.opponent());
+                    let noun = english::side_noun(session.rules(), winner.opponent());
                     let apostrophe = if noun.ends_with('s') { "'" } else { "'s" };
                     format!("{noun}{apostrophe} resignation")
                 }
@@ -467,8 +471,8 @@ fn draw(session: &mut Session, args: &str) -> Outcome {
     match session.game.offer_draw() {
         Ok(()) => Ok(Reply::Text(format!(
             "{} a draw. Make your move; {} may accept on their turn by typing `draw`, or decline by moving.",
-            capitalise(&session.side_verb(side, "offer")),
-            session.side_noun(side.opponent())
+            capitalise(&english::side_verb(session.rules(), side, "offer")),
+            english::side_noun(session.rules(), side.opponent())
         ))),
         Err(DrawError::NoAgreement) => {
             let claim = if session.game.can_claim_draw() {
@@ -482,8 +486,8 @@ fn draw(session: &mut Session, args: &str) -> Outcome {
         }
         Err(DrawError::AlreadyOffered) => Err(format!(
             "{} already offered a draw: make your move, and {} may accept it on their turn",
-            session.side_noun(side),
-            session.side_noun(side.opponent())
+            english::side_noun(session.rules(), side),
+            english::side_noun(session.rules(), side.opponent())
         )),
         Err(e) => Err(e.to_string()),
     }
@@ -593,11 +597,11 @@ fn ai(session: &mut Session, args: &str) -> Outcome {
             [true, true] => "The computer plays both sides".to_string(),
             [true, false] => format!(
                 "The computer plays {}",
-                session.side_noun(crate::ir::Side::Attackers)
+                english::side_noun(session.rules(), crate::ir::Side::Attackers)
             ),
             [false, true] => format!(
                 "The computer plays {}",
-                session.side_noun(crate::ir::Side::Defenders)
+                english::side_noun(session.rules(), crate::ir::Side::Defenders)
             ),
         };
         return Ok(Reply::Text(format!(
@@ -617,7 +621,10 @@ fn ai(session: &mut Session, args: &str) -> Outcome {
             } else {
                 crate::ir::Side::Defenders
             };
-            format!("The computer plays {}.", session.side_noun(side))
+            format!(
+                "The computer plays {}.",
+                english::side_noun(session.rules(), side)
+            )
         }
     };
     Ok(Reply::Text(who))

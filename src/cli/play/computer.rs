@@ -15,6 +15,7 @@ use std::time::{Duration, Instant};
 
 use super::terminal::{self, Keyboard};
 use super::{capitalise, moving, reason, Session};
+use crate::english;
 use crate::ir::Side;
 use crate::search::{self, Report, Score};
 
@@ -52,7 +53,7 @@ pub fn standing(session: &Session, score: Score, to_move: Side) -> String {
         Score::Value(v) if v.abs() < LEVEL => "the game is about level".to_string(),
         Score::Value(v) => {
             let leader = if v > 0 { to_move } else { to_move.opponent() };
-            let be = session.side_verb(leader, "are");
+            let be = english::side_verb(session.rules(), leader, "are");
             if v.abs() < SLIGHTLY {
                 format!("{be} slightly ahead")
             } else {
@@ -65,7 +66,7 @@ pub fn standing(session: &Session, score: Score, to_move: Side) -> String {
 
 /// `the Swedes can`, `White can`.
 fn can(session: &Session, side: Side) -> String {
-    format!("{} can", session.side_noun(side))
+    format!("{} can", english::side_noun(session.rules(), side))
 }
 
 /// `one man`, `two men`, ... `12 men`.
@@ -244,7 +245,7 @@ fn wait(delay: Duration, mut keys: Option<&mut Keyboard>) -> bool {
 fn stopped(session: &Session) -> String {
     format!(
         "The computer stops; it plays neither side now. {} to move: type a move, or `ai both` to let it go on.\n",
-        capitalise(&session.side_noun(session.game.to_move()))
+        capitalise(&english::side_noun(session.rules(), session.game.to_move()))
     )
 }
 

@@ -21,10 +21,11 @@ use std::process::ExitCode;
 use std::sync::Arc;
 
 use crate::engine::{Engine, Move};
+use crate::english;
 pub use crate::english::capitalise;
 use crate::game::{describe, Game};
 use crate::ir::RuleRef;
-use crate::ir::Side;
+use crate::ir::{Rules, Side};
 use crate::variant::Variant;
 
 pub use board::Style;
@@ -160,19 +161,9 @@ impl Session {
         &self.game.engine().rules().sides.get(side).name
     }
 
-    /// `the Muscovites` for a plural name, `White` for a singular one.
-    pub fn side_noun(&self, side: Side) -> String {
-        describe::side_noun(self.game.engine().rules(), side)
-    }
-
-    /// `the Muscovites (attackers)`, `the Attackers`: the side and what it plays, said once.
-    pub fn side_label(&self, side: Side) -> String {
-        crate::english::side_label(self.side_name(side), &side.to_string())
-    }
-
-    /// `the Muscovites win` / `White wins`.
-    pub fn side_verb(&self, side: Side, verb: &str) -> String {
-        describe::side_verb(self.game.engine().rules(), side, verb)
+    /// The rules of the game being played.
+    pub fn rules(&self) -> &Rules {
+        self.game.engine().rules()
     }
 
     /// Whether the game is over, by a move or by what the players declared.
@@ -247,7 +238,7 @@ impl Session {
                 parts.push(format!(
                     "{} of {} ({})",
                     lost.len(),
-                    self.side_noun(side),
+                    english::side_noun(self.rules(), side),
                     glyphs.join(" ")
                 ));
             }
@@ -282,7 +273,7 @@ impl Session {
         format!(
             "Move {}: {} to move.{last}{berserk}\n",
             self.game.move_number(),
-            capitalise(&self.side_label(side)),
+            capitalise(&english::side_label(self.rules(), side)),
         )
     }
 

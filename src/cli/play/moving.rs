@@ -5,6 +5,7 @@
 
 use super::{capitalise, Outcome, Reply, Session};
 use crate::engine::Move;
+use crate::english;
 use crate::english::count;
 use crate::game::announce;
 use crate::game::IllegalMove;
@@ -132,7 +133,10 @@ pub(super) fn play_move(session: &mut Session, mv: Move) -> Result<String, Illeg
     let side = session.game.to_move();
     let offer = session.game.draw_offer();
     let ply = session.game.play(mv)?.clone();
-    let mut line = format!("{} {mv}", capitalise(&session.side_verb(side, "play")));
+    let mut line = format!(
+        "{} {mv}",
+        capitalise(&english::side_verb(session.rules(), side, "play"))
+    );
     if !ply.captured.is_empty() {
         line.push_str(&format!(
             ", capturing {}",
@@ -143,12 +147,12 @@ pub(super) fn play_move(session: &mut Session, mv: Move) -> Result<String, Illeg
     match (offer, session.game.draw_offer()) {
         (Some(offerer), None) => line.push_str(&format!(
             " (The move declines the draw {} offered.)",
-            session.side_noun(offerer)
+            english::side_noun(session.rules(), offerer)
         )),
         (_, Some(offerer)) if !session.is_over() => line.push_str(&format!(
             " ({} may accept the draw {} offered: type `draw`.)",
-            capitalise(&session.side_noun(offerer.opponent())),
-            session.side_noun(offerer)
+            capitalise(&english::side_noun(session.rules(), offerer.opponent())),
+            english::side_noun(session.rules(), offerer)
         )),
         _ => {}
     }
@@ -205,7 +209,6 @@ pub(super) fn after_move(session: &Session) -> String {
     }
     let calls = announce::calls(session.game.engine(), session.game.position());
     for call in calls.into_iter().filter(|call| call.side == mover) {
-        let routes: Vec<String> = call.routes.iter().map(Square::to_string).collect();
         out.push_str(&format!(
             "{}! The {} on {} has {} to the {}: {}.\n",
             call.word,
@@ -213,7 +216,7 @@ pub(super) fn after_move(session: &Session) -> String {
             call.square,
             count(call.routes.len(), "clear route"),
             call.region,
-            routes.join(", ")
+            english::squares(&call.routes)
         ));
     }
     if session.game.can_claim_draw() {

@@ -9,6 +9,7 @@ use std::collections::BTreeSet;
 
 use super::Session;
 use crate::engine::{Engine, GameOutcome, Move, Position};
+use crate::english;
 use crate::ir::{Side, Square};
 
 /// What `side` could do at once in `position` if it had the move.
@@ -89,7 +90,7 @@ pub fn what_it_does(session: &Session, mv: Move) -> Result<String, String> {
         let moves: Vec<String> = theirs_before.wins.iter().map(Move::to_string).collect();
         does.push(format!(
             "stops {} winning with {}",
-            session.side_noun(side.opponent()),
+            english::side_noun(session.rules(), side.opponent()),
             crate::english::join_or(&moves)
         ));
     }

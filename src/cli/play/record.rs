@@ -10,6 +10,7 @@
 use super::moving::play_move;
 use super::{Reply, Session};
 use crate::engine::{EndReason, Ending, GameOutcome};
+use crate::english;
 use crate::ir::Side;
 use crate::record::native::{self, WrittenPly};
 use crate::record::otg;
@@ -184,8 +185,8 @@ fn kept_settings(session: &Session) -> String {
     let who = match session.computer {
         [false, false] => return String::new(),
         [true, true] => "both sides".to_string(),
-        [true, false] => session.side_noun(Side::Attackers),
-        [false, true] => session.side_noun(Side::Defenders),
+        [true, false] => english::side_noun(session.rules(), Side::Attackers),
+        [false, true] => english::side_noun(session.rules(), Side::Defenders),
     };
     let budget = match (session.budget.depth, session.budget.time) {
         (Some(depth), _) => format!(", to depth {depth}"),

@@ -3,7 +3,11 @@
 //! and the pieces, one colour per side, the king ringed in gold and any other piece whose
 //! capture decides the game ringed in red.
 
+mod balance;
+
 use std::fmt::Write as _;
+
+pub use balance::{balance_chart, Balance, Outcome};
 
 use crate::explain::used_regions;
 use crate::ir::{PieceKind, Role, Rules, Side, Square};
@@ -35,17 +39,58 @@ pub fn position_svg(rules: &Rules, pieces: &[(Square, &PieceKind)], title: &str)
             escape(&error.to_string())
         );
     }
-    let width = usize::from(rules.board.width);
-    let height = usize::from(rules.board.height);
     let regions = marked_regions(rules);
-    let legend_rows = regions.len() + rules.pieces.len();
-    let board_px = (width * CELL, height * CELL);
-    let total_w = (board_px.0 + 2 * MARGIN).max(360);
-    let total_h = TITLE + board_px.1 + 2 * MARGIN + legend_rows * LEGEND_ROW + 8;
-    let left = (total_w - board_px.0) / 2;
-    let top = TITLE + MARGIN;
-
+    let layout = Layout::new(rules, regions.len() + rules.pieces.len());
+    // Writing into a String cannot fail; the `let _ =` in these functions discard that error.
     let mut out = String::new();
+    write_frame(&mut out, &layout, title);
+    write_squares(&mut out, &layout, &regions);
+    write_coordinates(&mut out, &layout);
+    write_pieces(&mut out, &layout, rules, pieces);
+    write_legend(&mut out, &layout, rules, &regions);
+    let _ = writeln!(out, "</svg>");
+    out
+}
+
+/// Where the parts of a position's picture go, in pixels.
+struct Layout {
+    /// Files and ranks.
+    width: usize,
+    height: usize,
+    /// The board's size.
+    board_px: (usize, usize),
+    /// The whole picture's size.
+    total_w: usize,
+    total_h: usize,
+    /// The board's top-left corner.
+    left: usize,
+    top: usize,
+}
+
+impl Layout {
+    fn new(rules: &Rules, legend_rows: usize) -> Layout {
+        let width = usize::from(rules.board.width);
+        let height = usize::from(rules.board.height);
+        let board_px = (width * CELL, height * CELL);
+        let total_w = (board_px.0 + 2 * MARGIN).max(360);
+        let total_h = TITLE + board_px.1 + 2 * MARGIN + legend_rows * LEGEND_ROW + 8;
+        Layout {
+            width,
+            height,
+            board_px,
+            total_w,
+            total_h,
+            left: (total_w - board_px.0) / 2,
+            top: TITLE + MARGIN,
+        }
+    }
+}
+
+/// The document's opening tag, title and white page.
+fn write_frame(out: &mut String, layout: &Layout, title: &str) {
+    let Layout {
+        total_w, total_h, ..
+    } = *layout;
     let _ = writeln!(
         out,
         r#"<svg xmlns="http://www.w3.org/2000/svg" width="{total_w}" height="{total_h}" viewBox="0 0 {total_w} {total_h}" font-family="sans-serif">"#
@@ -61,14 +106,16 @@ pub fn position_svg(rules: &Rules, pieces: &[(Square, &PieceKind)], title: &str)
         total_w / 2,
         escape(title)
     );
+}
 
-    // Squares, special ones filled with their region's colour.
+/// The squares, special ones filled with their region's colour.
+fn write_squares(out: &mut String, layout: &Layout, regions: &[MarkedRegion]) {
     let _ = writeln!(
         out,
         r##"<g id="squares" stroke="#6b5a3a" stroke-width="1">"##
     );
-    for rank in 0..height {
-        for file in 0..width {
+    for rank in 0..layout.height {
+        for file in 0..layout.width {
             let square = Square::new(file as u8, rank as u8);
             let fill = regions
                 .iter()
@@ -81,7 +128,7 @@ pub fn position_svg(rules: &Rules, pieces: &[(Square, &PieceKind)], title: &str)
                     },
                     |(_, _, fill)| fill,
                 );
-            let (x, y) = corner(left, top, height, square);
+            let (x, y) = corner(layout.left, layout.top, layout.height, square);
             let _ = writeln!(
                 out,
                 r#"<rect x="{x}" y="{y}" width="{CELL}" height="{CELL}" fill="{fill}"/>"#
@@ -89,8 +136,18 @@ pub fn position_svg(rules: &Rules, pieces: &[(Square, &PieceKind)], title: &str)
         }
     }
     let _ = writeln!(out, "</g>");
+}
 
-    // Coordinates on all four sides.
+/// The coordinates on all four sides.
+fn write_coordinates(out: &mut String, layout: &Layout) {
+    let Layout {
+        width,
+        height,
+        board_px,
+        left,
+        top,
+        ..
+    } = *layout;
     let _ = writeln!(
         out,
         r##"<g id="coordinates" font-size="12" fill="#444444" text-anchor="middle">"##
@@ -120,14 +177,16 @@ pub fn position_svg(rules: &Rules, pieces: &[(Square, &PieceKind)], title: &str)
         );
     }
     let _ = writeln!(out, "</g>");
+}
 
-    // Pieces.
+/// The pieces on their squares.
+fn write_pieces(out: &mut String, layout: &Layout, rules: &Rules, pieces: &[(Square, &PieceKind)]) {
     let _ = writeln!(
         out,
         r#"<g id="pieces" font-size="16" text-anchor="middle">"#
     );
     for &(square, piece) in pieces {
-        let (x, y) = corner(left, top, height, square);
+        let (x, y) = corner(layout.left, layout.top, layout.height, square);
         let (cx, cy) = (x + CELL / 2, y + CELL / 2);
         let _ = writeln!(
             out,
@@ -136,12 +195,14 @@ pub fn position_svg(rules: &Rules, pieces: &[(Square, &PieceKind)], title: &str)
         );
     }
     let _ = writeln!(out, "</g>");
+}
 
-    // Legend: the special squares, then the pieces.
+/// The legend: the special squares, then the pieces.
+fn write_legend(out: &mut String, layout: &Layout, rules: &Rules, regions: &[MarkedRegion]) {
     let _ = writeln!(out, r#"<g id="legend" font-size="13">"#);
-    let mut y = top + board_px.1 + MARGIN + 6;
+    let mut y = layout.top + layout.board_px.1 + MARGIN + 6;
     let lx = 16;
-    for (name, squares, fill) in &regions {
+    for (name, squares, fill) in regions {
         let _ = writeln!(
             out,
             r##"<rect x="{lx}" y="{}" width="16" height="16" fill="{fill}" stroke="#6b5a3a"/>"##,
@@ -189,8 +250,6 @@ pub fn position_svg(rules: &Rules, pieces: &[(Square, &PieceKind)], title: &str)
         y += LEGEND_ROW;
     }
     let _ = writeln!(out, "</g>");
-    let _ = writeln!(out, "</svg>");
-    out
 }
 
 /// The top-left pixel of `square` (rank 1 at the bottom).
@@ -201,9 +260,12 @@ fn corner(left: usize, top: usize, height: usize, square: Square) -> (usize, usi
     )
 }
 
+/// A special square's region as the picture shows it: name, squares, fill.
+type MarkedRegion = (String, Vec<Square>, &'static str);
+
 /// The special squares to colour: every region a rule uses but the edge, the throne and the
 /// corners first, each with its fill.
-fn marked_regions(rules: &Rules) -> Vec<(String, Vec<Square>, &'static str)> {
+fn marked_regions(rules: &Rules) -> Vec<MarkedRegion> {
     let used = used_regions(rules);
     let mut names: Vec<&str> = Vec::new();
     for name in ["throne", "corners"] {
@@ -279,194 +341,11 @@ fn piece_glyph(rules: &Rules, symbol: char, cx: usize, cy: usize, id: &str) -> S
     )
 }
 
+/// `text` with the characters XML gives a meaning escaped.
 fn escape(text: &str) -> String {
     text.replace('&', "&amp;")
         .replace('<', "&lt;")
         .replace('>', "&gt;")
         .replace('"', "&quot;")
         .replace('\'', "&apos;")
-}
-
-/// One outcome of a set of games for [`balance_chart`]: how many games ended so, and the 95%
-/// interval of its rate.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Outcome {
-    /// Games that ended so.
-    pub count: u64,
-    /// The interval's lower end, a proportion from 0 to 1.
-    pub low: f64,
-    /// The interval's upper end.
-    pub high: f64,
-}
-
-/// What `tafl selfplay --svg` draws: the games' outcomes and how they were played.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Balance {
-    /// The variant's name.
-    pub variant: String,
-    /// Games played.
-    pub games: u64,
-    /// Games the attackers won.
-    pub attackers: Outcome,
-    /// Games the defenders won.
-    pub defenders: Outcome,
-    /// Games drawn, the capped ones included.
-    pub draws: Outcome,
-    /// Of the draws, games stopped at the ply limit.
-    pub capped: u64,
-    /// The ply limit.
-    pub cap: u32,
-    /// How far each move was thought about, to follow "to" (`depth 3`, `500 ms`).
-    pub budget: String,
-    /// Random plies at the start of each game, and their seed.
-    pub openings: u32,
-    /// The seed of the openings.
-    pub seed: u64,
-    /// The mean length of a game, in plies.
-    pub mean_plies: f64,
-}
-
-/// The outcomes of a set of games as a bar chart a player can read on any background: an
-/// opaque white page, a percentage axis with a grid, one bar per outcome with its 95% interval
-/// drawn as a whisker, and the figures written next to each bar (count, rate, interval), with
-/// how the games were played above and what the whiskers mean below.
-pub fn balance_chart(balance: &Balance) -> String {
-    const WIDTH: f64 = 800.0;
-    const LEFT: f64 = 130.0;
-    const PLOT: f64 = 300.0;
-    const BAR: f64 = 24.0;
-    const ROW: f64 = 44.0;
-    const TOP: f64 = 96.0;
-    let x = |share: f64| LEFT + share.clamp(0.0, 1.0) * PLOT;
-    let rows = [
-        ("Attackers win", balance.attackers, "#b03030"),
-        ("Defenders win", balance.defenders, "#3050b0"),
-        ("Draws", balance.draws, "#808080"),
-    ];
-    let axis_y = TOP + rows.len() as f64 * ROW;
-    let height = axis_y + 86.0;
-    let games = balance.games.max(1) as f64;
-    let mut out = String::new();
-    let _ = writeln!(
-        out,
-        r##"<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" height="{height}" viewBox="0 0 {WIDTH} {height}" font-family="sans-serif" fill="#000000">"##
-    );
-    let title = format!(
-        "{}: {} between equal computer players",
-        balance.variant,
-        crate::english::count(balance.games as usize, "game")
-    );
-    let _ = writeln!(out, "<title>{}</title>", escape(&title));
-    // Opaque, so that the black text shows in a viewer with a dark background.
-    let _ = writeln!(
-        out,
-        r##"<rect x="0" y="0" width="{WIDTH}" height="{height}" fill="#ffffff"/>"##
-    );
-    let _ = writeln!(
-        out,
-        r#"<text x="16" y="26" font-size="16" font-weight="bold">{}</text>"#,
-        escape(&title)
-    );
-    let _ = writeln!(
-        out,
-        r#"<text x="16" y="48" font-size="12">Each move thought about to {}, after {} random opening {} (seed {}).</text>"#,
-        escape(&balance.budget),
-        balance.openings,
-        if balance.openings == 1 {
-            "ply"
-        } else {
-            "plies"
-        },
-        balance.seed,
-    );
-    let _ = writeln!(
-        out,
-        r#"<text x="16" y="66" font-size="12">A game still going after {} plies counts as a draw. Mean length: {:.1} plies.</text>"#,
-        balance.cap, balance.mean_plies
-    );
-    // The grid and the axis, every 25%.
-    let _ = writeln!(
-        out,
-        r##"<g id="axis" font-size="11" text-anchor="middle">"##
-    );
-    for tick in 0..=4 {
-        let share = f64::from(tick) / 4.0;
-        let _ = writeln!(
-            out,
-            r##"<line x1="{0:.1}" y1="{1:.1}" x2="{0:.1}" y2="{axis_y:.1}" stroke="#d0d0d0" stroke-width="1"/><text x="{0:.1}" y="{2:.1}">{3}%</text>"##,
-            x(share),
-            TOP - 10.0,
-            axis_y + 16.0,
-            tick * 25
-        );
-    }
-    let _ = writeln!(
-        out,
-        r##"<line x1="{LEFT:.1}" y1="{axis_y:.1}" x2="{:.1}" y2="{axis_y:.1}" stroke="#000000" stroke-width="1"/>"##,
-        x(1.0)
-    );
-    let _ = writeln!(
-        out,
-        r#"<text x="{:.1}" y="{:.1}">share of the games</text>"#,
-        x(0.5),
-        axis_y + 32.0
-    );
-    let _ = writeln!(out, "</g>");
-    let _ = writeln!(out, r#"<g id="bars" font-size="13">"#);
-    for (index, (label, outcome, colour)) in rows.iter().enumerate() {
-        let top = TOP + index as f64 * ROW;
-        let middle = top + BAR / 2.0;
-        let rate = outcome.count as f64 / games;
-        let _ = writeln!(
-            out,
-            r#"<text x="16" y="{:.1}">{label}</text>"#,
-            middle + 5.0
-        );
-        let _ = writeln!(
-            out,
-            r#"<rect x="{LEFT:.1}" y="{top:.1}" width="{:.1}" height="{BAR:.1}" fill="{colour}"/>"#,
-            x(rate) - LEFT
-        );
-        // The interval: a whisker with end caps.
-        let (low, high) = (x(outcome.low), x(outcome.high));
-        let _ = writeln!(
-            out,
-            r##"<path d="M{low:.1} {:.1}V{:.1}M{low:.1} {middle:.1}H{high:.1}M{high:.1} {:.1}V{:.1}" stroke="#000000" stroke-width="2" fill="none"/>"##,
-            middle - 7.0,
-            middle + 7.0,
-            middle - 7.0,
-            middle + 7.0
-        );
-        let mut figures = format!(
-            "{} of {} ({:.1}%; 95%: {:.1}–{:.1}%)",
-            outcome.count,
-            balance.games,
-            100.0 * rate,
-            100.0 * outcome.low,
-            100.0 * outcome.high
-        );
-        if *label == "Draws" && balance.capped > 0 {
-            figures.push_str(&format!(", {} at the ply limit", balance.capped));
-        }
-        let _ = writeln!(
-            out,
-            r#"<text x="{:.1}" y="{:.1}" font-size="12">{}</text>"#,
-            x(1.0) + 12.0,
-            middle + 4.0,
-            escape(&figures)
-        );
-    }
-    let _ = writeln!(out, "</g>");
-    let _ = writeln!(
-        out,
-        r#"<text x="16" y="{:.1}" font-size="11">Bars: the share of the games. Black lines: 95% Wilson intervals, the range where the</text>"#,
-        height - 26.0
-    );
-    let _ = writeln!(
-        out,
-        r#"<text x="16" y="{:.1}" font-size="11">share over many more such games would lie with 95% confidence.</text>"#,
-        height - 12.0
-    );
-    let _ = writeln!(out, "</svg>");
-    out
 }
