@@ -108,3 +108,24 @@ fn help_explains_variant_argument() {
     }
     assert!(text.contains("VARIANT"));
 }
+
+/// A reader that stops early (`tafl ir copenhagen | head -1`) closes the pipe: the program ends
+/// quietly, as Unix tools do, instead of panicking on its next print.
+#[cfg(unix)]
+#[test]
+fn a_closed_output_ends_the_program_quietly() {
+    use std::os::unix::process::ExitStatusExt;
+    use std::process::Stdio;
+    // The reading end is closed before the program starts, so its first print finds no reader.
+    let (reader, writer) = std::io::pipe().expect("a pipe");
+    drop(reader);
+    let output = Command::new(env!("CARGO_BIN_EXE_tafl"))
+        .args(["ir", "copenhagen"])
+        .stdout(writer)
+        .stderr(Stdio::piped())
+        .output()
+        .expect("tafl runs");
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(!stderr.contains("panicked"), "{stderr}");
+    assert_eq!(output.status.signal(), Some(13), "ended by SIGPIPE");
+}

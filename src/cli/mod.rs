@@ -107,6 +107,11 @@ enum Command {
 /// Runs the program with the process's arguments; the exit code says how it went.
 pub fn run() -> ExitCode {
     let cli = Cli::parse();
+    // `tafl match` writes to the engines it runs: one that dies must count as a forfeit (an
+    // error on the write), not end the match.
+    if !matches!(cli.command, Command::Match(_)) {
+        stop_quietly_when_output_closes();
+    }
     match cli.command {
         Command::Lint(args) => lint::run(&args),
         Command::Show(args) => show::run(&args),
@@ -130,6 +135,19 @@ pub fn run() -> ExitCode {
         Command::Play(args) => play::run(args),
         Command::Engine(args) => engine::run(&args),
         Command::Serve(args) => serve::run(&args),
+    }
+}
+
+/// A reader that stops early (`tafl list | head -3`) closes our standard output. Rust ignores
+/// SIGPIPE, so the next print fails and `println!` panics; the signal's default action ends the
+/// program quietly instead, as other Unix tools end (status 141 in a shell).
+fn stop_quietly_when_output_closes() {
+    #[cfg(unix)]
+    {
+        use nix::sys::signal::{signal, SigHandler, Signal};
+        // SAFETY: the default action runs no code of ours, and this runs at start-up, before
+        // any thread or other handler exists.
+        let _ = unsafe { signal(Signal::SIGPIPE, SigHandler::SigDfl) };
     }
 }
 
