@@ -16,7 +16,7 @@
 //! assert_eq!(with_article("edge square"), "an edge square");
 //! ```
 
-use crate::ir::{Rules, Side, Square};
+use crate::ir::{PieceKind, Rules, Side, Square};
 
 /// The regular English plural of a noun or of a noun phrase (its last word): `square` →
 /// `squares`, `box` → `boxes`, `ally` → `allies`, `Black Draug` → `Black Draugs`.
@@ -104,6 +104,28 @@ fn join<S: AsRef<str>>(items: &[S], conjunction: &str) -> String {
             format!("{} {conjunction} {}", init.join(", "), last.as_ref())
         }
     }
+}
+
+/// The plural of a piece kind shown to players: the declared one, or the regular English
+/// plural of its display name ("Black Draugs").
+pub fn piece_plural(piece: &PieceKind) -> String {
+    piece
+        .plural
+        .clone()
+        .unwrap_or_else(|| plural(&piece.display))
+}
+
+/// Whether `word`, as written in a clause, names `piece`: its name, or a plural of it
+/// (`muscovites`, or the declared plural as a name: `men` for `plural "Men"`).
+pub fn names_piece(word: &str, piece: &PieceKind) -> bool {
+    let declared_plural = piece
+        .plural
+        .as_ref()
+        .map(|plural| plural.to_lowercase().replace(' ', "-"));
+    word == piece.name
+        || word == plural(&piece.name)
+        || word.strip_suffix('s') == Some(piece.name.as_str())
+        || declared_plural.as_deref() == Some(word)
 }
 
 /// Squares as a list for a sentence: `a1, a9, i1` (no `and`: the list is usually in

@@ -271,8 +271,8 @@ fn a_declared_plural_names_the_piece_and_reads_in_explanations() {
         "`men` names the piece declared with plural \"Men\": {codes:?}"
     );
     let (rules, _) = checked.rules.expect("the rules are built");
-    assert_eq!(rules.pieces[0].display_plural(), "Men");
-    assert_eq!(rules.pieces[1].display_plural(), "Ladies");
+    assert_eq!(tafl::english::piece_plural(&rules.pieces[0]), "Men");
+    assert_eq!(tafl::english::piece_plural(&rules.pieces[1]), "Ladies");
     let explained = tafl::explain::explain(&rules);
     assert!(
         explained.contains("Men may not land on or pass over the throne"),

@@ -333,7 +333,11 @@ impl Checker {
         self.pieces
             .iter()
             .position(|piece| piece.name == name)
-            .or_else(|| self.pieces.iter().position(|piece| piece.is_called(name)))
+            .or_else(|| {
+                self.pieces
+                    .iter()
+                    .position(|piece| crate::english::names_piece(name, piece))
+            })
     }
 
     fn names(&self, pieces: &[usize]) -> Vec<String> {

@@ -88,7 +88,7 @@ impl Words<'_> {
                 Some(piece) if piece.role == Role::King => format!("the {}", piece.display),
                 Some(piece) => match self.generic_soldier(piece) {
                     Some(side) => format!("{} soldiers", side_possessive(self.rules, side)),
-                    None => piece.display_plural(),
+                    None => crate::english::piece_plural(piece),
                 },
                 None => name.clone(),
             })

@@ -97,7 +97,7 @@ pub struct PieceKind {
     /// The name shown to players ("Black Draug").
     pub display: String,
     /// The plural shown to players when it is not the regular one ("Men" for "Man"); see
-    /// [`PieceKind::display_plural`].
+    /// [`crate::english::piece_plural`].
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub plural: Option<String>,
     /// The character standing for this piece in setup diagrams and position strings:
@@ -543,29 +543,6 @@ pub struct Announcement {
     pub routes: u32,
     /// The region the routes lead to, by name.
     pub region: String,
-}
-
-impl PieceKind {
-    /// The plural shown to players: the declared one, or the regular English plural of
-    /// [`PieceKind::display`] ("Black Draugs").
-    pub fn display_plural(&self) -> String {
-        self.plural
-            .clone()
-            .unwrap_or_else(|| crate::english::plural(&self.display))
-    }
-
-    /// Whether `word`, as written in a clause, names this piece: its name, or a plural of it
-    /// (`muscovites`, or the declared plural as a name: `men` for `plural "Men"`).
-    pub fn is_called(&self, word: &str) -> bool {
-        let declared_plural = self
-            .plural
-            .as_ref()
-            .map(|plural| plural.to_lowercase().replace(' ', "-"));
-        word == self.name
-            || word == crate::english::plural(&self.name)
-            || word.strip_suffix('s') == Some(self.name.as_str())
-            || declared_plural.as_deref() == Some(word)
-    }
 }
 
 impl Rules {

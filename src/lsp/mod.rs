@@ -160,7 +160,10 @@ impl Analysis {
             .or_else(|| match kind {
                 NameKind::Piece => {
                     let rules = self.rules()?;
-                    let piece = rules.pieces.iter().find(|piece| piece.is_called(written))?;
+                    let piece = rules
+                        .pieces
+                        .iter()
+                        .find(|piece| crate::english::names_piece(written, piece))?;
                     of_kind().find(|known| known.name == piece.name)
                 }
                 NameKind::Region => {
