@@ -30,7 +30,7 @@
 //! they were made.
 
 use crate::engine::bitboard::Bits;
-use crate::engine::core::{Core, Pos, NONE};
+use crate::engine::core::{Core, Pos};
 use crate::ir::MAX_KINDS;
 use crate::ir::{KingCaptureMethod, Side};
 
@@ -267,22 +267,22 @@ impl<B: Bits> Evaluator<B> {
         // (16 attackers against 8 defenders), so a piece is worth more on the smaller side.
         let mut counts = [0i32; 2];
         for &k in start {
-            if core.decisive[k].is_none() {
-                counts[core.kinds[k].side.index()] += 1;
+            if core.decides_for(k).is_none() {
+                counts[core.side_of(k).index()] += 1;
             }
         }
         let most = counts[0].max(counts[1]).max(1);
         let mut milli = [0; MAX_KINDS];
         let mut hunted = Vec::new();
-        for (k, slot) in milli.iter_mut().enumerate().take(core.kinds.len()) {
-            match core.decisive[k] {
-                Some((winner, _)) => hunted.push((k, winner)),
-                None => *slot = 1000 * most / counts[core.kinds[k].side.index()].max(1),
+        for (k, slot) in milli.iter_mut().enumerate().take(core.kind_count()) {
+            match core.decides_for(k) {
+                Some(winner) => hunted.push((k, winner)),
+                None => *slot = 1000 * most / counts[core.side_of(k).index()].max(1),
             }
         }
         let mut runners = Vec::new();
         let mut guards = [B::EMPTY; 2];
-        for escape in &core.escapes {
+        for escape in core.goals() {
             runners.push(Runner {
                 kind: escape.kind,
                 region: escape.region,
@@ -293,18 +293,17 @@ impl<B: Bits> Evaluator<B> {
             if escape.region.count() <= 8 {
                 let mut beside = B::EMPTY;
                 for sq in escape.region.iter() {
-                    beside |= core.neighbour_sets[sq];
+                    beside |= core.around(sq);
                 }
                 guards[escape.winner.opponent().index()] |= beside & !escape.region;
             }
         }
-        let near = core
-            .neighbour_sets
-            .iter()
-            .map(|&one| {
+        let near = (0..core.square_count())
+            .map(|sq| {
+                let one = core.around(sq);
                 let mut two = one;
                 for sq in one.iter() {
-                    two |= core.neighbour_sets[sq];
+                    two |= core.around(sq);
                 }
                 two
             })
@@ -327,23 +326,22 @@ impl<B: Bits> Evaluator<B> {
     /// The terms of `pos`, from the attackers' side.
     pub fn terms(&self, core: &Core<B>, pos: &Pos<B>) -> Terms {
         let mut terms = Terms::default();
-        for (k, &milli) in self.milli.iter().enumerate().take(core.kinds.len()) {
+        for (k, &milli) in self.milli.iter().enumerate().take(core.kind_count()) {
             if milli != 0 {
                 terms.material_milli +=
-                    sign(core.kinds[k].side) * milli * pos.pieces[k].count() as i32;
+                    sign(core.side_of(k)) * milli * pos.pieces[k].count() as i32;
             }
         }
         for runner in &self.runners {
-            let side = core.kinds[runner.kind].side;
-            let asking = with_to_move(pos, side, core);
+            let side = core.side_of(runner.kind);
+            let asking = core.asking_for(pos, side);
             let s = sign(runner.winner);
             for sq in pos.pieces[runner.kind].iter() {
                 self.runner(core, &asking, pos.to_move, runner, sq, s, &mut terms);
                 let enemies = pos.sides[side.opponent().index()];
                 terms.counts[slot::RING] -= s * (self.near[sq] & enemies).count() as i32;
                 let friends = pos.sides[side.index()];
-                terms.counts[slot::ESCORT] +=
-                    s * (core.neighbour_sets[sq] & friends).count() as i32;
+                terms.counts[slot::ESCORT] += s * (core.around(sq) & friends).count() as i32;
             }
         }
         for &(kind, captors) in &self.hunted {
@@ -363,11 +361,11 @@ impl<B: Bits> Evaluator<B> {
             // Mobility, measured cheaply: the empty squares beside each side's pieces, where
             // its pieces can step. Counting every legal move of both sides at every leaf
             // halved the search's speed (measured) for little gain in play.
-            let empty = core.board & !pos.occupied();
+            let empty = core.all_squares() & !pos.occupied();
             for side in Side::BOTH {
                 let mut beside = B::EMPTY;
                 for sq in pos.sides[side.index()].iter() {
-                    beside |= core.neighbour_sets[sq];
+                    beside |= core.around(sq);
                 }
                 terms.counts[slot::MOBILITY] += sign(side) * (beside & empty).count() as i32;
             }
@@ -387,7 +385,7 @@ impl<B: Bits> Evaluator<B> {
         s: i32,
         terms: &mut Terms,
     ) {
-        let side = core.kinds[runner.kind].side;
+        let side = core.side_of(runner.kind);
         let reach = core.targets_from(asking, sq);
         let open = (reach & runner.region).count() as i32;
         terms.counts[slot::RUNNER_MOBILITY] += s * reach.count() as i32;
@@ -423,20 +421,9 @@ impl<B: Bits> Evaluator<B> {
         sq: usize,
         captors: Side,
     ) -> i32 {
-        let rule = &core.king_rules[usize::from(core.king_rule_of[sq])];
-        let occupied = pos.occupied();
-        let against = |n: u16| {
-            if n == NONE {
-                return rule.edge_counts;
-            }
-            let n = usize::from(n);
-            pos.sides[captors.index()].has(n)
-                || rule.counting.has(n)
-                || core.hostile_always[kind].has(n)
-                || (core.hostile_empty[kind].has(n) && !occupied.has(n))
-        };
-        let held = core.neighbours[sq].iter().filter(|&&n| against(n)).count() as i32;
-        match rule.method {
+        let (held, method) = core.sides_held(pos, kind, sq, captors);
+        let held = held as i32;
+        match method {
             KingCaptureMethod::Enclosed => held,
             // Two sides take a custodial king: each side held is worth more.
             KingCaptureMethod::Custodial => (held * 2).min(4),
@@ -450,16 +437,6 @@ fn sign(side: Side) -> i32 {
         Side::Attackers => 1,
         Side::Defenders => -1,
     }
-}
-
-/// `pos` with `side` to move (for asking what that side's pieces could do).
-fn with_to_move<B: Bits>(pos: &Pos<B>, side: Side, core: &Core<B>) -> Pos<B> {
-    let mut asking = *pos;
-    if asking.to_move != side {
-        asking.to_move = side;
-        asking.hash ^= core.side_key;
-    }
-    asking
 }
 
 /// The terms of `position` (from the attackers' side), as the search's evaluation sees them;

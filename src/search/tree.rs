@@ -13,7 +13,7 @@ use super::{Settings, DRAW, WIN};
 use crate::engine::bitboard::Bits;
 use crate::engine::core::{occurrences, Core, Pos, RawMove, Step, NONE};
 use crate::engine::{EndReason, Ending, GameOutcome};
-use crate::ir::{Claim, Side};
+use crate::ir::Side;
 
 /// The deepest line searched (plies from the root).
 pub(crate) const MAX_PLY: usize = 128;
@@ -74,10 +74,10 @@ impl<'a, B: Bits> Worker<'a, B> {
         deadline: Option<Instant>,
         history: Vec<u64>,
     ) -> Self {
-        let squares = core.neighbours.len();
+        let squares = core.square_count();
         let mut runners: [Vec<(usize, B)>; 2] = [Vec::new(), Vec::new()];
-        for escape in &core.escapes {
-            runners[core.kinds[escape.kind].side.index()].push((escape.kind, escape.region));
+        for goal in core.goals() {
+            runners[goal.side.index()].push((goal.kind, goal.region));
         }
         Worker {
             core,
@@ -94,9 +94,7 @@ impl<'a, B: Bits> Worker<'a, B> {
             quiet_history: vec![0; squares * squares],
             squares,
             path_dependent: false,
-            extra_state: !core.once_left_regions.is_empty()
-                || core.back_and_forth.is_some()
-                || matches!(core.no_capture, Some((_, Claim::Automatic))),
+            extra_state: core.has_unhashed_state(),
             aborted: false,
             settings: Settings::NONE,
             root_depth: 0,
@@ -119,7 +117,7 @@ impl<'a, B: Bits> Worker<'a, B> {
         let mut hasher = std::collections::hash_map::DefaultHasher::new();
         pos.stayed.hash(&mut hasher);
         pos.shuttle.hash(&mut hasher);
-        if matches!(self.core.no_capture, Some((_, Claim::Automatic))) {
+        if self.core.counts_quiet_plies() {
             pos.quiet_plies.hash(&mut hasher);
         }
         pos.hash ^ hasher.finish().rotate_left(17)
@@ -503,11 +501,10 @@ impl<'a, B: Bits> Worker<'a, B> {
         if runners.is_empty() {
             return false;
         }
+        // With the other side to move, a berserk move due is no longer due.
         let mut asking = *pos;
         if asking.to_move != side {
-            asking.to_move = side;
-            asking.hash ^= self.core.side_key;
-            asking.berserker = NONE;
+            self.core.set_to_move(&mut asking, side);
         }
         runners.iter().any(|&(kind, region)| {
             asking.pieces[kind]
@@ -520,7 +517,7 @@ impl<'a, B: Bits> Worker<'a, B> {
     /// square moved to, so a move to a square with no enemy beside it is not asked about.
     fn captures(&self, pos: &Pos<B>, mv: RawMove) -> u32 {
         let enemies = pos.sides[pos.to_move.opponent().index()];
-        if (self.core.neighbour_sets[usize::from(mv.to)] & enemies).any() {
+        if (self.core.around(usize::from(mv.to)) & enemies).any() {
             self.core.capture_count(pos, mv)
         } else {
             0
@@ -572,7 +569,7 @@ impl<'a, B: Bits> Worker<'a, B> {
             } else if self
                 .core
                 .kind_on(pos, from, pos.to_move)
-                .is_some_and(|k| self.core.escape_any[k].has(to))
+                .is_some_and(|k| self.core.wins_on_landing(k, to))
             {
                 1 << 29
             } else {

@@ -14,6 +14,7 @@ mod endings;
 pub(super) mod fort;
 mod moves;
 mod step;
+mod view;
 
 use super::bitboard::Bits;
 use super::Ending;
@@ -186,68 +187,68 @@ pub(crate) struct FortRule {
 /// The rules compiled for one width.
 #[derive(Clone, Debug)]
 pub(crate) struct Core<B: Bits> {
-    pub width: usize,
+    pub(in crate::engine) width: usize,
     /// Every square of the board.
-    pub board: B,
-    pub kinds: Vec<Kind>,
+    pub(in crate::engine) board: B,
+    pub(in crate::engine) kinds: Vec<Kind>,
     /// The display name of each kind, for refusals.
-    pub names: Vec<String>,
+    pub(in crate::engine) names: Vec<String>,
     /// The kind indices of each side.
-    pub side_kinds: [Vec<usize>; 2],
+    pub(in crate::engine) side_kinds: [Vec<usize>; 2],
     /// Per square, the neighbour in each direction (north, east, south, west) or [`NONE`].
-    pub neighbours: Vec<[u16; 4]>,
+    pub(in crate::engine) neighbours: Vec<[u16; 4]>,
     /// Per square, the set of its on-board neighbours.
-    pub neighbour_sets: Vec<B>,
+    pub(in crate::engine) neighbour_sets: Vec<B>,
     /// Per square and direction, the squares from it (exclusive) to the board's edge.
-    pub rays: Vec<[B; 4]>,
+    pub(in crate::engine) rays: Vec<[B; 4]>,
     /// Per kind with a maximum distance, per square, the squares within that distance.
-    pub near: Vec<Option<Vec<B>>>,
-    pub access: Vec<Access<B>>,
+    pub(in crate::engine) near: Vec<Option<Vec<B>>>,
+    pub(in crate::engine) access: Vec<Access<B>>,
     /// Landing and passing forbidden unconditionally, per kind (from `access`).
-    pub land_always: [B; MAX_KINDS],
-    pub pass_always: [B; MAX_KINDS],
+    pub(in crate::engine) land_always: [B; MAX_KINDS],
+    pub(in crate::engine) pass_always: [B; MAX_KINDS],
     /// Whether any access rule has a condition that depends on the position.
-    pub has_conditional_access: bool,
-    pub once_left_regions: Vec<B>,
-    pub hostile_always: [B; MAX_KINDS],
-    pub hostile_empty: [B; MAX_KINDS],
-    pub hostile_cond: Vec<CondHostility<B>>,
-    pub king_rule_of: Vec<u8>,
-    pub king_rules: Vec<KingRule<B>>,
-    pub escapes: Vec<EscapeRule<B>>,
+    pub(in crate::engine) has_conditional_access: bool,
+    pub(in crate::engine) once_left_regions: Vec<B>,
+    pub(in crate::engine) hostile_always: [B; MAX_KINDS],
+    pub(in crate::engine) hostile_empty: [B; MAX_KINDS],
+    pub(in crate::engine) hostile_cond: Vec<CondHostility<B>>,
+    pub(in crate::engine) king_rule_of: Vec<u8>,
+    pub(in crate::engine) king_rules: Vec<KingRule<B>>,
+    pub(in crate::engine) escapes: Vec<EscapeRule<B>>,
     /// Per kind, the squares that win for it when it lands there (union of its escapes).
-    pub escape_any: [B; MAX_KINDS],
+    pub(in crate::engine) escape_any: [B; MAX_KINDS],
     /// Per kind, the side its capture wins for and the index of that rule in
     /// `Rules::outcome.decisive_captures`.
-    pub decisive: [Option<(Side, usize)>; MAX_KINDS],
-    pub zobrist: Vec<[u64; MAX_KINDS]>,
-    pub side_key: u64,
+    pub(in crate::engine) decisive: [Option<(Side, usize)>; MAX_KINDS],
+    pub(in crate::engine) zobrist: Vec<[u64; MAX_KINDS]>,
+    pub(in crate::engine) side_key: u64,
     /// The squares on the board's edge.
-    pub edge: B,
-    pub height: usize,
-    pub shieldwall: Option<WallRule<B>>,
-    pub forts: Vec<FortRule>,
+    pub(in crate::engine) edge: B,
+    pub(in crate::engine) height: usize,
+    pub(in crate::engine) shieldwall: Option<WallRule<B>>,
+    pub(in crate::engine) forts: Vec<FortRule>,
     /// Per encirclement rule: the winner and the reading.
-    pub encirclements: Vec<(Side, EncirclementReading)>,
+    pub(in crate::engine) encirclements: Vec<(Side, EncirclementReading)>,
     /// Whether any end check beyond escapes and decisive captures runs after a move (forts,
     /// encirclement): variants without them pay one branch.
-    pub has_board_ends: bool,
+    pub(in crate::engine) has_board_ends: bool,
     /// Per side, whether one of its kinds flies to any empty square (so its own move can take it
     /// into an enclosure).
-    pub flies: [bool; 2],
+    pub(in crate::engine) flies: [bool; 2],
     /// Whether some king-capture rule is checked after the king's own side moves.
-    pub has_own_move_capture: bool,
-    pub sandwiches: Vec<SandwichRule<B>>,
+    pub(in crate::engine) has_own_move_capture: bool,
+    pub(in crate::engine) sandwiches: Vec<SandwichRule<B>>,
     /// Per kind, its jump, if it may jump.
-    pub jumps: [Option<JumpAbility<B>>; MAX_KINDS],
-    pub berserk: Option<Berserk>,
+    pub(in crate::engine) jumps: [Option<JumpAbility<B>>; MAX_KINDS],
+    pub(in crate::engine) berserk: Option<Berserk>,
     /// Per square, the hash key of a berserker standing there.
-    pub berserk_keys: Vec<u64>,
-    pub no_moves: BySide<NoMoves>,
-    pub repetition: Option<(u32, RepetitionResult, Claim)>,
-    pub back_and_forth: Option<u32>,
+    pub(in crate::engine) berserk_keys: Vec<u64>,
+    pub(in crate::engine) no_moves: BySide<NoMoves>,
+    pub(in crate::engine) repetition: Option<(u32, RepetitionResult, Claim)>,
+    pub(in crate::engine) back_and_forth: Option<u32>,
     /// No-capture limit in plies (moves by each side x 2), and whether it ends the game itself.
-    pub no_capture: Option<(u32, Claim)>,
+    pub(in crate::engine) no_capture: Option<(u32, Claim)>,
 }
 
 impl<B: Bits> Core<B> {
