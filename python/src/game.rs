@@ -394,11 +394,18 @@ impl PyGame {
     }
 
     /// The board as text: rank numbers, a symbol per piece, `.` for an empty square and `+`
-    /// for an empty special square, file letters below.
+    /// for an empty special square (in a region other than `edge`), file letters below.
     fn board(&self) -> String {
         let engine = &self.variant.engine;
         let rules = engine.rules();
-        let special = |sq: Square| rules.regions.iter().any(|r| r.squares.contains(&sq));
+        // The `edge` region is the board's border, plain to see: marking it would hide the
+        // squares that matter (throne, corners).
+        let special = |sq: Square| {
+            rules
+                .regions
+                .iter()
+                .any(|r| r.name != "edge" && r.squares.contains(&sq))
+        };
         let mut text = String::new();
         for rank in (0..engine.height()).rev() {
             text.push_str(&format!("{:>2} ", u32::from(rank) + 1));

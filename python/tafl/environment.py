@@ -62,15 +62,20 @@ _KING_MARK = np.array([200, 30, 30], np.uint8)
 
 
 def rgb_array(game: Game, square: int = 32) -> np.ndarray:
-    """The board as an RGB image (height*square, width*square, 3), uint8: pieces as discs,
-    dark for the attackers and light for the defenders, kings with a red centre."""
+    """The board as an RGB image (height*square, width*square, 3), uint8: special squares
+    darker, pieces as discs, dark for the attackers and light for the defenders, kings with a
+    red centre."""
     variant = game.variant
     h, w = variant.height, variant.width
     planes = game.planes()
     kinds = variant.pieces
     image = np.empty((h * square, w * square, 3), np.uint8)
     image[:] = _LIGHT
-    special = planes[len(kinds):].any(axis=0) if variant.regions else np.zeros((h, w), bool)
+    # Regions other than `edge` (the border, plain to see) are drawn darker: throne, corners...
+    special = np.zeros((h, w), bool)
+    for i, (name, _) in enumerate(variant.regions):
+        if name != "edge":
+            special |= planes[len(kinds) + i].astype(bool)
     yy, xx = np.mgrid[0:square, 0:square]
     centre = (square - 1) / 2
     dist = np.hypot(yy - centre, xx - centre)

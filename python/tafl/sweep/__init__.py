@@ -101,7 +101,9 @@ def variants(base_variant: Union[str, Variant], changes) -> dict[str, str]:
         try:
             Variant.from_text(text, f"{base.name} + {change.name}")
         except LintError as error:
-            raise LintError(f"change {change.name!r} does not lint: {error}") from error
+            named = LintError(f"change {change.name!r} does not lint: {error}")
+            named.diagnostics = error.diagnostics
+            raise named from error
         texts[change.name] = text
     return texts
 
