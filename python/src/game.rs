@@ -449,7 +449,10 @@ impl PyGame {
 pub fn limits(time_ms: Option<u64>, depth: Option<u32>) -> PyResult<Limits> {
     match (time_ms, depth) {
         (Some(_), Some(_)) => Err(PyValueError::new_err("give `time_ms` or `depth`, not both")),
-        (None, Some(0)) => Err(PyValueError::new_err("`depth` must be at least 1")),
+        // The command line's range: deeper searches would not finish in any useful time.
+        (None, Some(depth)) if !(1..=100).contains(&depth) => {
+            Err(PyValueError::new_err("`depth` must be 1 to 100"))
+        }
         (None, Some(depth)) => Ok(Limits::depth(depth)),
         (Some(ms), None) => Ok(Limits::time(Duration::from_millis(ms))),
         (None, None) => Ok(Limits::time(Duration::from_millis(2000))),

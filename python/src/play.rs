@@ -4,7 +4,7 @@
 use std::collections::BTreeMap;
 use std::time::Instant;
 
-use pyo3::exceptions::PyRuntimeError;
+use pyo3::exceptions::{PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 use tafl::search::{self, Limits};
@@ -76,8 +76,11 @@ pub fn selfplay_games(
 ) -> PyResult<Vec<Played>> {
     let variant = Variant::resolve(py, variant)?;
     let limits = selfplay_limits(time_ms, depth)?;
+    let end = first
+        .checked_add(count)
+        .ok_or_else(|| PyValueError::new_err("`first + count` is too large"))?;
     Ok(py.detach(|| {
-        (first..first + count)
+        (first..end)
             .map(|i| play_game(&variant, &limits, seed, i, openings, cap))
             .collect()
     }))
@@ -120,6 +123,9 @@ pub fn selfplay<'py>(
     cap: u32,
     threads: usize,
 ) -> PyResult<Bound<'py, PyDict>> {
+    if games == 0 {
+        return Err(PyValueError::new_err("`games` must be at least 1"));
+    }
     let variant = Variant::resolve(py, variant)?;
     let limits = selfplay_limits(time_ms, depth)?;
     let started = Instant::now();
@@ -147,7 +153,7 @@ pub fn selfplay<'py>(
     dict.set_item("attackers", rate(py, count(Status::AttackersWin), games)?)?;
     dict.set_item("defenders", rate(py, count(Status::DefendersWin), games)?)?;
     let plies: usize = results.iter().map(|p| p.2).sum();
-    dict.set_item("mean_plies", plies as f64 / games.max(1) as f64)?;
+    dict.set_item("mean_plies", plies as f64 / games as f64)?;
     dict.set_item("reasons", reasons)?;
     dict.set_item("depth", limits.depth)?;
     dict.set_item("time_ms", limits.time.map(|t| t.as_millis() as u64))?;

@@ -188,8 +188,11 @@ def test_best_is_a_legal_move():
     found = game.best(depth=2)
     assert found.move in game.legal_moves() and found.depth == 2 and found.nodes > 0
     assert found.pv[0] == found.move
-    with pytest.raises(ValueError):
-        game.best(depth=2, time_ms=10)
+    for bad in ({"depth": 2, "time_ms": 10}, {"depth": 0}, {"depth": 101}):
+        with pytest.raises(ValueError):
+            game.best(**bad)
+    with pytest.raises(ValueError, match="games"):
+        tafl.selfplay("brandubh", 0, depth=1)
     over = random_game("brandubh", seed=2, max_plies=2000)
     with pytest.raises(ValueError, match="over"):
         over.best(depth=1)
