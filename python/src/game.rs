@@ -357,11 +357,14 @@ impl PyGame {
     /// Plays the move of an action number; returns how many pieces it captured. An illegal
     /// action raises `IllegalMoveError` and changes nothing.
     fn play_action(&mut self, action: usize) -> PyResult<usize> {
-        let Some(mv) = self.variant.actions.decode(action) else {
-            return Err(IllegalMoveError::new_err(format!(
-                "{action} is not an action of this variant (0 to {})",
-                self.variant.actions.count() - 1
-            )));
+        let actions = &self.variant.actions;
+        let Some(mv) = actions.decode(action) else {
+            let why = if action < actions.count() {
+                "leaves the board".to_string()
+            } else {
+                format!("is past the last action ({})", actions.count() - 1)
+            };
+            return Err(IllegalMoveError::new_err(format!("action {action} {why}")));
         };
         Ok(self.play_move(mv)?.len())
     }

@@ -10,6 +10,12 @@ mask is also ``info["action_mask"]`` and ``env.action_masks()`` (the name sb3-co
 MaskablePPO asks for). Reward +1 for a win, -1 for a loss, 0 otherwise; ``truncated`` after
 ``max_plies`` plies. The computer searches to ``opponent_depth`` plies or for
 ``opponent_time_ms`` milliseconds (a depth is reproducible; a time is not).
+
+Gymnasium lets an agent send any action of the space, so an illegal action (one the mask
+forbids) is by default a loss: the episode terminates with reward -1 and ``info["illegal"]``
+true, and the game is left as it was. ``illegal="raise"`` raises ``tafl.IllegalMoveError``
+instead, as the PettingZoo environment does. ``gymnasium.make("tafl/Tafl-v0", variant=...)``
+also builds it.
 """
 
 from __future__ import annotations
@@ -37,7 +43,10 @@ class TaflGymEnv(gymnasium.Env):
         opponent_time_ms: Optional[int] = None,
         max_plies: int = DEFAULT_MAX_PLIES,
         render_mode: Optional[str] = None,
+        illegal: str = "lose",
     ):
+        if illegal not in ("lose", "raise"):
+            raise ValueError(f"illegal must be 'lose' or 'raise', not {illegal!r}")
         if play_as not in AGENTS:
             raise ValueError(f"play_as must be 'attackers' or 'defenders', not {play_as!r}")
         if opponent_time_ms is not None:
@@ -49,20 +58,27 @@ class TaflGymEnv(gymnasium.Env):
         self.opponent = {"depth": opponent_depth, "time_ms": opponent_time_ms}
         self.max_plies = max_plies
         self.render_mode = render_mode
+        self.illegal = illegal
+        self.illegal_played = False
         self.observation_space = observation_space(self.variant)
         self.action_space = spaces.Discrete(self.variant.action_count)
         self.game = Game(self.variant)
 
     def _observation(self) -> dict[str, np.ndarray]:
         game = self.game
-        if not game.is_over and game.to_move == self.play_as:
+        if not game.is_over and not self.illegal_played and game.to_move == self.play_as:
             mask = game.legal_action_mask()
         else:
             mask = np.zeros(self.variant.action_count, np.int8)
         return {"observation": game.planes(to_move=True), "action_mask": mask}
 
     def _info(self, obs: dict[str, np.ndarray]) -> dict[str, Any]:
-        return {"action_mask": obs["action_mask"], "status": self.game.status, "reason": self.game.reason}
+        return {
+            "action_mask": obs["action_mask"],
+            "status": self.game.status,
+            "reason": self.game.reason,
+            "illegal": self.illegal_played,
+        }
 
     def _opponent_moves(self) -> None:
         """The computer plays until it is the agent's turn, the game ends or the cap is reached."""
@@ -80,15 +96,23 @@ class TaflGymEnv(gymnasium.Env):
     def reset(self, *, seed: Optional[int] = None, options: Optional[dict[str, Any]] = None):
         super().reset(seed=seed)
         self.game = Game(self.variant)
+        self.illegal_played = False
         self._opponent_moves()
         obs = self._observation()
         return obs, self._info(obs)
 
     def step(self, action: int):
         game = self.game
-        if game.is_over or game.ply_count >= self.max_plies:
+        if game.is_over or game.ply_count >= self.max_plies or self.illegal_played:
             raise IllegalMoveError("the episode has ended: call reset()")
-        game.play_action(int(action))
+        try:
+            game.play_action(int(action))
+        except IllegalMoveError:
+            if self.illegal == "raise":
+                raise
+            self.illegal_played = True
+            obs = self._observation()
+            return obs, -1.0, True, False, self._info(obs)
         self._opponent_moves()
         winner = game.winner
         reward = 0.0 if winner is None else (1.0 if winner == self.play_as else -1.0)
@@ -103,3 +127,7 @@ class TaflGymEnv(gymnasium.Env):
         if self.render_mode == "ansi":
             return f"{self.game.board()}{self.game.to_move} to move, ply {self.game.ply_count}\n"
         return None
+
+
+# `gymnasium.make("tafl/Tafl-v0", variant="brandubh", play_as="defenders")` finds it.
+gymnasium.register(id="tafl/Tafl-v0", entry_point="tafl.gym:TaflGymEnv")

@@ -107,3 +107,30 @@ def test_gym_wrapper_against_the_computer():
         assert env.game.ply_count >= 60 and reward == 0.0
     with pytest.raises(tafl.IllegalMoveError):
         env.step(0)
+
+
+def test_gym_illegal_actions_lose_or_raise():
+    env = TaflGymEnv("brandubh", play_as="attackers", opponent_depth=1)
+    obs, _ = env.reset(seed=0)
+    forbidden = int(np.flatnonzero(obs["action_mask"] == 0)[0])
+    before = env.game.position
+    obs, reward, terminated, truncated, info = env.step(forbidden)
+    assert (reward, terminated, truncated, info["illegal"]) == (-1.0, True, False, True)
+    assert env.game.position == before and not obs["action_mask"].any()
+    with pytest.raises(tafl.IllegalMoveError):
+        env.step(forbidden)
+    strict = TaflGymEnv("brandubh", opponent_depth=1, illegal="raise")
+    strict.reset(seed=0)
+    with pytest.raises(tafl.IllegalMoveError, match="leaves the board|illegal"):
+        strict.step(forbidden)
+    assert strict.game.ply_count == 0
+
+
+def test_gym_make_and_env_checker():
+    import gymnasium
+    from gymnasium.utils.env_checker import check_env
+
+    env = gymnasium.make("tafl/Tafl-v0", variant="brandubh", play_as="defenders", opponent_depth=1)
+    obs, info = env.reset(seed=1)
+    assert env.unwrapped.game.ply_count == 1 and info["status"] == "ongoing"
+    check_env(env.unwrapped, skip_render_check=True)
