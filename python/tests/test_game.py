@@ -210,3 +210,31 @@ def test_playouts_give_the_cli_figures(cli):
     native = cli("playouts", "linnaeus", 200, "--seed", 9)
     ours.pop("seconds"), native.pop("seconds")
     assert ours == native
+
+
+def test_search_releases_the_gil():
+    """A Python thread keeps running while the computer thinks: with the GIL held it would get
+    at most one switch interval (5 ms) of the 500 ms search."""
+    import threading
+    import time
+
+    count = 0
+    stop = threading.Event()
+
+    def spin():
+        nonlocal count
+        while not stop.is_set():
+            count += 1
+
+    spinner = threading.Thread(target=spin)
+    spinner.start()
+    time.sleep(0.1)
+    start = count
+    time.sleep(0.05)
+    per_50ms = count - start  # what the spinner does in 50 ms sharing the GIL with a sleeper
+    before = count
+    tafl.Game("copenhagen").best(time_ms=500)
+    during = count - before
+    stop.set()
+    spinner.join()
+    assert during > 2 * per_50ms, (during, per_50ms)
