@@ -295,6 +295,34 @@ impl PyGame {
         self.clone()
     }
 
+    /// Pickles as the variant, the first position and the moves, replayed when unpickled.
+    #[allow(clippy::type_complexity)] // The tuple pickle's protocol asks for.
+    fn __reduce__<'py>(
+        &self,
+        py: Python<'py>,
+    ) -> PyResult<(
+        Bound<'py, PyAny>,
+        (Variant, String, &'static str, Vec<String>),
+    )> {
+        let engine = &self.variant.engine;
+        // A game always holds its first position.
+        let first = self.inner.positions()[0];
+        let replay = py.import("tafl._tafl")?.getattr("_replay")?;
+        Ok((
+            replay,
+            (
+                self.variant.clone(),
+                position_to_string(engine, &first),
+                side_word(engine.to_move(&first)),
+                self.inner
+                    .plies()
+                    .iter()
+                    .map(|p| p.mv.to_string())
+                    .collect(),
+            ),
+        ))
+    }
+
     /// The board as a uint8 array of shape (planes, height, width): row 0 is the top rank, column
     /// 0 file `a`. One plane per piece kind (each kind belongs to one side), then one per region
     /// (the special squares), then, with `to_move=True`, a plane of ones when the attackers are
@@ -460,4 +488,25 @@ pub fn limits(time_ms: Option<u64>, depth: Option<u32>) -> PyResult<Limits> {
         (Some(ms), None) => Ok(Limits::time(Duration::from_millis(ms))),
         (None, None) => Ok(Limits::time(Duration::from_millis(2000))),
     }
+}
+
+/// The game of `variant` from `position` with `to_move` to play, after `moves`: how a pickled
+/// game comes back.
+#[pyfunction]
+#[pyo3(name = "_replay")]
+pub fn replay(
+    py: Python<'_>,
+    variant: &Bound<'_, PyAny>,
+    position: &str,
+    to_move: &str,
+    moves: Vec<String>,
+) -> PyResult<PyGame> {
+    let mut game = PyGame::new(py, variant, Some(position), Some(to_move))?;
+    for text in moves {
+        let mv = text
+            .parse::<Move>()
+            .map_err(|e| IllegalMoveError::new_err(e.to_string()))?;
+        game.play_move(mv)?;
+    }
+    Ok(game)
 }

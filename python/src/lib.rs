@@ -30,6 +30,7 @@ fn _tafl(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<game::PyGame>()?;
     m.add_class::<game::SearchResult>()?;
     m.add_function(wrap_pyfunction!(bundled, m)?)?;
+    m.add_function(wrap_pyfunction!(game::replay, m)?)?;
     m.add_function(wrap_pyfunction!(play::selfplay, m)?)?;
     m.add_function(wrap_pyfunction!(play::selfplay_games, m)?)?;
     m.add_function(wrap_pyfunction!(play::playouts, m)?)?;

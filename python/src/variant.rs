@@ -160,8 +160,11 @@ impl Variant {
         if let Ok(variant) = value.cast::<Variant>() {
             return Ok(variant.get().clone());
         }
-        let name: String = value.extract()?;
-        Variant::load(py, &name)
+        // A str or an os.PathLike (pathlib.Path).
+        let name: std::path::PathBuf = value
+            .extract()
+            .map_err(|_| PyValueError::new_err("a variant is a name, a path or a tafl.Variant"))?;
+        Variant::load(py, &name.to_string_lossy())
     }
 
     fn load(py: Python<'_>, name_or_path: &str) -> PyResult<Variant> {
@@ -178,8 +181,17 @@ pub fn side_word(side: Side) -> &'static str {
 #[pymethods]
 impl Variant {
     #[new]
-    fn new(py: Python<'_>, name_or_path: &str) -> PyResult<Variant> {
-        Variant::load(py, name_or_path)
+    fn new(py: Python<'_>, name_or_path: &Bound<'_, PyAny>) -> PyResult<Variant> {
+        Variant::resolve(py, name_or_path)
+    }
+
+    /// Pickles as its text, checked again when unpickled (for Ray and multiprocessing).
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, PyAny>, (String, String))> {
+        let from_text = py.get_type::<Variant>().getattr("from_text")?;
+        Ok((
+            from_text,
+            (self.inner.text.clone(), self.inner.origin.clone()),
+        ))
     }
 
     /// The bundled variant called `name`.

@@ -1,5 +1,6 @@
 """Type stubs of tafl._tafl, the Rust half of the package."""
 
+import os
 from typing import Optional, Union
 
 import numpy as np
@@ -32,9 +33,10 @@ class Diagnostic:
     origin: str
 
 class Variant:
-    """A checked variant, compiled for play. ``Variant(name_or_path)``; text with errors raises ``LintError``."""
+    """A checked variant, compiled for play. ``Variant(name_or_path)``; text with errors raises
+    ``LintError``. Pickles as its text."""
 
-    def __init__(self, name_or_path: str) -> None: ...
+    def __init__(self, name_or_path: Union[str, os.PathLike[str], Variant]) -> None: ...
     @staticmethod
     def bundled(name: str) -> Variant: ...
     @staticmethod
@@ -94,11 +96,12 @@ class SearchResult:
     seconds: float
 
 class Game:
-    """A game of a variant: ``Game("copenhagen")``, ``Game(variant, position=..., to_move=...)``."""
+    """A game of a variant: ``Game("copenhagen")``, ``Game(variant, position=..., to_move=...)``.
+    Pickles as its variant, first position and moves."""
 
     def __init__(
         self,
-        variant: Union[str, Variant],
+        variant: Union[str, os.PathLike[str], Variant],
         position: Optional[str] = None,
         to_move: Optional[str] = None,
     ) -> None: ...

@@ -238,3 +238,21 @@ def test_search_releases_the_gil():
     stop.set()
     spinner.join()
     assert during > 2 * per_50ms, (during, per_50ms)
+
+
+def test_variants_and_games_pickle(tmp_path):
+    import pathlib
+    import pickle
+
+    path = tmp_path / "mine.tafl"
+    path.write_text(tafl.Variant("brandubh").text)
+    variant = tafl.Variant(pathlib.Path(path))  # an os.PathLike
+    again = pickle.loads(pickle.dumps(variant))
+    assert again.text == variant.text and again.origin == str(path)
+    game = random_game("berserk", seed=4, max_plies=12)
+    back = pickle.loads(pickle.dumps(game))
+    assert snapshot(back) == snapshot(game) and back.legal_moves() == game.legal_moves()
+    # A game from a position keeps that position (and side to move) as its start.
+    from_position = tafl.Game("brandubh", position=tafl.Game("brandubh").position, to_move="defenders")
+    from_position.play(from_position.legal_moves()[0])
+    assert snapshot(pickle.loads(pickle.dumps(from_position))) == snapshot(from_position)
