@@ -66,3 +66,7 @@ def test_sweep_from_a_spec_file(tmp_path):
     spec.write_text('base = "brandubh"\n[[change]]\nname = "bad"\nadd = "the king is purple"\n')
     bad = subprocess.run([sys.executable, "-m", "tafl.sweep", str(spec)], capture_output=True, text=True)
     assert bad.returncode == 1 and "purple" in bad.stderr
+    for text in ("base = [unclosed", 'games = 3\n'):  # not TOML; no base
+        spec.write_text(text)
+        unreadable = subprocess.run([sys.executable, "-m", "tafl.sweep", str(spec)], capture_output=True, text=True)
+        assert unreadable.returncode == 2 and "error" in unreadable.stderr
