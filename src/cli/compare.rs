@@ -11,10 +11,10 @@ use std::time::Instant;
 use serde::Serialize;
 
 use super::load;
-use super::selfplay::{wilson, Rate};
 use crate::engine::Move;
 use crate::game::{Game, Status};
 use crate::search::duel::{opening, play_out};
+use crate::search::stats::{wilson, Rate};
 
 /// Arguments of `tafl compare`.
 #[derive(Debug, clap::Args)]

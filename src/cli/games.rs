@@ -16,10 +16,10 @@ use miette::{GraphicalReportHandler, GraphicalTheme, NamedSource};
 use rayon::prelude::*;
 use serde::Serialize;
 
-use super::selfplay::{wilson, Rate};
 use crate::engine::Engine;
 use crate::record::check::{replay, stated_outcome, Replay, Verdict};
 use crate::record::{self, Format, GameRecord, RecordError, RecordedOutcome};
+use crate::search::stats::{wilson, Rate};
 
 /// Arguments of `tafl games`.
 #[derive(Debug, clap::Args)]

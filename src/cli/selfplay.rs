@@ -13,6 +13,7 @@ use serde::Serialize;
 use super::load;
 use crate::game::Status;
 use crate::search;
+use crate::search::stats::{wilson, Rate};
 
 /// Arguments of `tafl selfplay`.
 #[derive(Debug, clap::Args)]
@@ -43,36 +44,6 @@ pub struct Args {
     /// Also draw the result as an SVG chart into FILE.
     #[arg(long, value_name = "FILE")]
     pub svg: Option<std::path::PathBuf>,
-}
-
-/// A rate with its 95% Wilson score interval.
-#[derive(Clone, Copy, Debug, Serialize)]
-pub struct Rate {
-    /// The observed proportion.
-    pub rate: f64,
-    /// The interval's lower end.
-    pub low: f64,
-    /// The interval's upper end.
-    pub high: f64,
-}
-
-/// The Wilson score interval (95%, z = 1.96) of `wins` in `games`.
-pub fn wilson(wins: u64, games: u64) -> Rate {
-    if games == 0 {
-        return Rate {
-            rate: 0.0,
-            low: 0.0,
-            high: 1.0,
-        };
-    }
-    let (n, p, z) = (games as f64, wins as f64 / games as f64, 1.96f64);
-    let centre = (p + z * z / (2.0 * n)) / (1.0 + z * z / n);
-    let half = z * (p * (1.0 - p) / n + z * z / (4.0 * n * n)).sqrt() / (1.0 + z * z / n);
-    Rate {
-        rate: p,
-        low: (centre - half).max(0.0),
-        high: (centre + half).min(1.0),
-    }
 }
 
 #[derive(Serialize)]
@@ -261,22 +232,4 @@ fn chart(s: &Summary, cap: u32) -> String {
         seed: s.seed,
         mean_plies: s.mean_plies,
     })
-}
-
-#[cfg(test)]
-mod tests {
-    use super::wilson;
-
-    #[test]
-    fn wilson_intervals_match_published_values() {
-        // 8 of 10: the Wilson 95% interval is 0.490 to 0.943 (Newcombe 1998, table I method 3).
-        let r = wilson(8, 10);
-        assert!(
-            (r.low - 0.490).abs() < 0.001 && (r.high - 0.943).abs() < 0.001,
-            "{r:?}"
-        );
-        let none = wilson(0, 20);
-        assert_eq!(none.low, 0.0);
-        assert!((none.high - 0.161).abs() < 0.001, "{none:?}");
-    }
 }

@@ -1,0 +1,512 @@
+//! A game from Python: moves as text or `Move` objects, the history, the computer's move, and
+//! the board as numpy planes and as action numbers.
+
+use std::sync::atomic::AtomicBool;
+use std::time::Duration;
+
+use numpy::ndarray::{Array1, Array3};
+use numpy::{IntoPyArray, PyArray1, PyArray3};
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+use tafl::game::notation::{parse_position, position_to_string};
+use tafl::search::{self, Limits};
+use tafl::{Move, Side, Square, Status};
+
+use crate::variant::{side_word, IllegalMoveError, Variant};
+
+/// A move: a piece goes from one square to another, written `e1-e3`.
+#[pyclass(frozen, eq, hash, name = "Move", module = "tafl._tafl")]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct PyMove {
+    pub inner: Move,
+}
+
+impl From<Move> for PyMove {
+    fn from(inner: Move) -> PyMove {
+        PyMove { inner }
+    }
+}
+
+#[pymethods]
+impl PyMove {
+    /// Reads `e1-e3` (or `e1e3`).
+    #[new]
+    fn new(text: &str) -> PyResult<PyMove> {
+        text.parse::<Move>()
+            .map(PyMove::from)
+            .map_err(|e| IllegalMoveError::new_err(e.to_string()))
+    }
+
+    /// The square the piece leaves, e.g. `e1`.
+    #[getter(from_square)]
+    fn leaves(&self) -> String {
+        self.inner.from.to_string()
+    }
+
+    /// The square the piece goes to, e.g. `e3`.
+    #[getter(to_square)]
+    fn reaches(&self) -> String {
+        self.inner.to.to_string()
+    }
+
+    fn __str__(&self) -> String {
+        self.inner.to_string()
+    }
+
+    fn __repr__(&self) -> String {
+        format!("Move('{}')", self.inner)
+    }
+}
+
+/// A `Move` or a move's text as a move.
+pub fn read_move(value: &Bound<'_, PyAny>) -> PyResult<Move> {
+    if let Ok(mv) = value.cast::<PyMove>() {
+        return Ok(mv.get().inner);
+    }
+    let text: String = value
+        .extract()
+        .map_err(|_| PyValueError::new_err("a move is a `Move` or a string like `e1-e3`"))?;
+    text.parse::<Move>()
+        .map_err(|e| IllegalMoveError::new_err(e.to_string()))
+}
+
+/// What the computer's search found.
+#[pyclass(frozen, get_all, module = "tafl._tafl")]
+#[derive(Clone, Debug)]
+pub struct SearchResult {
+    /// The move to play.
+    #[pyo3(name = "move")]
+    pub best: Option<PyMove>,
+    /// The score for the side to move: the evaluation in hundredths of a soldier, or
+    /// ±(1,000,000 − plies) for a forced win or loss (as `tafl best --json`).
+    pub score: i32,
+    /// The score in words (`+0.35`, `wins in 3 plies`).
+    pub score_text: String,
+    /// The last depth searched to the end.
+    pub depth: u32,
+    /// Positions visited.
+    pub nodes: u64,
+    /// The expected line, starting with the move.
+    pub pv: Vec<PyMove>,
+    /// Seconds the search took.
+    pub seconds: f64,
+}
+
+#[pymethods]
+impl SearchResult {
+    fn __repr__(&self) -> String {
+        let mv = self
+            .best
+            .map_or("None".to_string(), |m| m.inner.to_string());
+        format!(
+            "SearchResult(move={mv}, score={}, depth={}, nodes={})",
+            self.score, self.depth, self.nodes
+        )
+    }
+}
+
+/// A game of a variant: the positions so far, the moves, and how it stands.
+///
+/// `Game("copenhagen")`, `Game(variant)`, or from a position string:
+/// `Game("linnaeus", position="/3ttt3/...", to_move="defenders")`.
+#[pyclass(name = "Game", module = "tafl._tafl")]
+#[derive(Clone)]
+pub struct PyGame {
+    pub variant: Variant,
+    pub inner: tafl::Game,
+}
+
+fn side_from(word: &str) -> PyResult<Side> {
+    word.parse::<Side>().map_err(|_| {
+        PyValueError::new_err(format!(
+            "`{word}` is not a side: write `attackers` or `defenders`"
+        ))
+    })
+}
+
+impl PyGame {
+    /// Plays `mv`, or raises with the game unchanged.
+    pub fn play_move(&mut self, mv: Move) -> PyResult<Vec<Square>> {
+        match self.inner.play(mv) {
+            Ok(ply) => Ok(ply.captured.clone()),
+            Err(e) => Err(IllegalMoveError::new_err(e.to_string())),
+        }
+    }
+
+    /// The board planes as bytes, (plane, row, column) with row 0 the top rank.
+    fn plane_bytes(&self, to_move: bool) -> (usize, Vec<u8>) {
+        let engine = &self.variant.engine;
+        let rules = engine.rules();
+        let (w, h) = (usize::from(engine.width()), usize::from(engine.height()));
+        let kinds = rules.pieces.len();
+        let count = kinds + rules.regions.len() + usize::from(to_move);
+        let mut planes = vec![0u8; count * w * h];
+        let cell = |plane: usize, sq: Square| {
+            plane * w * h + (h - 1 - usize::from(sq.rank)) * w + usize::from(sq.file)
+        };
+        for (sq, kind) in engine.pieces(self.inner.position()) {
+            planes[cell(kind, sq)] = 1;
+        }
+        for (i, region) in rules.regions.iter().enumerate() {
+            for &sq in &region.squares {
+                if sq.is_on(engine.width(), engine.height()) {
+                    planes[cell(kinds + i, sq)] = 1;
+                }
+            }
+        }
+        if to_move && self.inner.to_move() == Side::Attackers {
+            planes[(count - 1) * w * h..].fill(1);
+        }
+        (count, planes)
+    }
+}
+
+#[pymethods]
+impl PyGame {
+    #[new]
+    #[pyo3(signature = (variant, position = None, to_move = None))]
+    fn new(
+        py: Python<'_>,
+        variant: &Bound<'_, PyAny>,
+        position: Option<&str>,
+        to_move: Option<&str>,
+    ) -> PyResult<PyGame> {
+        let variant = Variant::resolve(py, variant)?;
+        let engine = variant.engine.clone();
+        let inner = match position {
+            None => {
+                if to_move.is_some() {
+                    return Err(PyValueError::new_err("`to_move` needs a `position`"));
+                }
+                tafl::Game::new(engine)
+            }
+            Some(text) => {
+                let side = match to_move {
+                    Some(word) => side_from(word)?,
+                    None => engine.rules().first_to_move,
+                };
+                let start = parse_position(&engine, text, side)
+                    .map_err(|e| PyValueError::new_err(format!("bad position: {e}")))?;
+                tafl::Game::from_position(engine, start)
+            }
+        };
+        Ok(PyGame { variant, inner })
+    }
+
+    /// The variant this game plays.
+    #[getter]
+    fn variant(&self) -> Variant {
+        self.variant.clone()
+    }
+
+    /// The legal moves of the side to move, sorted by from-square then to-square; none once
+    /// the game is over.
+    fn legal_moves(&self) -> Vec<PyMove> {
+        self.inner
+            .legal_moves()
+            .into_iter()
+            .map(PyMove::from)
+            .collect()
+    }
+
+    /// Plays a move (`"e1-e3"` or a `Move`) and returns the squares of the pieces it captured.
+    /// An illegal move raises `IllegalMoveError` and changes nothing.
+    #[pyo3(name = "play")]
+    fn py_play(&mut self, mv: &Bound<'_, PyAny>) -> PyResult<Vec<String>> {
+        let mv = read_move(mv)?;
+        let captured = self.play_move(mv)?;
+        Ok(captured.iter().map(Square::to_string).collect())
+    }
+
+    /// Takes back the last move and returns it (`None` at the start). A declared ending is not
+    /// possible from Python, so this always takes back a ply.
+    fn undo(&mut self) -> Option<PyMove> {
+        match self.inner.undo()? {
+            tafl::Undone::Ply(ply) => Some(PyMove::from(ply.mv)),
+            tafl::Undone::Declared(_) => None,
+        }
+    }
+
+    /// `ongoing`, `attackers_win`, `defenders_win` or `draw`.
+    #[getter]
+    fn status(&self) -> &'static str {
+        self.inner.status().as_str()
+    }
+
+    /// `attackers`, `defenders`, or `None` (game on, or drawn).
+    #[getter]
+    fn winner(&self) -> Option<&'static str> {
+        match self.inner.status() {
+            Status::AttackersWin => Some("attackers"),
+            Status::DefendersWin => Some("defenders"),
+            Status::Ongoing | Status::Draw => None,
+        }
+    }
+
+    /// Why the game ended (`king_escaped`, `king_captured`, `repetition`, ...), or `None`.
+    #[getter]
+    fn reason(&self) -> Option<&'static str> {
+        self.inner.reason().map(|r| r.as_str())
+    }
+
+    /// Whether the game has ended.
+    #[getter]
+    fn is_over(&self) -> bool {
+        self.inner.is_over()
+    }
+
+    /// The side to move: `attackers` or `defenders`.
+    #[getter]
+    fn to_move(&self) -> &'static str {
+        side_word(self.inner.to_move())
+    }
+
+    /// The position string (`/3ttt3/4t4/.../`), as `tafl replay --json` prints it.
+    #[getter]
+    fn position(&self) -> String {
+        position_to_string(&self.variant.engine, self.inner.position())
+    }
+
+    /// How many plies have been played.
+    #[getter]
+    fn ply_count(&self) -> usize {
+        self.inner.plies().len()
+    }
+
+    /// The moves played so far.
+    fn history(&self) -> Vec<PyMove> {
+        self.inner
+            .plies()
+            .iter()
+            .map(|p| PyMove::from(p.mv))
+            .collect()
+    }
+
+    /// An independent copy of the game.
+    fn copy(&self) -> PyGame {
+        self.clone()
+    }
+
+    fn __copy__(&self) -> PyGame {
+        self.clone()
+    }
+
+    fn __deepcopy__(&self, _memo: &Bound<'_, PyAny>) -> PyGame {
+        self.clone()
+    }
+
+    /// Pickles as the variant, the first position and the moves, replayed when unpickled.
+    #[allow(clippy::type_complexity)] // The tuple pickle's protocol asks for.
+    fn __reduce__<'py>(
+        &self,
+        py: Python<'py>,
+    ) -> PyResult<(
+        Bound<'py, PyAny>,
+        (Variant, String, &'static str, Vec<String>),
+    )> {
+        let engine = &self.variant.engine;
+        // A game always holds its first position.
+        let first = self.inner.positions()[0];
+        let replay = py.import("tafl._tafl")?.getattr("_replay")?;
+        Ok((
+            replay,
+            (
+                self.variant.clone(),
+                position_to_string(engine, &first),
+                side_word(engine.to_move(&first)),
+                self.inner
+                    .plies()
+                    .iter()
+                    .map(|p| p.mv.to_string())
+                    .collect(),
+            ),
+        ))
+    }
+
+    /// The board as a uint8 array of shape (planes, height, width): row 0 is the top rank, column
+    /// 0 file `a`. One plane per piece kind (each kind belongs to one side), then one per region
+    /// (the special squares), then, with `to_move=True`, a plane of ones when the attackers are
+    /// to move. `plane_names()` names them.
+    #[pyo3(signature = (to_move = false))]
+    fn planes<'py>(&self, py: Python<'py>, to_move: bool) -> PyResult<Bound<'py, PyArray3<u8>>> {
+        let (count, bytes) = self.plane_bytes(to_move);
+        let (w, h) = (
+            usize::from(self.variant.engine.width()),
+            usize::from(self.variant.engine.height()),
+        );
+        let array = Array3::from_shape_vec((count, h, w), bytes)
+            .map_err(|e| PyValueError::new_err(e.to_string()))?;
+        Ok(array.into_pyarray(py))
+    }
+
+    /// The names of `planes()`: `attackers:soldier`, ..., `region:throne`, ..., `to_move`.
+    #[pyo3(signature = (to_move = false))]
+    fn plane_names(&self, to_move: bool) -> Vec<String> {
+        let rules = self.variant.engine.rules();
+        let mut names: Vec<String> = rules
+            .pieces
+            .iter()
+            .map(|p| format!("{}:{}", side_word(p.side), p.name))
+            .collect();
+        names.extend(rules.regions.iter().map(|r| format!("region:{}", r.name)));
+        if to_move {
+            names.push("to_move".to_string());
+        }
+        names
+    }
+
+    /// An int8 array (as Gymnasium masks are) over the variant's actions: 1 where the action is a legal move.
+    fn legal_action_mask<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<i8>> {
+        let actions = &self.variant.actions;
+        let mut mask = vec![0i8; actions.count()];
+        for mv in self.inner.legal_moves() {
+            // Every legal move has an action: the numbering is chosen from the rules so that
+            // it can say each kind of move the variant allows.
+            if let Some(action) = actions.encode(mv) {
+                mask[action] = 1;
+            }
+        }
+        Array1::from_vec(mask).into_pyarray(py)
+    }
+
+    /// The legal moves as action numbers, ascending.
+    fn legal_actions(&self) -> Vec<usize> {
+        let actions = &self.variant.actions;
+        let mut list: Vec<usize> = self
+            .inner
+            .legal_moves()
+            .into_iter()
+            .filter_map(|mv| actions.encode(mv))
+            .collect();
+        list.sort_unstable();
+        list
+    }
+
+    /// Plays the move of an action number; returns how many pieces it captured. An illegal
+    /// action raises `IllegalMoveError` and changes nothing.
+    fn play_action(&mut self, action: usize) -> PyResult<usize> {
+        let actions = &self.variant.actions;
+        let Some(mv) = actions.decode(action) else {
+            let why = if action < actions.count() {
+                "leaves the board".to_string()
+            } else {
+                format!("is past the last action ({})", actions.count() - 1)
+            };
+            return Err(IllegalMoveError::new_err(format!("action {action} {why}")));
+        };
+        Ok(self.play_move(mv)?.len())
+    }
+
+    /// The computer's move: searches for `time_ms` milliseconds (default 2000, as `tafl best`)
+    /// or to `depth` plies, with `threads` threads. The GIL is released while it thinks.
+    /// Raises `ValueError` when the game is over.
+    #[pyo3(signature = (time_ms = None, depth = None, threads = 1))]
+    fn best(
+        &self,
+        py: Python<'_>,
+        time_ms: Option<u64>,
+        depth: Option<u32>,
+        threads: usize,
+    ) -> PyResult<SearchResult> {
+        let limits = limits(time_ms, depth)?.with_threads(threads);
+        let game = &self.inner;
+        let report = py
+            .detach(|| search::search(game, &limits, &AtomicBool::new(false), |_| {}))
+            .map_err(|e| PyValueError::new_err(e.to_string()))?;
+        Ok(SearchResult {
+            best: report.best.map(PyMove::from),
+            score: report.score.as_number(),
+            score_text: report.score.to_string(),
+            depth: report.depth,
+            nodes: report.nodes,
+            pv: report.pv.iter().copied().map(PyMove::from).collect(),
+            seconds: report.elapsed.as_secs_f64(),
+        })
+    }
+
+    /// The board as text: rank numbers, a symbol per piece, `.` for an empty square and `+`
+    /// for an empty special square (in a region other than `edge`), file letters below.
+    fn board(&self) -> String {
+        let engine = &self.variant.engine;
+        let rules = engine.rules();
+        // The `edge` region is the board's border, plain to see: marking it would hide the
+        // squares that matter (throne, corners).
+        let special = |sq: Square| {
+            rules
+                .regions
+                .iter()
+                .any(|r| r.name != "edge" && r.squares.contains(&sq))
+        };
+        let mut text = String::new();
+        for rank in (0..engine.height()).rev() {
+            text.push_str(&format!("{:>2} ", u32::from(rank) + 1));
+            for file in 0..engine.width() {
+                let sq = Square::new(file, rank);
+                let c = match engine.piece_at(self.inner.position(), sq) {
+                    Some(kind) => rules.pieces[kind].symbol,
+                    None if special(sq) => '+',
+                    None => '.',
+                };
+                text.push(c);
+                text.push(' ');
+            }
+            text.pop();
+            text.push('\n');
+        }
+        text.push_str("   ");
+        let files: Vec<String> = (0..engine.width())
+            .map(|f| char::from(b'a' + f).to_string())
+            .collect();
+        text.push_str(&files.join(" "));
+        text.push('\n');
+        text
+    }
+
+    fn __str__(&self) -> String {
+        self.board()
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "Game({:?}, plies={}, status={})",
+            self.variant.engine.rules().name,
+            self.inner.plies().len(),
+            self.inner.status().as_str()
+        )
+    }
+}
+
+/// The search limits of a depth or a time (default: 2000 ms, as `tafl best`).
+pub fn limits(time_ms: Option<u64>, depth: Option<u32>) -> PyResult<Limits> {
+    match (time_ms, depth) {
+        (Some(_), Some(_)) => Err(PyValueError::new_err("give `time_ms` or `depth`, not both")),
+        // The command line's range: deeper searches would not finish in any useful time.
+        (None, Some(depth)) if !(1..=100).contains(&depth) => {
+            Err(PyValueError::new_err("`depth` must be 1 to 100"))
+        }
+        (None, Some(depth)) => Ok(Limits::depth(depth)),
+        (Some(ms), None) => Ok(Limits::time(Duration::from_millis(ms))),
+        (None, None) => Ok(Limits::time(Duration::from_millis(2000))),
+    }
+}
+
+/// The game of `variant` from `position` with `to_move` to play, after `moves`: how a pickled
+/// game comes back.
+#[pyfunction]
+#[pyo3(name = "_replay")]
+pub fn replay(
+    py: Python<'_>,
+    variant: &Bound<'_, PyAny>,
+    position: &str,
+    to_move: &str,
+    moves: Vec<String>,
+) -> PyResult<PyGame> {
+    let mut game = PyGame::new(py, variant, Some(position), Some(to_move))?;
+    for text in moves {
+        let mv = text
+            .parse::<Move>()
+            .map_err(|e| IllegalMoveError::new_err(e.to_string()))?;
+        game.play_move(mv)?;
+    }
+    Ok(game)
+}

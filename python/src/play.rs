@@ -1,0 +1,196 @@
+//! Many games in Rust without the GIL: computer against computer (as `tafl selfplay`) and
+//! uniformly random games (as `tafl playouts`).
+
+use std::collections::BTreeMap;
+use std::time::Instant;
+
+use pyo3::exceptions::{PyRuntimeError, PyValueError};
+use pyo3::prelude::*;
+use pyo3::types::PyDict;
+use tafl::search::{self, Limits};
+use tafl::Status;
+
+use crate::game::limits;
+use crate::variant::Variant;
+
+/// One finished game of a selfplay run: its status word, reason word and length in plies.
+pub type Played = (&'static str, &'static str, usize);
+
+/// Plays game number `index` as `tafl selfplay` does: seeded random openings, then the search
+/// for both sides, until the game ends or reaches `cap` plies (`capped`).
+fn play_game(
+    variant: &Variant,
+    limits: &Limits,
+    seed: u64,
+    index: u64,
+    openings: u32,
+    cap: u32,
+) -> Played {
+    let start = search::duel::opening(&variant.engine, seed, index, openings);
+    let game = search::duel::play_out(start, limits, limits, cap as usize, |_| {});
+    (
+        game.status().as_str(),
+        game.reason().map_or("capped", |r| r.as_str()),
+        game.plies().len(),
+    )
+}
+
+/// The limits of a selfplay game, as the CLI sets them: one thread a search (games, not
+/// searches, share the threads, so results do not depend on how the games are spread) and a
+/// 16 MiB table.
+fn selfplay_limits(time_ms: Option<u64>, depth: Option<u32>) -> PyResult<Limits> {
+    let mut limits = limits(time_ms, depth)?;
+    limits.threads = 1;
+    limits.table_mb = 16;
+    Ok(limits)
+}
+
+/// Runs `body` on `threads` threads (rayon), or on this one for 1.
+fn on_threads<T: Send>(threads: usize, body: impl FnOnce() -> T + Send) -> PyResult<T> {
+    if threads <= 1 {
+        return Ok(body());
+    }
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .map_err(|e| PyRuntimeError::new_err(format!("cannot start {threads} threads: {e}")))?;
+    Ok(pool.install(body))
+}
+
+/// Games `first .. first + count` of a selfplay run seeded with `seed`, one after another on
+/// this thread with the GIL released: `[(status, reason, plies), ...]`. Game `i` is the same
+/// game whichever call plays it, so a run split into chunks gives the same games.
+#[pyfunction]
+#[pyo3(signature = (variant, first, count, *, seed = 1, openings = 4, cap = 400, depth = None, time_ms = None))]
+#[allow(clippy::too_many_arguments)] // The keywords of a Python function.
+pub fn selfplay_games(
+    py: Python<'_>,
+    variant: &Bound<'_, PyAny>,
+    first: u64,
+    count: u64,
+    seed: u64,
+    openings: u32,
+    cap: u32,
+    depth: Option<u32>,
+    time_ms: Option<u64>,
+) -> PyResult<Vec<Played>> {
+    let variant = Variant::resolve(py, variant)?;
+    let limits = selfplay_limits(time_ms, depth)?;
+    let end = first
+        .checked_add(count)
+        .ok_or_else(|| PyValueError::new_err("`first + count` is too large"))?;
+    Ok(py.detach(|| {
+        (first..end)
+            .map(|i| play_game(&variant, &limits, seed, i, openings, cap))
+            .collect()
+    }))
+}
+
+/// The proportion `wins / games` with its 95% Wilson score interval: `(rate, low, high)`
+/// (the library's, as `tafl selfplay` reports it).
+#[pyfunction]
+pub fn wilson(wins: u64, games: u64) -> (f64, f64, f64) {
+    let rate = tafl::search::stats::wilson(wins, games);
+    (rate.rate, rate.low, rate.high)
+}
+
+fn rate<'py>(py: Python<'py>, wins: u64, games: u64) -> PyResult<Bound<'py, PyDict>> {
+    let (rate, low, high) = wilson(wins, games);
+    let dict = PyDict::new(py);
+    dict.set_item("rate", rate)?;
+    dict.set_item("low", low)?;
+    dict.set_item("high", high)?;
+    Ok(dict)
+}
+
+/// Computer against computer, as `tafl selfplay --json`: the same keys and, for the same
+/// arguments, the same figures (but `seconds`). `threads` games are played at once.
+#[pyfunction]
+#[pyo3(signature = (variant, games = 20, *, depth = None, time_ms = None, openings = 4, seed = 1, cap = 400, threads = 1))]
+#[allow(clippy::too_many_arguments)] // The keywords of a Python function.
+pub fn selfplay<'py>(
+    py: Python<'py>,
+    variant: &Bound<'py, PyAny>,
+    games: u64,
+    depth: Option<u32>,
+    time_ms: Option<u64>,
+    openings: u32,
+    seed: u64,
+    cap: u32,
+    threads: usize,
+) -> PyResult<Bound<'py, PyDict>> {
+    if games == 0 {
+        return Err(PyValueError::new_err("`games` must be at least 1"));
+    }
+    let variant = Variant::resolve(py, variant)?;
+    let limits = selfplay_limits(time_ms, depth)?;
+    let started = Instant::now();
+    let results: Vec<Played> = py.detach(|| {
+        on_threads(threads, || {
+            use rayon::prelude::*;
+            (0..games)
+                .into_par_iter()
+                .map(|i| play_game(&variant, &limits, seed, i, openings, cap))
+                .collect()
+        })
+    })?;
+    let count = |status: Status| results.iter().filter(|p| p.0 == status.as_str()).count() as u64;
+    let mut reasons: BTreeMap<&str, u64> = BTreeMap::new();
+    for played in &results {
+        *reasons.entry(played.1).or_insert(0) += 1;
+    }
+    let dict = PyDict::new(py);
+    dict.set_item("variant", variant.engine.rules().name.clone())?;
+    dict.set_item("games", games)?;
+    dict.set_item("attackers_win", count(Status::AttackersWin))?;
+    dict.set_item("defenders_win", count(Status::DefendersWin))?;
+    dict.set_item("draw", count(Status::Draw) + count(Status::Ongoing))?;
+    dict.set_item("capped", count(Status::Ongoing))?;
+    dict.set_item("attackers", rate(py, count(Status::AttackersWin), games)?)?;
+    dict.set_item("defenders", rate(py, count(Status::DefendersWin), games)?)?;
+    let plies: usize = results.iter().map(|p| p.2).sum();
+    dict.set_item("mean_plies", plies as f64 / games as f64)?;
+    dict.set_item("reasons", reasons)?;
+    dict.set_item("depth", limits.depth)?;
+    dict.set_item("time_ms", limits.time.map(|t| t.as_millis() as u64))?;
+    dict.set_item("openings", openings)?;
+    dict.set_item("seed", seed)?;
+    dict.set_item("seconds", started.elapsed().as_secs_f64())?;
+    Ok(dict)
+}
+
+/// Uniformly random games from the start, as `tafl playouts --json`: games, plies, wins,
+/// draws, capped games and seconds. The GIL is released while they run.
+#[pyfunction]
+#[pyo3(signature = (variant, games, *, seed = 1, cap = 500, threads = 1))]
+pub fn playouts<'py>(
+    py: Python<'py>,
+    variant: &Bound<'py, PyAny>,
+    games: u64,
+    seed: u64,
+    cap: u32,
+    threads: usize,
+) -> PyResult<Bound<'py, PyDict>> {
+    let variant = Variant::resolve(py, variant)?;
+    let engine = &variant.engine;
+    let start = engine.start();
+    let timer = Instant::now();
+    let summary = py.detach(|| {
+        if threads <= 1 {
+            Ok(engine.playouts(&start, games, seed, cap))
+        } else {
+            on_threads(threads, || {
+                engine.playouts_parallel(&start, games, seed, cap)
+            })
+        }
+    })?;
+    let dict = PyDict::new(py);
+    dict.set_item("games", summary.games)?;
+    dict.set_item("plies", summary.plies)?;
+    dict.set_item("attackers_win", summary.attackers_win)?;
+    dict.set_item("defenders_win", summary.defenders_win)?;
+    dict.set_item("draw", summary.draw)?;
+    dict.set_item("capped", summary.capped)?;
+    dict.set_item("seconds", timer.elapsed().as_secs_f64())?;
+    Ok(dict)
+}

@@ -1,0 +1,239 @@
+"""Balance sweeps: how rule changes move a variant's balance, with games spread over Ray.
+
+>>> import tafl
+>>> table = tafl.sweep("brandubh", {
+...     "king unarmed": ("the king is armed", "the king is unarmed"),
+... }, games=100, depth=2)
+
+Each change is a text edit of the base variant's file: ``(old, new)`` or
+``{"replace": old, "with": new}`` replaces the one clause ``old`` (it must occur exactly once),
+a plain string or ``{"add": clause}`` adds a clause, ``{"remove": clause}`` removes one. Every
+edited text is linted before any game is played: a change with errors raises ``tafl.LintError``
+naming the change. The base variant is always the first row (``"base"``).
+
+The games (computer against computer, exactly as ``tafl selfplay``: ``openings`` seeded random
+plies, then the search for both sides) are cut into tasks of ``games_per_task`` games; each task
+runs in Rust with the GIL released, on a Ray worker. Game ``i`` of a variant is the same game
+whichever worker plays it, so with a ``depth`` budget a seed gives the same table every time.
+
+The result is a pandas DataFrame, one row a variant, with the win counts and 95% Wilson
+intervals; ``chart(table, "sweep.png")`` draws it. ``python -m tafl.sweep spec.toml`` runs a sweep
+from a file (docs/python.md gives its format).
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from typing import Any, Mapping, Optional, Sequence, Union
+
+from .._tafl import LintError, Variant, selfplay_games, wilson
+
+__all__ = ["Change", "apply_change", "chart", "run_task", "sweep", "variants"]
+
+
+@dataclass(frozen=True)
+class Change:
+    """One text edit of a variant file: replace ``old`` by ``new``, add ``new`` (``old`` is
+    None) or remove ``old`` (``new`` is None)."""
+
+    name: str
+    old: Optional[str]
+    new: Optional[str]
+
+    @staticmethod
+    def read(name: str, spec: Any) -> "Change":
+        """A change from its short forms: ``(old, new)``, ``"clause"`` (added), or a dict with
+        ``replace`` and ``with``, ``add``, or ``remove``."""
+        if isinstance(spec, Change):
+            return spec
+        if isinstance(spec, str):
+            return Change(name, None, spec)
+        if isinstance(spec, (tuple, list)) and len(spec) == 2:
+            return Change(name, spec[0], spec[1])
+        if isinstance(spec, Mapping):
+            keys = set(spec) - {"name"}
+            if keys == {"replace", "with"}:
+                return Change(name, spec["replace"], spec["with"])
+            if keys == {"add"}:
+                return Change(name, None, spec["add"])
+            if keys == {"remove"}:
+                return Change(name, spec["remove"], None)
+        raise ValueError(
+            f"change {name!r}: write (old, new), a clause to add, or a dict with "
+            f"replace+with, add or remove; got {spec!r}"
+        )
+
+
+def apply_change(text: str, change: Change) -> str:
+    """``text`` with ``change`` made. Raises ``ValueError`` when the clause to replace or remove
+    does not occur exactly once."""
+    if change.old is None:
+        return text.rstrip("\n") + "\n" + (change.new or "") + "\n"
+    found = text.count(change.old)
+    if found != 1:
+        where = "does not occur" if found == 0 else f"occurs {found} times"
+        raise ValueError(f"change {change.name!r}: {change.old!r} {where} in the base variant")
+    return text.replace(change.old, change.new or "", 1)
+
+
+def _changes(changes: Union[Mapping[str, Any], Sequence[Any]]) -> list[Change]:
+    if isinstance(changes, Mapping):
+        listed = [Change.read(str(name), spec) for name, spec in changes.items()]
+    else:
+        listed = []
+        for i, spec in enumerate(changes):
+            name = spec.get("name") if isinstance(spec, Mapping) else getattr(spec, "name", None)
+            listed.append(Change.read(name or f"change {i + 1}", spec))
+    names = [c.name for c in listed]
+    if "base" in names or len(set(names)) != len(names):
+        raise ValueError(f"change names must be unique and not 'base': {names}")
+    return listed
+
+
+def variants(base_variant: Union[str, Variant], changes) -> dict[str, str]:
+    """The texts to play, by row name: ``base`` first, then each change, each linted (a change
+    with errors raises ``LintError``, its message naming the change)."""
+    base = base_variant if isinstance(base_variant, Variant) else Variant(base_variant)
+    texts = {"base": base.text}
+    for change in _changes(changes):
+        text = apply_change(base.text, change)
+        try:
+            Variant.from_text(text, f"{base.name} + {change.name}")
+        except LintError as error:
+            named = LintError(f"change {change.name!r} does not lint: {error}")
+            named.diagnostics = error.diagnostics
+            raise named from error
+        texts[change.name] = text
+    return texts
+
+
+def run_task(text: str, origin: str, first: int, count: int, settings: dict) -> list[tuple]:
+    """Games ``first .. first+count`` of one variant's text: ``[(status, reason, plies), ...]``.
+    This is what one Ray task runs (in Rust, without the GIL)."""
+    variant = Variant.from_text(text, origin)
+    return selfplay_games(variant, first, count, **settings)
+
+
+def _ray(address: Optional[str], workers: Optional[int]):
+    import ray
+
+    if not ray.is_initialized():
+        if address is None:
+            # A local Ray with `workers` CPUs (None: all of them).
+            ray.init(num_cpus=workers, include_dashboard=False, log_to_driver=False)
+        else:
+            ray.init(address=address, log_to_driver=False)
+    return ray
+
+
+def sweep(
+    base_variant: Union[str, Variant],
+    changes: Union[Mapping[str, Any], Sequence[Any]],
+    games: int = 100,
+    *,
+    depth: Optional[int] = None,
+    time_ms: Optional[int] = None,
+    budget: Optional[Mapping[str, int]] = None,
+    openings: int = 4,
+    seed: int = 1,
+    cap: int = 400,
+    games_per_task: int = 10,
+    workers: Optional[int] = None,
+    address: Optional[str] = None,
+):
+    """Plays ``games`` games of the base variant and of each change; returns a DataFrame.
+
+    The budget of each move is ``depth`` plies or ``time_ms`` milliseconds (or
+    ``budget={"depth": 2}``); with neither, depth 2. Ray: a running one is used as it is;
+    otherwise ``ray.init()`` starts a local one with ``workers`` CPUs, or joins the cluster at
+    ``address`` (``"auto"``, or ``"ray://head:10001"``).
+
+    Columns: ``games``, ``attackers_win``, ``defenders_win``, ``draw`` (``capped`` among them),
+    ``attackers``, ``attackers_low``, ``attackers_high`` (the rate with its 95% Wilson interval),
+    the same for ``defenders``, ``mean_plies``, ``reasons`` (ending: count) and ``seconds``
+    (the sweep's wall time, the same on every row). Index: ``base`` then the change names.
+    """
+    import pandas as pd
+
+    if budget is not None:
+        depth, time_ms = budget.get("depth", depth), budget.get("time_ms", time_ms)
+    if depth is None and time_ms is None:
+        depth = 2
+    if games < 1 or games_per_task < 1:
+        raise ValueError("games and games_per_task must be at least 1")
+    texts = variants(base_variant, changes)
+    settings = {"seed": seed, "openings": openings, "cap": cap, "depth": depth, "time_ms": time_ms}
+    ray = _ray(address, workers)
+    task = ray.remote(num_cpus=1)(run_task)
+    started = time.perf_counter()
+    pending = {
+        name: [
+            task.remote(text, name, first, min(games_per_task, games - first), settings)
+            for first in range(0, games, games_per_task)
+        ]
+        for name, text in texts.items()
+    }
+    rows = []
+    for name, refs in pending.items():
+        played = [game for chunk in ray.get(refs) for game in chunk]
+        rows.append(_row(name, played))
+    seconds = time.perf_counter() - started
+    table = pd.DataFrame(rows).set_index("variant")
+    table["seconds"] = seconds
+    return table
+
+
+def _row(name: str, played: list[tuple]) -> dict:
+    games = len(played)
+    count = lambda status: sum(1 for p in played if p[0] == status)  # noqa: E731
+    attackers, defenders = count("attackers_win"), count("defenders_win")
+    a_rate, a_low, a_high = wilson(attackers, games)
+    d_rate, d_low, d_high = wilson(defenders, games)
+    reasons: dict[str, int] = {}
+    for _, reason, _ in played:
+        reasons[reason] = reasons.get(reason, 0) + 1
+    return {
+        "variant": name,
+        "games": games,
+        "attackers_win": attackers,
+        "defenders_win": defenders,
+        "draw": count("draw") + count("ongoing"),
+        "capped": count("ongoing"),
+        "attackers": a_rate,
+        "attackers_low": a_low,
+        "attackers_high": a_high,
+        "defenders": d_rate,
+        "defenders_low": d_low,
+        "defenders_high": d_high,
+        "mean_plies": sum(p[2] for p in played) / games,
+        "reasons": dict(sorted(reasons.items())),
+    }
+
+
+def chart(table, path: Optional[str] = None, title: Optional[str] = None):
+    """A bar chart of each row's attacker and defender win rates with their 95% intervals
+    (matplotlib). Saved to ``path`` when given; returns the figure."""
+    import matplotlib
+
+    matplotlib.use("Agg")  # files only: no display is needed
+    import matplotlib.pyplot as plt
+    import numpy as np
+
+    names = list(table.index)
+    x = np.arange(len(names))
+    fig, ax = plt.subplots(figsize=(max(5, 1.4 * len(names) + 2), 4))
+    for offset, side, colour in ((-0.2, "attackers", "#333333"), (0.2, "defenders", "#c8a060")):
+        rate = table[side].to_numpy()
+        errors = np.vstack([rate - table[f"{side}_low"].to_numpy(), table[f"{side}_high"].to_numpy() - rate])
+        ax.bar(x + offset, rate, 0.4, yerr=errors, capsize=4, label=f"{side} win", color=colour)
+    ax.set_xticks(x, names, rotation=20, ha="right")
+    ax.set_ylim(0, 1)
+    ax.set_ylabel("win rate (95% interval)")
+    games = int(table["games"].iloc[0])
+    ax.set_title(title or f"balance sweep, {games} games a variant")
+    ax.legend()
+    fig.tight_layout()
+    if path is not None:
+        fig.savefig(path, dpi=100)
+    return fig

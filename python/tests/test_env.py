@@ -1,0 +1,136 @@
+"""The PettingZoo environment for every bundled variant, and the Gymnasium wrapper."""
+
+import numpy as np
+import pytest
+
+pytest.importorskip("pettingzoo")
+from pettingzoo.test import api_test  # noqa: E402
+
+import tafl  # noqa: E402
+from tafl.environment import TaflEnv  # noqa: E402
+from tafl.gym import TaflGymEnv  # noqa: E402
+
+
+@pytest.mark.filterwarnings("ignore::UserWarning")  # dict observations, agent names: advice only
+@pytest.mark.parametrize("name", tafl.bundled())
+def test_api_test_passes(name):
+    api_test(tafl.env(name), num_cycles=300)
+
+
+def play_random(env, seed):
+    """A random game through the AEC loop, choosing among the masked actions."""
+    rng = np.random.default_rng(seed)
+    env.reset(seed=seed)
+    totals = {a: 0 for a in env.possible_agents}
+    steps = 0
+    for agent in env.agent_iter():
+        obs, reward, terminated, truncated, info = env.last()
+        totals[agent] += reward
+        if terminated or truncated:
+            action = None
+        else:
+            legal = np.flatnonzero(obs["action_mask"])
+            assert len(legal) > 0, "an agent to move has a legal action"
+            action = int(rng.choice(legal))
+            steps += 1
+        env.step(action)
+    return totals, steps, terminated, truncated
+
+
+@pytest.mark.parametrize("name", ["copenhagen", "brandubh", "berserk", "thrones-and-bones"])
+def test_random_masked_games_finish(name):
+    for seed in range(3):
+        env = tafl.env(name, max_plies=2000)
+        totals, steps, terminated, truncated = play_random(env, seed)
+        game = env.unwrapped.game
+        assert game.is_over and terminated and not truncated
+        assert steps == game.ply_count
+        if game.winner is None:
+            assert totals == {"attackers": 0, "defenders": 0}
+        else:
+            loser = "defenders" if game.winner == "attackers" else "attackers"
+            assert totals == {game.winner: 1, loser: -1}
+
+
+def test_truncation_at_the_ply_cap():
+    env = tafl.env("copenhagen", max_plies=10)
+    totals, steps, terminated, truncated = play_random(env, 0)
+    assert truncated and not terminated and steps == 10
+    assert totals == {"attackers": 0, "defenders": 0}
+
+
+def test_only_the_side_to_move_has_actions():
+    env = TaflEnv("linnaeus")
+    env.reset()
+    mover = env.agent_selection
+    other = "defenders" if mover == "attackers" else "attackers"
+    assert env.observe(mover)["action_mask"].sum() == len(env.game.legal_moves())
+    assert env.observe(other)["action_mask"].sum() == 0
+    with pytest.raises(tafl.IllegalMoveError):
+        env.step(int(np.flatnonzero(env.observe(mover)["action_mask"] == 0)[0]))
+    assert env.game.ply_count == 0 and env.agent_selection == mover
+
+
+def test_render_text_and_rgb():
+    text = TaflEnv("brandubh", render_mode="ansi")
+    text.reset()
+    board = text.render()
+    # Rank 7: the corners are special squares (+), an attacker stands on d7.
+    assert board.splitlines()[0].split() == ["7", "+", ".", ".", "t", ".", ".", "+"]
+    assert "attackers to move" in board
+    image_env = TaflEnv("brandubh", render_mode="rgb_array")
+    image_env.reset()
+    image = image_env.render()
+    assert image.shape == (7 * 32, 7 * 32, 3) and image.dtype == np.uint8
+    # The centre square holds the king: a red mark in the middle of its disc.
+    centre = image[3 * 32 + 16, 3 * 32 + 16]
+    assert tuple(centre) == (200, 30, 30)
+    # An empty ordinary square is board-coloured at its centre.
+    assert tuple(image[1 * 32 + 16, 1 * 32 + 16]) == (222, 196, 150)
+
+
+def test_gym_wrapper_against_the_computer():
+    env = TaflGymEnv("brandubh", play_as="defenders", opponent_depth=1, max_plies=60)
+    obs, info = env.reset(seed=0)
+    assert env.game.ply_count == 1  # the computer (attackers) moved first
+    assert env.observation_space.contains(obs)
+    rng = np.random.default_rng(0)
+    terminated = truncated = False
+    while not (terminated or truncated):
+        action = int(rng.choice(np.flatnonzero(env.action_masks())))
+        obs, reward, terminated, truncated, info = env.step(action)
+        assert env.observation_space.contains(obs)
+    assert reward in (-1.0, 0.0, 1.0)
+    if terminated:
+        assert reward == {"defenders": 1.0, "attackers": -1.0, None: 0.0}[env.game.winner]
+    else:
+        assert env.game.ply_count >= 60 and reward == 0.0
+    with pytest.raises(tafl.IllegalMoveError):
+        env.step(0)
+
+
+def test_gym_illegal_actions_lose_or_raise():
+    env = TaflGymEnv("brandubh", play_as="attackers", opponent_depth=1)
+    obs, _ = env.reset(seed=0)
+    forbidden = int(np.flatnonzero(obs["action_mask"] == 0)[0])
+    before = env.game.position
+    obs, reward, terminated, truncated, info = env.step(forbidden)
+    assert (reward, terminated, truncated, info["illegal"]) == (-1.0, True, False, True)
+    assert env.game.position == before and not obs["action_mask"].any()
+    with pytest.raises(tafl.IllegalMoveError):
+        env.step(forbidden)
+    strict = TaflGymEnv("brandubh", opponent_depth=1, illegal="raise")
+    strict.reset(seed=0)
+    with pytest.raises(tafl.IllegalMoveError, match="leaves the board|illegal"):
+        strict.step(forbidden)
+    assert strict.game.ply_count == 0
+
+
+def test_gym_make_and_env_checker():
+    import gymnasium
+    from gymnasium.utils.env_checker import check_env
+
+    env = gymnasium.make("tafl/Tafl-v0", variant="brandubh", play_as="defenders", opponent_depth=1)
+    obs, info = env.reset(seed=1)
+    assert env.unwrapped.game.ply_count == 1 and info["status"] == "ongoing"
+    check_env(env.unwrapped, skip_render_check=True)

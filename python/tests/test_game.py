@@ -1,0 +1,258 @@
+"""The package's game API on several variants: loading, moves, illegal moves, undo, copies,
+planes, the action numbering, the computer, and the CLI's figures."""
+
+import copy
+
+import numpy as np
+import pytest
+
+import tafl
+
+# Different boards (7x7 to 19x19), kings armed or not, berserk moves, a piece that flies.
+VARIANTS = ["copenhagen", "linnaeus", "brandubh", "berserk", "alea-evangelii", "thrones-and-bones"]
+
+
+def random_game(variant, seed, max_plies=300):
+    rng = np.random.default_rng(seed)
+    game = tafl.Game(variant)
+    while not game.is_over and game.ply_count < max_plies:
+        moves = game.legal_moves()
+        game.play(moves[rng.integers(len(moves))])
+    return game
+
+
+def snapshot(game):
+    return (game.position, game.to_move, game.ply_count, game.status, [str(m) for m in game.history()])
+
+
+@pytest.mark.parametrize("name", VARIANTS)
+def test_moves_play_and_undo(name):
+    game = tafl.Game(name)
+    start = snapshot(game)
+    moves = game.legal_moves()
+    assert moves and moves == sorted(moves, key=lambda m: (m.from_square[0], int(m.from_square[1:]), m.to_square[0], int(m.to_square[1:])))
+    first = moves[0]
+    assert tafl.Move(str(first)) == first
+    mover = game.to_move
+    game.play(str(first))  # as text
+    assert game.ply_count == 1 and game.history() == [first]
+    assert game.position != start[0]
+    assert game.to_move != mover or name == "berserk"
+    assert game.undo() == first
+    assert snapshot(game) == start
+    assert game.undo() is None
+
+
+@pytest.mark.parametrize("name", VARIANTS)
+def test_illegal_moves_raise_and_change_nothing(name):
+    game = random_game(name, seed=3, max_plies=6)
+    before = snapshot(game)
+    legal = {str(m) for m in game.legal_moves()}
+    width = game.variant.width
+    files = "abcdefghijklmnopqrs"[:width]
+    illegal = next(
+        f"{a}{r}-{b}{s}"
+        for a in files for r in (1, 2) for b in files for s in (1, 2)
+        if f"{a}{r}-{b}{s}" not in legal
+    )
+    for bad in (illegal, tafl.Move(illegal), "e1", "z99-a1", "hello"):
+        with pytest.raises(tafl.IllegalMoveError):
+            game.play(bad)
+        assert snapshot(game) == before
+    with pytest.raises(tafl.IllegalMoveError):
+        game.play_action(game.variant.action_count)  # one past the last action
+    assert snapshot(game) == before
+
+
+@pytest.mark.parametrize("name", VARIANTS)
+def test_finished_game_reports_and_refuses(name):
+    game = random_game(name, seed=11, max_plies=2000)
+    assert game.is_over, "a random game of this length ends in every bundled variant"
+    assert game.status in {"attackers_win", "defenders_win", "draw"}
+    assert game.reason is not None
+    assert game.winner == {"attackers_win": "attackers", "defenders_win": "defenders", "draw": None}[game.status]
+    assert game.legal_moves() == [] and not game.legal_action_mask().any()
+    last = game.history()[-1]
+    game.undo()
+    assert not game.is_over and last in game.legal_moves()
+
+
+def test_copy_is_independent():
+    game = tafl.Game("linnaeus")
+    game.play("e2-c2")
+    for other in (game.copy(), copy.copy(game), copy.deepcopy(game)):
+        other.play(other.legal_moves()[0])
+        assert other.ply_count == 2 and game.ply_count == 1
+
+
+@pytest.mark.parametrize("name", VARIANTS)
+def test_planes_match_the_position(name):
+    game = random_game(name, seed=5, max_plies=10)
+    variant = game.variant
+    planes = game.planes(to_move=True)
+    names = game.plane_names(to_move=True)
+    assert planes.dtype == np.uint8
+    assert planes.shape == (len(variant.pieces) + len(variant.regions) + 1, variant.height, variant.width)
+    assert len(names) == planes.shape[0]
+    # Read the position string back, rank by rank from the top, and compare square by square.
+    symbols = [p[2] for p in variant.pieces]
+    rows = game.position.strip("/").split("/")
+    for row, text in enumerate(rows):
+        col, digits = 0, ""
+        for c in text + " ":
+            if c.isdigit():
+                digits += c
+                continue
+            if digits:
+                for _ in range(int(digits)):
+                    assert not planes[: len(symbols), row, col].any()
+                    col += 1
+                digits = ""
+            if c != " ":
+                kind = symbols.index(c)
+                assert planes[kind, row, col] == 1 and planes[: len(symbols), row, col].sum() == 1
+                col += 1
+        assert col == variant.width
+    for i, (region, squares) in enumerate(variant.regions):
+        plane = planes[len(symbols) + i]
+        assert plane.sum() == len(set(squares)), region
+    assert (planes[-1] == (game.to_move == "attackers")).all()
+
+
+@pytest.mark.parametrize("name", VARIANTS)
+def test_action_numbering_round_trips(name):
+    game = random_game(name, seed=7, max_plies=8)
+    variant = game.variant
+    moves = game.legal_moves()
+    actions = [variant.move_action(m) for m in moves]
+    assert None not in actions and len(set(actions)) == len(moves)
+    assert sorted(actions) == game.legal_actions()
+    assert [variant.action_move(a) for a in actions] == moves
+    mask = game.legal_action_mask()
+    assert mask.dtype == np.int8 and mask.shape == (variant.action_count,)
+    assert sorted(np.flatnonzero(mask)) == sorted(actions)
+
+
+def test_action_space_sizes():
+    # From-square x 4 directions x (width - 1) distances.
+    assert tafl.Variant("copenhagen").action_count == 121 * 40
+    assert tafl.Variant("brandubh").action_count == 49 * 24
+    assert tafl.Variant("alea-evangelii").action_count == 361 * 72
+    # The Black Draug flies to any empty square: from-square x to-square.
+    flying = tafl.Variant("thrones-and-bones")
+    assert flying.action_kind == "from_to" and flying.action_count == 81 * 81
+    copenhagen = tafl.Variant("copenhagen")
+    assert copenhagen.move_action("a1-a4") == 2  # north, three squares
+    assert str(copenhagen.action_move(40 * 11 + 1 * 10 + 1)) == "a2-c2"  # from a2, east, two
+
+
+def test_lint_errors_carry_diagnostics():
+    text = tafl.Variant("brandubh").text.replace("the king is armed", "the king is purple")
+    with pytest.raises(tafl.LintError) as caught:
+        tafl.Variant.from_text(text, "mine.tafl")
+    errors = [d for d in caught.value.diagnostics if d.severity == "error"]
+    assert errors, caught.value.diagnostics
+    d = errors[0]
+    start, end = d.span
+    assert text[start:end] == "purple"
+    assert d.line == text[:start].count("\n") + 1 and d.origin == "mine.tafl"
+    assert d.code.startswith("tafl::") and "purple" in d.message
+    assert "mine.tafl" in str(caught.value)
+
+
+def test_loading_by_name_file_and_text(tmp_path):
+    path = tmp_path / "mine.tafl"
+    path.write_text(tafl.Variant("linnaeus").text)
+    for variant in (tafl.Variant(str(path)), tafl.Variant.from_file(str(path)), tafl.load("linnaeus")):
+        assert variant.name == tafl.Variant.bundled("linnaeus").name and variant.width == 9
+    assert "copenhagen" in tafl.bundled()
+    with pytest.raises(ValueError, match="no variant"):
+        tafl.Variant("no-such-variant")
+    with pytest.raises(OSError):
+        tafl.Variant.from_file(str(tmp_path / "missing.tafl"))
+
+
+def test_game_from_a_position():
+    game = tafl.Game("brandubh")
+    game.play("d2-c2")
+    again = tafl.Game("brandubh", position=game.position, to_move=game.to_move)
+    assert again.position == game.position and again.legal_moves() == game.legal_moves()
+    with pytest.raises(ValueError):
+        tafl.Game("brandubh", position="/7/", to_move="defenders")
+    with pytest.raises(ValueError):
+        tafl.Game("brandubh", position=game.position, to_move="purple")
+
+
+def test_best_is_a_legal_move():
+    game = tafl.Game("brandubh")
+    found = game.best(depth=2)
+    assert found.move in game.legal_moves() and found.depth == 2 and found.nodes > 0
+    assert found.pv[0] == found.move
+    for bad in ({"depth": 2, "time_ms": 10}, {"depth": 0}, {"depth": 101}):
+        with pytest.raises(ValueError):
+            game.best(**bad)
+    with pytest.raises(ValueError, match="games"):
+        tafl.selfplay("brandubh", 0, depth=1)
+    over = random_game("brandubh", seed=2, max_plies=2000)
+    with pytest.raises(ValueError, match="over"):
+        over.best(depth=1)
+
+
+def test_selfplay_gives_the_cli_figures(cli):
+    ours = tafl.selfplay("brandubh", 6, depth=1, seed=4, openings=3, threads=2)
+    native = cli("selfplay", "brandubh", "--games", 6, "--depth", 1, "--seed", 4, "--openings", 3, "--json")
+    ours.pop("seconds"), native.pop("seconds")
+    assert ours == native
+
+
+def test_playouts_give_the_cli_figures(cli):
+    ours = tafl.playouts("linnaeus", 200, seed=9)
+    native = cli("playouts", "linnaeus", 200, "--seed", 9)
+    ours.pop("seconds"), native.pop("seconds")
+    assert ours == native
+
+
+def test_search_releases_the_gil():
+    """A Python thread keeps running while the computer thinks: with the GIL held it would get
+    at most one switch interval (5 ms) of the 500 ms search."""
+    import threading
+    import time
+
+    count = 0
+    stop = threading.Event()
+
+    def spin():
+        nonlocal count
+        while not stop.is_set():
+            count += 1
+
+    spinner = threading.Thread(target=spin)
+    spinner.start()
+    time.sleep(0.1)
+    start = count
+    time.sleep(0.05)
+    per_50ms = count - start  # what the spinner does in 50 ms sharing the GIL with a sleeper
+    before = count
+    tafl.Game("copenhagen").best(time_ms=500)
+    during = count - before
+    stop.set()
+    spinner.join()
+    assert during > 2 * per_50ms, (during, per_50ms)
+
+
+def test_variants_and_games_pickle(tmp_path):
+    import pathlib
+    import pickle
+
+    path = tmp_path / "mine.tafl"
+    path.write_text(tafl.Variant("brandubh").text)
+    variant = tafl.Variant(pathlib.Path(path))  # an os.PathLike
+    again = pickle.loads(pickle.dumps(variant))
+    assert again.text == variant.text and again.origin == str(path)
+    game = random_game("berserk", seed=4, max_plies=12)
+    back = pickle.loads(pickle.dumps(game))
+    assert snapshot(back) == snapshot(game) and back.legal_moves() == game.legal_moves()
+    # A game from a position keeps that position (and side to move) as its start.
+    from_position = tafl.Game("brandubh", position=tafl.Game("brandubh").position, to_move="defenders")
+    from_position.play(from_position.legal_moves()[0])
+    assert snapshot(pickle.loads(pickle.dumps(from_position))) == snapshot(from_position)

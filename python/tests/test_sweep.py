@@ -1,0 +1,72 @@
+"""Balance sweeps on a local Ray with 2 workers: linted changes, reproducible tables, the CLI."""
+
+import subprocess
+import sys
+
+import pytest
+
+pytest.importorskip("ray")
+pytest.importorskip("pandas")
+
+import tafl  # noqa: E402
+from tafl.sweep import variants  # noqa: E402
+
+CHANGES = {
+    "king unarmed": ("the king is armed", "the king is unarmed"),
+    "edge escape": {
+        "replace": "defenders win when the king reaches a corner",
+        "with": "defenders win when the king reaches the edge",
+    },
+}
+
+
+def test_seeded_sweep_gives_the_same_table_twice(local_ray):
+    first = tafl.sweep("brandubh", CHANGES, games=20, depth=1, seed=3, games_per_task=5)
+    second = tafl.sweep("brandubh", CHANGES, games=20, depth=1, seed=3, games_per_task=7)
+    assert list(first.index) == ["base", "king unarmed", "edge escape"]
+    columns = [c for c in first.columns if c != "seconds"]
+    assert first[columns].equals(second[columns])
+    assert (first["games"] == 20).all()
+    assert (first["attackers_win"] + first["defenders_win"] + first["draw"] == 20).all()
+    for side in ("attackers", "defenders"):
+        assert (first[f"{side}_low"] <= first[side]).all() and (first[side] <= first[f"{side}_high"]).all()
+    # The base row is what selfplay (the same games, in one process) counts.
+    alone = tafl.selfplay("brandubh", 20, depth=1, seed=3)
+    assert first.loc["base", "attackers_win"] == alone["attackers_win"]
+    assert first.loc["base", "defenders_win"] == alone["defenders_win"]
+    # An edge escape is far easier than a corner escape: the defenders must do better.
+    assert first.loc["edge escape", "defenders_win"] > first.loc["base", "defenders_win"]
+
+
+def test_changes_are_linted_before_any_game():
+    with pytest.raises(tafl.LintError, match="purple") as caught:
+        variants("brandubh", {"purple": ("the king is armed", "the king is purple")})
+    assert any(d.severity == "error" for d in caught.value.diagnostics)
+    with pytest.raises(ValueError, match="does not occur"):
+        variants("brandubh", {"missing": ("the queen is armed", "the queen is unarmed")})
+    with pytest.raises(ValueError, match="unique"):
+        variants("brandubh", [{"name": "base", "add": "the king is unarmed"}])
+
+
+def test_sweep_from_a_spec_file(tmp_path):
+    spec = tmp_path / "spec.toml"
+    spec.write_text(
+        'base = "brandubh"\ngames = 4\ndepth = 1\ngames_per_task = 2\nworkers = 2\n'
+        '[[change]]\nname = "king unarmed"\nreplace = "the king is armed"\nwith = "the king is unarmed"\n'
+    )
+    csv, png = tmp_path / "table.csv", tmp_path / "chart.png"
+    done = subprocess.run(
+        [sys.executable, "-m", "tafl.sweep", str(spec), "--csv", str(csv), "--chart", str(png)],
+        capture_output=True, text=True, timeout=300,
+    )
+    assert done.returncode == 0, done.stderr
+    assert "king unarmed" in done.stdout and "base" in done.stdout
+    assert csv.read_text().splitlines()[0].startswith("variant,games,attackers_win")
+    assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    spec.write_text('base = "brandubh"\n[[change]]\nname = "bad"\nadd = "the king is purple"\n')
+    bad = subprocess.run([sys.executable, "-m", "tafl.sweep", str(spec)], capture_output=True, text=True)
+    assert bad.returncode == 1 and "purple" in bad.stderr
+    for text in ("base = [unclosed", 'games = 3\n'):  # not TOML; no base
+        spec.write_text(text)
+        unreadable = subprocess.run([sys.executable, "-m", "tafl.sweep", str(spec)], capture_output=True, text=True)
+        assert unreadable.returncode == 2 and "error" in unreadable.stderr
