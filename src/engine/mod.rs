@@ -39,27 +39,11 @@ pub use self::position::{Position, PositionError, Setup};
 /// it; the checker reports more as a limit).
 pub use crate::ir::MAX_KINDS;
 
-/// Why rules could not be compiled. Rules from a checked variant file always compile; rules read
-/// from JSON may name things that do not exist.
+/// Why rules could not be compiled: they break an invariant of the IR (rules read from JSON
+/// may name things that do not exist), or exceed the engine's limits. Rules from a checked
+/// variant file always compile.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum CompileError {
-    /// A rule names a piece kind the rules do not declare.
-    #[error("the rules name a piece `{0}` that is not declared")]
-    UnknownPiece(String),
-    /// A rule names a region the rules do not define.
-    #[error("the rules name a region `{0}` that is not defined")]
-    UnknownRegion(String),
-    /// A square lies outside the board.
-    #[error("square {0} is outside the board")]
-    SquareOffBoard(Square),
-    /// The board is larger than 19x19 or smaller than 1x1.
-    #[error("a {width}x{height} board is not supported (at most 19x19)")]
-    BoardTooLarge {
-        /// Files.
-        width: u8,
-        /// Ranks.
-        height: u8,
-    },
     /// More piece kinds than the engine supports.
     #[error("{0} piece kinds declared; the engine supports at most 8")]
     TooManyKinds(usize),
@@ -69,9 +53,6 @@ pub enum CompileError {
     /// A square where no king-capture rule applies.
     #[error("no king-capture rule applies on {0}")]
     NoKingCaptureRule(Square),
-    /// The setup diagram does not fit the board or uses an unknown symbol.
-    #[error("the setup diagram is malformed: {0}")]
-    BadSetup(String),
     /// The rules break an invariant of the IR ([`Rules::validate`]).
     #[error(transparent)]
     Invalid(#[from] crate::ir::RulesError),
@@ -147,26 +128,21 @@ macro_rules! with_core {
 mod position;
 
 impl Engine {
-    /// Compiles `rules`.
+    /// Compiles `rules`: resolved once ([`Rules::resolve`]), then compiled for the board's
+    /// width.
     ///
     /// # Errors
-    /// [`CompileError`] when the rules name undeclared pieces or regions, use squares off the
-    /// board, leave a square without a king-capture rule, or exceed the engine's limits.
+    /// [`CompileError`] when the rules break an invariant of the IR (an undeclared piece or
+    /// region, a square off the board, a malformed setup), leave a square without a
+    /// king-capture rule, or exceed the engine's limits.
     pub fn new(rules: &Rules) -> Result<Engine, CompileError> {
-        rules.validate()?;
-        let (width, height) = (rules.board.width, rules.board.height);
-        if width == 0
-            || height == 0
-            || width > crate::ir::MAX_BOARD_SIDE
-            || height > crate::ir::MAX_BOARD_SIDE
-        {
-            return Err(CompileError::BoardTooLarge { width, height });
-        }
-        let squares = usize::from(width) * usize::from(height);
+        let resolved = rules.resolve()?;
+        // `resolve` keeps boards within 19x19, which the wide bit set holds.
+        let squares = usize::from(rules.board.width) * usize::from(rules.board.height);
         let inner = if squares <= 128 {
-            Inner::Narrow(Box::new(Core::compile(rules)?))
+            Inner::Narrow(Box::new(Core::compile(&resolved)?))
         } else {
-            Inner::Wide(Box::new(Core::compile(rules)?))
+            Inner::Wide(Box::new(Core::compile(&resolved)?))
         };
         let id = NEXT_ENGINE_ID.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
         let mut engine = Engine {
@@ -178,35 +154,7 @@ impl Engine {
             },
             id,
         };
-        let mut pieces = Vec::new();
-        if rules.setup.len() != usize::from(height) {
-            return Err(CompileError::BadSetup(format!(
-                "{} for a board of {}",
-                crate::english::count(rules.setup.len(), "row"),
-                crate::english::count(usize::from(height), "rank")
-            )));
-        }
-        for (row, text) in rules.setup.iter().enumerate() {
-            let rank = height as usize - 1 - row;
-            if text.chars().count() != usize::from(width) {
-                return Err(CompileError::BadSetup(format!(
-                    "row {} is not {width} squares wide",
-                    row + 1
-                )));
-            }
-            for (file, symbol) in text.chars().enumerate() {
-                if symbol == '.' {
-                    continue;
-                }
-                let kind = rules
-                    .pieces
-                    .iter()
-                    .position(|p| p.symbol == symbol)
-                    .ok_or_else(|| CompileError::BadSetup(format!("unknown symbol `{symbol}`")))?;
-                pieces.push((Square::new(file as u8, rank as u8), kind));
-            }
-        }
-        engine.start = engine.position_unchecked(&pieces, rules.first_to_move);
+        engine.start = engine.position_unchecked(&resolved.start(), rules.first_to_move);
         Ok(engine)
     }
 

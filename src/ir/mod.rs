@@ -16,7 +16,7 @@ pub use source::{RuleRef, SourceMap};
 /// The most piece kinds a variant may declare: the engine sizes its tables by it, and the checker
 /// reports a variant with more as a limit.
 pub const MAX_KINDS: usize = 8;
-pub use validate::RulesError;
+pub use validate::{Resolved, RulesError};
 
 pub use square::{
     BySide, ParseSideError, ParseSquareError, Side, Square, MAX_BOARD_SIDE, MIN_BOARD_SIDE,

@@ -5,9 +5,9 @@
 //! setup diagram the board's shape with declared symbols only, names unique, and every piece,
 //! region and square a rule refers to existing and on the board.
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeSet, HashMap};
 
-use super::{Place, Rules, Square, MAX_BOARD_SIDE, MIN_BOARD_SIDE};
+use super::{Place, Region, Rules, Square, MAX_BOARD_SIDE, MIN_BOARD_SIDE};
 
 /// Why rules break an invariant of the IR.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -55,6 +55,16 @@ impl Rules {
     /// # Errors
     /// The first invariant broken.
     pub fn validate(&self) -> Result<(), RulesError> {
+        self.resolve().map(|_| ())
+    }
+
+    /// Checks the invariants of the IR and resolves the names the rules use, once: what the
+    /// engine compiles from ([`Resolved`]), so that no later stage looks a name up and handles
+    /// its absence again.
+    ///
+    /// # Errors
+    /// The first invariant broken.
+    pub fn resolve(&self) -> Result<Resolved<'_>, RulesError> {
         // Every field that names a piece, a region or a square is checked below; destructuring
         // the rules makes a new field a compile error until it is decided here.
         let Rules {
@@ -180,7 +190,65 @@ impl Rules {
             piece(&call.piece)?;
             region(&call.region)?;
         }
-        Ok(())
+        Ok(Resolved {
+            rules: self,
+            kinds: (self.pieces.iter().enumerate())
+                .map(|(k, piece)| (piece.name.as_str(), k))
+                .collect(),
+            regions: (self.regions.iter())
+                .map(|region| (region.name.as_str(), region))
+                .collect(),
+        })
+    }
+}
+
+/// Rules that passed [`Rules::resolve`]: every piece, region and square a rule names exists and
+/// lies on the board, and the setup has the board's shape and declared symbols only. Its
+/// lookups cannot fail for the names the rules use.
+#[derive(Clone, Debug)]
+pub struct Resolved<'r> {
+    rules: &'r Rules,
+    kinds: HashMap<&'r str, usize>,
+    regions: HashMap<&'r str, &'r Region>,
+}
+
+impl<'r> Resolved<'r> {
+    /// The rules.
+    pub fn rules(&self) -> &'r Rules {
+        self.rules
+    }
+
+    /// The index in `Rules::pieces` of the piece a rule names.
+    ///
+    /// # Panics
+    /// For a name no rule of these rules uses (a caller's mistake, not the rules'): `resolve`
+    /// checked every name the rules use.
+    pub fn kind(&self, name: &str) -> usize {
+        self.kinds[name]
+    }
+
+    /// The squares of the region a rule names.
+    ///
+    /// # Panics
+    /// As [`Resolved::kind`], for a region no rule uses.
+    pub fn region(&self, name: &str) -> &'r [Square] {
+        &self.regions[name].squares
+    }
+
+    /// The start position: the pieces of the setup diagram by square and kind, top rank first.
+    pub fn start(&self) -> Vec<(Square, usize)> {
+        let height = self.rules.setup.len();
+        let mut pieces = Vec::new();
+        for (row, text) in self.rules.setup.iter().enumerate() {
+            let rank = (height - 1 - row) as u8;
+            for (file, symbol) in text.chars().enumerate() {
+                // `resolve` checked that every symbol but `.` is a piece's.
+                if let Some(k) = self.rules.pieces.iter().position(|p| p.symbol == symbol) {
+                    pieces.push((Square::new(file as u8, rank), k));
+                }
+            }
+        }
+        pieces
     }
 }
 

@@ -12,17 +12,18 @@ use crate::engine::bitboard::Bits;
 use crate::engine::CompileError;
 use crate::ir::{
     AccessCondition, AccessRule, Board, DecisiveCapture, EdgeFort, Escape, Hostile, HostilityRule,
-    JumpRule, KingCaptureRule, KingSandwich, MoveStyle, Outcome, PieceKind, Role, Rules,
+    JumpRule, KingCaptureRule, KingSandwich, MoveStyle, Outcome, PieceKind, Resolved, Role, Rules,
     Shieldwall, ShieldwallTrigger, Side, Square, MAX_KINDS,
 };
 
 impl<B: Bits> Core<B> {
-    /// Compiles `rules` for this width.
+    /// Compiles resolved rules for this width (the engine picks a width that holds the board).
     ///
     /// # Errors
-    /// [`CompileError`] when the board or the number of kinds exceeds this width's limits, or a
-    /// rule names a piece, a region or a square that the rules do not have.
-    pub fn compile(rules: &Rules) -> Result<Core<B>, CompileError> {
+    /// [`CompileError`] when the rules exceed the engine's limits or leave a square without a
+    /// king-capture rule.
+    pub fn compile(resolved: &Resolved) -> Result<Core<B>, CompileError> {
+        let rules = resolved.rules();
         // Every field of the rules is compiled below or left to another stage, as said here:
         // destructuring them makes a new field a compile error until the engine decides.
         let Rules {
@@ -56,18 +57,18 @@ impl<B: Bits> Core<B> {
                 },
             announcements: _, // the game's (`game::announce`)
         } = rules;
-        let names = Names::new::<B>(rules)?;
+        let names = Names::new::<B>(resolved)?;
         let geometry = Geometry::<B>::new(board);
         let kinds = kinds_of(pieces);
         let access = AccessTables::compile(access, &names, &kinds, &geometry.neighbours)?;
-        let hostility = HostilityTables::compile(hostility, &names, kinds.len())?;
+        let hostility = HostilityTables::compile(hostility, &names, kinds.len());
         let (king_rule_of, king_rules) = king_capture_rules(king_capture, &names, &kinds)?;
-        let forts = forts_of(edge_forts, &names)?;
+        let forts = forts_of(edge_forts, &names);
         let encirclements: Vec<_> = encirclements
             .iter()
             .map(|r| (r.winner, r.reading))
             .collect();
-        let (escapes, escape_any) = escapes_of(escapes, &names)?;
+        let (escapes, escape_any) = escapes_of(escapes, &names);
         let keys = Keys::new(geometry.squares);
         Ok(Core {
             width: geometry.width,
@@ -95,13 +96,13 @@ impl<B: Bits> Core<B> {
             king_rule_of,
             king_rules,
             has_own_move_capture: king_capture.iter().any(|rule| rule.after_own_move),
-            sandwiches: sandwiches_of(king_sandwiches, &names)?,
-            shieldwall: shieldwall_of(shieldwall.as_ref(), &names)?,
-            jumps: jumps_of(jumps, &names, &kinds)?,
+            sandwiches: sandwiches_of(king_sandwiches, &names),
+            shieldwall: shieldwall_of(shieldwall.as_ref(), &names),
+            jumps: jumps_of(jumps, &names, &kinds),
             berserk: *berserk,
             escapes,
             escape_any,
-            decisive: decisive_of(decisive_captures, &names)?,
+            decisive: decisive_of(decisive_captures, &names),
             has_board_ends: !forts.is_empty() || !encirclements.is_empty(),
             forts,
             encirclements,
@@ -122,70 +123,55 @@ impl<B: Bits> Core<B> {
     }
 }
 
-/// Names and squares of the rules resolved to kind indices and square sets.
+/// The names and squares of resolved rules as kind indices and square sets.
 struct Names<'r> {
+    resolved: &'r Resolved<'r>,
     rules: &'r Rules,
     width: usize,
 }
 
 impl<'r> Names<'r> {
-    /// Checks the limits of this width, which every later table relies on.
-    fn new<B: Bits>(rules: &'r Rules) -> Result<Names<'r>, CompileError> {
+    /// Checks the engine's limits, which every later table relies on.
+    fn new<B: Bits>(resolved: &'r Resolved<'r>) -> Result<Names<'r>, CompileError> {
+        let rules = resolved.rules();
         let Board { width, height, .. } = rules.board;
-        if usize::from(width) * usize::from(height) > B::CAPACITY {
-            return Err(CompileError::BoardTooLarge { width, height });
-        }
+        debug_assert!(
+            usize::from(width) * usize::from(height) <= B::CAPACITY,
+            "the engine picks a width that holds the board"
+        );
         if rules.pieces.len() > MAX_KINDS {
             return Err(CompileError::TooManyKinds(rules.pieces.len()));
         }
         Ok(Names {
+            resolved,
             rules,
             width: usize::from(width),
         })
     }
 
+    /// The index of a square (resolved rules keep every square on the board).
     fn index(&self, square: Square) -> usize {
         usize::from(square.rank) * self.width + usize::from(square.file)
     }
 
-    fn kind(&self, name: &str) -> Result<usize, CompileError> {
-        self.rules
-            .pieces
-            .iter()
-            .position(|piece| piece.name == name)
-            .ok_or_else(|| CompileError::UnknownPiece(name.to_string()))
+    fn kind(&self, name: &str) -> usize {
+        self.resolved.kind(name)
     }
 
-    fn kinds(&self, names: &[String]) -> Result<u32, CompileError> {
+    fn kinds(&self, names: &[String]) -> u32 {
         names
             .iter()
-            .try_fold(0, |mask, name| Ok(mask | 1 << self.kind(name)?))
+            .fold(0, |mask, name| mask | 1 << self.kind(name))
     }
 
-    fn on_board(&self, square: Square) -> Result<usize, CompileError> {
-        let board = &self.rules.board;
-        if square.is_on(board.width, board.height) {
-            Ok(self.index(square))
-        } else {
-            Err(CompileError::SquareOffBoard(square))
-        }
-    }
-
-    fn region<B: Bits>(&self, name: &str) -> Result<B, CompileError> {
-        let region = self
-            .rules
-            .region(name)
-            .ok_or_else(|| CompileError::UnknownRegion(name.to_string()))?;
-        region.squares.iter().try_fold(B::EMPTY, |set, &square| {
-            Ok(set | B::single(self.on_board(square)?))
-        })
+    fn region<B: Bits>(&self, name: &str) -> B {
+        (self.resolved.region(name).iter())
+            .fold(B::EMPTY, |set, &square| set | B::single(self.index(square)))
     }
 
     /// The union of the named regions.
-    fn regions<B: Bits>(&self, names: &[String]) -> Result<B, CompileError> {
-        names
-            .iter()
-            .try_fold(B::EMPTY, |set, name| Ok(set | self.region::<B>(name)?))
+    fn regions<B: Bits>(&self, names: &[String]) -> B {
+        (names.iter()).fold(B::EMPTY, |set, name| set | self.region::<B>(name))
     }
 }
 
@@ -307,8 +293,8 @@ impl<B: Bits> AccessTables<B> {
             has_conditional: false,
         };
         for rule in rules {
-            let kinds_bits = names.kinds(&rule.pieces)?;
-            let set = names.region::<B>(&rule.region)?;
+            let kinds_bits = names.kinds(&rule.pieces);
+            let set = names.region::<B>(&rule.region);
             let condition = match rule.condition {
                 AccessCondition::Always => {
                     for k in (0..kinds.len()).filter(|k| kinds_bits & (1 << k) != 0) {
@@ -354,19 +340,15 @@ struct HostilityTables<B> {
 }
 
 impl<B: Bits> HostilityTables<B> {
-    fn compile(
-        rules: &[HostilityRule],
-        names: &Names,
-        kinds: usize,
-    ) -> Result<HostilityTables<B>, CompileError> {
+    fn compile(rules: &[HostilityRule], names: &Names, kinds: usize) -> HostilityTables<B> {
         let mut tables = HostilityTables {
             always: [B::EMPTY; MAX_KINDS],
             when_empty: [B::EMPTY; MAX_KINDS],
             when_occupied: Vec::new(),
         };
         for rule in rules {
-            let victims = names.kinds(&rule.victims)?;
-            let set = names.region::<B>(&rule.region)?;
+            let victims = names.kinds(&rule.victims);
+            let set = names.region::<B>(&rule.region);
             let table = match &rule.when {
                 Hostile::Always => &mut tables.always,
                 Hostile::WhenEmpty => &mut tables.when_empty,
@@ -374,7 +356,7 @@ impl<B: Bits> HostilityTables<B> {
                     tables.when_occupied.push(CondHostility {
                         region: set,
                         victims,
-                        by: names.kinds(by)?,
+                        by: names.kinds(by),
                         enemies_beside: *enemies_beside,
                     });
                     continue;
@@ -386,7 +368,7 @@ impl<B: Bits> HostilityTables<B> {
                 }
             }
         }
-        Ok(tables)
+        tables
     }
 }
 
@@ -403,14 +385,14 @@ fn king_capture_rules<B: Bits>(
     for (i, rule) in rules.iter().enumerate() {
         compiled.push(KingRule {
             method: rule.method,
-            counting: names.regions(&rule.counting)?,
+            counting: names.regions(&rule.counting),
             edge_counts: rule.edge_counts,
             after_own_move: rule.after_own_move,
         });
         for &square in &rule.squares {
             // The IR promises disjoint squares; should two rules claim a square, the first one
             // written wins, as a reader of the file would expect.
-            let slot = &mut rule_of[names.on_board(square)?];
+            let slot = &mut rule_of[names.index(square)];
             if *slot == u8::MAX {
                 *slot = i as u8;
             }
@@ -428,58 +410,48 @@ fn king_capture_rules<B: Bits>(
     Ok((rule_of, compiled))
 }
 
-fn sandwiches_of<B: Bits>(
-    rules: &[KingSandwich],
-    names: &Names,
-) -> Result<Vec<SandwichRule<B>>, CompileError> {
+fn sandwiches_of<B: Bits>(rules: &[KingSandwich], names: &Names) -> Vec<SandwichRule<B>> {
     let board = &names.rules.board;
     let squares = usize::from(board.width) * usize::from(board.height);
     let everywhere = (0..squares).fold(B::EMPTY, |set, sq| set | B::single(sq));
     rules
         .iter()
-        .map(|rule| {
-            Ok(SandwichRule {
-                kings: names.kinds(&rule.kings)?,
-                captors: names.kinds(&rule.captors)?,
-                counting: names.regions(&rule.counting)?,
-                applies: everywhere & !names.regions::<B>(&rule.except_on)?,
-            })
+        .map(|rule| SandwichRule {
+            kings: names.kinds(&rule.kings),
+            captors: names.kinds(&rule.captors),
+            counting: names.regions(&rule.counting),
+            applies: everywhere & !names.regions::<B>(&rule.except_on),
         })
         .collect()
 }
 
-fn shieldwall_of<B: Bits>(
-    wall: Option<&Shieldwall>,
-    names: &Names,
-) -> Result<Option<WallRule<B>>, CompileError> {
-    let Some(wall) = wall else {
-        return Ok(None);
-    };
-    Ok(Some(WallRule {
-        victims: names.kinds(&wall.victims)?,
-        counting: names.regions(&wall.counting)?,
+fn shieldwall_of<B: Bits>(wall: Option<&Shieldwall>, names: &Names) -> Option<WallRule<B>> {
+    let wall = wall?;
+    Some(WallRule {
+        victims: names.kinds(&wall.victims),
+        counting: names.regions(&wall.counting),
         any_move: match wall.trigger {
             ShieldwallTrigger::Flanking => false,
             ShieldwallTrigger::AnyMove => true,
         },
-    }))
+    })
 }
 
 fn jumps_of<B: Bits>(
     rules: &[JumpRule],
     names: &Names,
     kinds: &[Kind],
-) -> Result<[Option<JumpAbility<B>>; MAX_KINDS], CompileError> {
+) -> [Option<JumpAbility<B>>; MAX_KINDS] {
     let mut jumps: [Option<JumpAbility<B>>; MAX_KINDS] = Default::default();
     for rule in rules {
         let via = if rule.only_from_or_to.is_empty() {
             None
         } else {
-            Some(names.regions(&rule.only_from_or_to)?)
+            Some(names.regions(&rule.only_from_or_to))
         };
-        let over = names.kinds(&rule.over)?;
+        let over = names.kinds(&rule.over);
         for name in &rule.pieces {
-            let k = names.kind(name)?;
+            let k = names.kind(name);
             // Only enemies are jumped, whatever the IR says: a friendly kind in `over` would
             // make a jump a move through the piece's own side.
             let enemies = side_mask(kinds, kinds[k].side.opponent());
@@ -490,19 +462,16 @@ fn jumps_of<B: Bits>(
             });
         }
     }
-    Ok(jumps)
+    jumps
 }
 
 /// Reaching: the escape rules, and per kind the union of the squares that win for it.
-fn escapes_of<B: Bits>(
-    rules: &[Escape],
-    names: &Names,
-) -> Result<(Vec<EscapeRule<B>>, [B; MAX_KINDS]), CompileError> {
+fn escapes_of<B: Bits>(rules: &[Escape], names: &Names) -> (Vec<EscapeRule<B>>, [B; MAX_KINDS]) {
     let mut escapes = Vec::new();
     let mut any = [B::EMPTY; MAX_KINDS];
     for (rule, escape) in rules.iter().enumerate() {
-        let kind = names.kind(&escape.piece)?;
-        let region = names.region::<B>(&escape.region)?;
+        let kind = names.kind(&escape.piece);
+        let region = names.region::<B>(&escape.region);
         any[kind] |= region;
         escapes.push(EscapeRule {
             rule,
@@ -511,30 +480,25 @@ fn escapes_of<B: Bits>(
             winner: escape.winner,
         });
     }
-    Ok((escapes, any))
+    (escapes, any)
 }
 
-fn decisive_of(
-    rules: &[DecisiveCapture],
-    names: &Names,
-) -> Result<[Option<(Side, usize)>; MAX_KINDS], CompileError> {
+fn decisive_of(rules: &[DecisiveCapture], names: &Names) -> [Option<(Side, usize)>; MAX_KINDS] {
     let mut decisive = [None; MAX_KINDS];
     for (rule, capture) in rules.iter().enumerate() {
-        decisive[names.kind(&capture.piece)?] = Some((capture.winner, rule));
+        decisive[names.kind(&capture.piece)] = Some((capture.winner, rule));
     }
-    Ok(decisive)
+    decisive
 }
 
-fn forts_of(rules: &[EdgeFort], names: &Names) -> Result<Vec<FortRule>, CompileError> {
+fn forts_of(rules: &[EdgeFort], names: &Names) -> Vec<FortRule> {
     rules
         .iter()
         .enumerate()
-        .map(|(rule, fort)| {
-            Ok(FortRule {
-                rule,
-                kind: names.kind(&fort.piece)?,
-                winner: fort.winner,
-            })
+        .map(|(rule, fort)| FortRule {
+            rule,
+            kind: names.kind(&fort.piece),
+            winner: fort.winner,
         })
         .collect()
 }
