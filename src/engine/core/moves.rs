@@ -1,7 +1,7 @@
 //! Movement and access, jumps and berserk moves: where a piece may go, the move list, and why
 //! a move is refused.
 
-use super::{Access, Condition, Core, JumpAbility, Pos, RawMove, NONE};
+use super::{Condition, Core, JumpAbility, Pos, RawMove, NONE};
 use crate::engine::bitboard::Bits;
 use crate::engine::IllegalReason;
 use crate::ir::{Berserk, MoveStyle, RuleRef, Square, MAX_KINDS};
@@ -35,7 +35,11 @@ impl<B: Bits> Core<B> {
         (land, pass)
     }
 
-    /// The squares the piece of kind `k` on `from` may move to.
+    /// The squares the piece of kind `k` on `from` may move to, `land` and `pass` being the
+    /// squares it may not land on or pass by the unconditional and group access rules. The
+    /// layers, in order: its slides (geometry and blockers, [`Core::slides`]), its jumps, the
+    /// landing bans, the back-and-forth limit ([`Core::shuttle_ban`]); the berserk rule comes
+    /// last, in [`Core::targets_from`]. `why_illegal` asks the same layers in the same order.
     // Always inlined: move generation calls it once a piece, and across the files of `core`
     // LLVM stopped inlining it on its own (+12% instructions in playouts, callgrind).
     #[inline(always)]
@@ -45,9 +49,26 @@ impl<B: Bits> Core<B> {
         k: usize,
         from: usize,
         occupied: B,
-        mut land: B,
-        mut pass: B,
+        land: B,
+        pass: B,
     ) -> B {
+        let (land, pass) = self.once_left_bans(pos, k, from, land, pass);
+        let mut targets = self.slides(k, from, occupied, pass);
+        if let Some(jump) = &self.jumps[k] {
+            targets |= self.jump_targets(pos, jump, from, occupied);
+        }
+        targets &= !land;
+        if let Some(back) = self.shuttle_ban(pos, k, from) {
+            targets.clear(back);
+        }
+        targets
+    }
+
+    /// `land` and `pass` with the once-left access rules added: the regions the piece on `from`
+    /// may no longer enter, having left them.
+    #[inline(always)]
+    fn once_left_bans(&self, pos: &Pos<B>, k: usize, from: usize, land: B, pass: B) -> (B, B) {
+        let (mut land, mut pass) = (land, pass);
         if self.has_conditional_access {
             for rule in &self.access {
                 if let Condition::OnceLeft(i) = rule.condition {
@@ -62,8 +83,15 @@ impl<B: Bits> Core<B> {
                 }
             }
         }
-        let kind = &self.kinds[k];
-        let mut targets = match kind.style {
+        (land, pass)
+    }
+
+    /// Layers 1 and 2, geometry and blockers: the empty squares the piece of kind `k` slides to
+    /// from `from`, along its lines up to the first piece or square it may not `pass`, within
+    /// its distance; any empty square for a piece that flies.
+    #[inline(always)]
+    fn slides(&self, k: usize, from: usize, occupied: B, pass: B) -> B {
+        match self.kinds[k].style {
             MoveStyle::Rook => {
                 let blockers = occupied | pass;
                 let rays = &self.rays[from];
@@ -83,18 +111,17 @@ impl<B: Bits> Core<B> {
                 targets & !occupied
             }
             MoveStyle::AnyEmptySquare => self.board & !occupied,
-        };
-        if let Some(jump) = &self.jumps[k] {
-            targets |= self.jump_targets(pos, jump, from, occupied);
         }
-        targets &= !land;
-        if let Some(limit) = self.back_and_forth {
-            let shuttle = pos.shuttle[kind.side.index()];
-            if shuttle.to as usize == from && shuttle.count >= limit {
-                targets.clear(usize::from(shuttle.from));
-            }
-        }
-        targets
+    }
+
+    /// Layer 4, the back-and-forth limit: the square the piece of kind `k` on `from` may not
+    /// go back to, having shuttled between the two as often as the rule allows.
+    #[inline(always)]
+    fn shuttle_ban(&self, pos: &Pos<B>, k: usize, from: usize) -> Option<usize> {
+        let limit = self.back_and_forth?;
+        let shuttle = pos.shuttle[self.kinds[k].side.index()];
+        (usize::from(shuttle.to) == from && shuttle.count >= limit)
+            .then(|| usize::from(shuttle.from))
     }
 
     /// The squares `jump` takes the piece on `from` to: over an adjacent enemy of a jumpable
@@ -283,119 +310,57 @@ impl<B: Bits> Core<B> {
     }
 
     /// Why `mv` is illegal for the side to move, with the rule that forbids it where one does.
-    /// This is the slow, explaining path; move generation is the fast one, and the two must agree
-    /// (a test checks that).
+    /// This is the slow, explaining path: after the checks on the piece moved, it asks the
+    /// layers of move generation ([`Core::targets`]) in their order and explains the first that
+    /// removes the square; `None` when none does. A property test checks that the two agree.
     pub fn why_illegal(
         &self,
         pos: &Pos<B>,
         mv: RawMove,
     ) -> Option<(IllegalReason, Option<RuleRef>)> {
         let (from, to) = (usize::from(mv.from), usize::from(mv.to));
-        let side = pos.to_move;
-        let square = |sq: usize| Square::new((sq % self.width) as u8, (sq / self.width) as u8);
+        let k = match self.moving_piece(pos, from, to) {
+            Ok(k) => k,
+            Err(refusal) => return Some(refusal),
+        };
         let occupied = pos.occupied();
-        let Some(k) = self.piece_on(pos, from) else {
-            return Some((
-                IllegalReason::NoPiece {
-                    square: square(from),
-                },
-                None,
-            ));
-        };
-        if self.kinds[k].side != side {
-            return Some((
-                IllegalReason::NotYourPiece {
-                    square: square(from),
-                },
-                None,
-            ));
-        }
-        if pos.berserker != NONE && usize::from(pos.berserker) != from {
-            return Some((
-                IllegalReason::BerserkerMovesAgain {
-                    square: square(usize::from(pos.berserker)),
-                },
-                Some(RuleRef::Berserk),
-            ));
-        }
-        if from == to {
-            return Some((IllegalReason::NullMove, None));
-        }
-        if occupied.has(to) {
-            return Some((IllegalReason::Occupied { square: square(to) }, None));
-        }
         let (land_dyn, pass_dyn) = self.group_bans(pos);
-        let barred = |rule: &Access<B>, sq: usize, landing: bool| -> bool {
-            if rule.kinds & (1 << k) == 0
-                || !rule.region.has(sq)
-                || !(if landing { rule.land } else { rule.pass })
-            {
-                return false;
-            }
-            match &rule.condition {
-                Condition::Always => true,
-                Condition::OnceLeft(i) => !pos.stayed[*i].has(from),
-                Condition::WhileGroupEmpty(_) => {
-                    (if landing { land_dyn[k] } else { pass_dyn[k] }).has(sq)
-                }
-            }
-        };
-        let jump = self.jumps[k]
-            .as_ref()
-            .is_some_and(|jump| self.jump_targets(pos, jump, from, occupied).has(to));
-        if self.kinds[k].style == MoveStyle::Rook && !jump {
-            let d = (0..4).find(|&d| self.rays[from][d].has(to));
-            let Some(d) = d else {
-                return Some((IllegalReason::NotInLine, None));
-            };
-            let mut sq = usize::from(self.neighbours[from][d]);
-            let mut distance = 1;
-            while sq != to {
-                if occupied.has(sq) {
-                    return Some((IllegalReason::Blocked { square: square(sq) }, None));
-                }
-                if let Some(i) = self.access.iter().position(|rule| barred(rule, sq, false)) {
-                    let piece = self.names[k].clone();
-                    return Some((
-                        IllegalReason::MayNotPass {
-                            piece,
-                            square: square(sq),
-                        },
-                        Some(RuleRef::Access(i)),
-                    ));
-                }
-                sq = usize::from(self.neighbours[sq][d]);
-                distance += 1;
-            }
-            if let Some(max) = self.kinds[k].max_distance {
-                if distance > u32::from(max) {
-                    let piece = self.names[k].clone();
-                    return Some((
-                        IllegalReason::TooFar { piece, max },
-                        Some(RuleRef::Movement(k)),
-                    ));
-                }
-            }
+        let (land, pass) = self.once_left_bans(
+            pos,
+            k,
+            from,
+            self.land_always[k] | land_dyn[k],
+            self.pass_always[k] | pass_dyn[k],
+        );
+        let jumps = self.jumps[k].as_ref().map_or(B::EMPTY, |jump| {
+            self.jump_targets(pos, jump, from, occupied)
+        });
+        // Layers 1 and 2 with the jumps: where the piece can go at all.
+        if !(self.slides(k, from, occupied, pass) | jumps).has(to) {
+            return self.why_not_reached(k, from, to, occupied, |sq| {
+                self.access_barring(pos, k, from, sq, false, &pass_dyn)
+            });
         }
-        if let Some(i) = self.access.iter().position(|rule| barred(rule, to, true)) {
-            let piece = self.names[k].clone();
+        // Layer 3, the landing bans.
+        if land.has(to) {
+            let rule = self.access_barring(pos, k, from, to, true, &land_dyn);
             return Some((
                 IllegalReason::MayNotLand {
-                    piece,
-                    square: square(to),
+                    piece: self.names[k].clone(),
+                    square: self.square_of(to),
                 },
-                Some(RuleRef::Access(i)),
+                rule.map(RuleRef::Access),
             ));
         }
-        if let Some(limit) = self.back_and_forth {
-            let shuttle = pos.shuttle[side.index()];
-            if shuttle.to == mv.from && shuttle.from == mv.to && shuttle.count >= limit {
-                return Some((
-                    IllegalReason::BackAndForth { limit },
-                    Some(RuleRef::BackAndForth),
-                ));
-            }
+        // Layer 4, the back-and-forth limit.
+        if self.shuttle_ban(pos, k, from) == Some(to) {
+            let limit = self.back_and_forth.unwrap_or_default();
+            return Some((
+                IllegalReason::BackAndForth { limit },
+                Some(RuleRef::BackAndForth),
+            ));
         }
+        // Layer 5, the berserk rule.
         if pos.berserker != NONE
             && self.berserk == Some(Berserk::CaptureAgain)
             && self.move_captures(pos, k, from, to).is_empty()
@@ -403,5 +368,113 @@ impl<B: Bits> Core<B> {
             return Some((IllegalReason::BerserkMustCapture, Some(RuleRef::Berserk)));
         }
         None
+    }
+
+    /// The square of index `sq`.
+    fn square_of(&self, sq: usize) -> Square {
+        Square::new((sq % self.width) as u8, (sq / self.width) as u8)
+    }
+
+    /// The kind of the piece `mv` moves, or why no move from `from` to `to` can be made: no
+    /// piece, the other side's, not the berserker when a berserk move is due, or no move at all.
+    fn moving_piece(
+        &self,
+        pos: &Pos<B>,
+        from: usize,
+        to: usize,
+    ) -> Result<usize, (IllegalReason, Option<RuleRef>)> {
+        let square = self.square_of(from);
+        let Some(k) = self.piece_on(pos, from) else {
+            return Err((IllegalReason::NoPiece { square }, None));
+        };
+        if self.kinds[k].side != pos.to_move {
+            return Err((IllegalReason::NotYourPiece { square }, None));
+        }
+        if pos.berserker != NONE && usize::from(pos.berserker) != from {
+            let square = self.square_of(usize::from(pos.berserker));
+            return Err((
+                IllegalReason::BerserkerMovesAgain { square },
+                Some(RuleRef::Berserk),
+            ));
+        }
+        if from == to {
+            return Err((IllegalReason::NullMove, None));
+        }
+        Ok(k)
+    }
+
+    /// Why the piece of kind `k` on `from` cannot reach `to` by sliding or jumping (layers 1
+    /// and 2): the square is taken, not in line, blocked by a piece or by a square the piece
+    /// may not pass (`barring` names the access rule), or too far.
+    fn why_not_reached(
+        &self,
+        k: usize,
+        from: usize,
+        to: usize,
+        occupied: B,
+        barring: impl Fn(usize) -> Option<usize>,
+    ) -> Option<(IllegalReason, Option<RuleRef>)> {
+        if occupied.has(to) {
+            let square = self.square_of(to);
+            return Some((IllegalReason::Occupied { square }, None));
+        }
+        if self.kinds[k].style != MoveStyle::Rook {
+            return None;
+        }
+        let Some(d) = (0..4).find(|&d| self.rays[from][d].has(to)) else {
+            return Some((IllegalReason::NotInLine, None));
+        };
+        let mut sq = usize::from(self.neighbours[from][d]);
+        let mut distance = 1;
+        while sq != to {
+            let square = self.square_of(sq);
+            if occupied.has(sq) {
+                return Some((IllegalReason::Blocked { square }, None));
+            }
+            if let Some(i) = barring(sq) {
+                let piece = self.names[k].clone();
+                return Some((
+                    IllegalReason::MayNotPass { piece, square },
+                    Some(RuleRef::Access(i)),
+                ));
+            }
+            sq = usize::from(self.neighbours[sq][d]);
+            distance += 1;
+        }
+        match self.kinds[k].max_distance {
+            Some(max) if distance > u32::from(max) => {
+                let piece = self.names[k].clone();
+                Some((
+                    IllegalReason::TooFar { piece, max },
+                    Some(RuleRef::Movement(k)),
+                ))
+            }
+            _ => None,
+        }
+    }
+
+    /// The first access rule that bars the piece of kind `k` (which started on `from`) from
+    /// landing on (`landing`) or passing `sq` now; `group_bans` are the squares the group
+    /// rules bar now, for that action.
+    fn access_barring(
+        &self,
+        pos: &Pos<B>,
+        k: usize,
+        from: usize,
+        sq: usize,
+        landing: bool,
+        group_bans: &[B; MAX_KINDS],
+    ) -> Option<usize> {
+        self.access.iter().position(|rule| {
+            let action = if landing { rule.land } else { rule.pass };
+            if rule.kinds & (1 << k) == 0 || !rule.region.has(sq) || !action {
+                return false;
+            }
+            match &rule.condition {
+                Condition::Always => true,
+                Condition::OnceLeft(i) => !pos.stayed[*i].has(from),
+                Condition::WhileGroupEmpty(_) => group_bans[k].has(sq),
+            }
+        })
     }
 }
