@@ -154,3 +154,47 @@ fn compare_reports_the_change_in_the_attackers_score() {
     assert!((json["difference"].as_f64().unwrap() - (b - a)).abs() < 1e-9);
     assert!(json["low"].as_f64().unwrap() <= json["high"].as_f64().unwrap());
 }
+
+#[test]
+fn a_fit_on_search_labels_names_them_and_a_stray_label_depth_is_refused() {
+    let dir = std::env::temp_dir().join(format!("tafl-tune-search-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("brandubh.json");
+    let out = tafl(&[
+        "tune",
+        "brandubh",
+        "--games",
+        "10",
+        "--rounds",
+        "1",
+        "--depth",
+        "1",
+        "--label",
+        "search",
+        "--label-depth",
+        "2",
+        "--out",
+        file.to_str().unwrap(),
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let written: WeightsFile =
+        serde_json::from_str(&std::fs::read_to_string(&file).unwrap()).unwrap();
+    assert!(
+        written
+            .fitted
+            .contains("--cap 300 --label search --label-depth 2:"),
+        "{}",
+        written.fitted
+    );
+    assert_eq!(written.weights.soldier, 100);
+    assert_eq!(written.weights.escape_now, WEIGHTS.escape_now);
+    std::fs::remove_dir_all(&dir).unwrap();
+
+    let out = tafl(&["tune", "brandubh", "--games", "10", "--label-depth", "2"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--label search"));
+}

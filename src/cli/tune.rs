@@ -1,6 +1,7 @@
 //! `tafl tune VARIANT [--games N] [--rounds R] [--depth D] [--openings K] [--seed S]
-//! [--threads N] [--weights FILE] [--out FILE]`: fits the evaluation's weights to the results of
-//! the computer's games against itself (src/search/tune.rs) and writes a weights file.
+//! [--threads N] [--weights FILE] [--label outcome|search] [--label-depth D] [--out FILE]`: fits
+//! the evaluation's weights to the results of the computer's games against itself, or to a
+//! deeper search's scores of their positions (src/search/tune.rs), and writes a weights file.
 //!
 //! Every fifth game is held out of the fit; the summary gives the held-out cross-entropy of
 //! the starting weights and of the fitted ones, so a fit that learned nothing shows.
@@ -11,7 +12,7 @@ use std::sync::Arc;
 
 use super::load;
 use crate::search::eval::{WeightsFile, TERM_NAMES};
-use crate::search::tune::{fit, loss, self_play, Plan, Sample};
+use crate::search::tune::{fit, loss, self_play, Label, Plan, Sample};
 use crate::search::{Limits, Weights};
 
 /// Arguments of `tafl tune`.
@@ -43,13 +44,42 @@ pub struct Args {
     /// Start from these weights (a file, `hand` or `tuned`) [default: hand].
     #[arg(long, value_name = "FILE")]
     pub weights: Option<String>,
+    /// What each position is labelled with: its game's result, or a search of it (σ of its
+    /// score / 400; a proven win 1): `search` gives a target where every game ends the same way.
+    #[arg(long, value_enum, default_value_t = LabelKind::Outcome)]
+    pub label: LabelKind,
+    /// The labelling search's depth (with `--label search`) [default: 3].
+    #[arg(long, value_name = "D", value_parser = clap::value_parser!(u32).range(1..=8))]
+    pub label_depth: Option<u32>,
     /// Write the weights file here instead of printing it.
     #[arg(long, value_name = "FILE")]
     pub out: Option<std::path::PathBuf>,
 }
 
+/// What `--label` names.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum LabelKind {
+    /// The game's result for the attackers.
+    Outcome,
+    /// A fixed-depth search's score of the position.
+    Search,
+}
+
+/// The labelling search's depth when `--label search` names none.
+const LABEL_DEPTH: u32 = 3;
+
 /// Runs `tafl tune`.
 pub fn run(args: Args) -> ExitCode {
+    let label = match (args.label, args.label_depth) {
+        (LabelKind::Outcome, None) => Label::Outcome,
+        (LabelKind::Outcome, Some(_)) => {
+            eprintln!("error: --label-depth is the depth of `--label search`; add that");
+            return ExitCode::from(load::USAGE);
+        }
+        (LabelKind::Search, depth) => Label::Search {
+            depth: depth.unwrap_or(LABEL_DEPTH),
+        },
+    };
     let loaded = match load::variant(&args.variant) {
         Ok(loaded) => loaded,
         Err(code) => return code,
@@ -70,6 +100,7 @@ pub fn run(args: Args) -> ExitCode {
         seed: args.seed,
         cap: args.cap as usize,
         limits: Limits::depth(args.depth),
+        label,
     };
     let engine: Arc<crate::engine::Engine> = loaded.engine.clone();
     let mut samples: Vec<Sample> = Vec::new();
@@ -92,7 +123,7 @@ pub fn run(args: Args) -> ExitCode {
         if let Some(bar) = &bar {
             bar.finish_and_clear();
         }
-        let attackers = new.iter().filter(|s| s.result == 1.0).count();
+        let attackers = new.iter().filter(|s| s.outcome == 1.0).count();
         samples.extend(new);
         let (train, held): (Vec<Sample>, Vec<Sample>) =
             samples.iter().partition(|s| s.game % 5 != 0);
@@ -107,10 +138,10 @@ pub fn run(args: Args) -> ExitCode {
             loss(&held, fitted.weights)
         );
         eprintln!("{note}");
-        if samples.iter().all(|s| s.result == samples[0].result) {
+        if samples.iter().all(|s| s.result == samples[0].result) && label == Label::Outcome {
             eprintln!(
                 "warning: every game ended the same way: the results carry nothing to fit \
-                 (more games, other openings or another depth may give some)"
+                 (more games, other openings, another depth or `--label search` may give some)"
             );
         } else if fitted.weights.soldier <= 10 {
             eprintln!(
@@ -123,8 +154,12 @@ pub fn run(args: Args) -> ExitCode {
         constant = fitted.constant;
     }
     let (_, held): (Vec<Sample>, Vec<Sample>) = samples.iter().partition(|s| s.game % 5 != 0);
+    let labelled = match label {
+        Label::Outcome => String::new(),
+        Label::Search { depth } => format!(" --label search --label-depth {depth}"),
+    };
     let fitted = format!(
-        "tafl tune {} --games {} --rounds {} --depth {} --openings {} --seed {} --cap {}: {} \
+        "tafl tune {} --games {} --rounds {} --depth {} --openings {} --seed {} --cap {}{}: {} \
          positions; held-out cross-entropy {:.4} with the starting weights, {:.4} fitted; \
          constant {:+.0} (the attackers' edge at this level of play)",
         args.variant,
@@ -134,6 +169,7 @@ pub fn run(args: Args) -> ExitCode {
         args.openings,
         args.seed,
         args.cap,
+        labelled,
         samples.len(),
         loss(&held, start),
         loss(&held, weights),

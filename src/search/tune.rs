@@ -13,14 +13,21 @@
 //!
 //! Rounds repeat this: each plays new games with the last round's weights and refits on all
 //! positions so far, so the games come from a player closer to the one being fitted.
+//!
+//! [`Label::Search`] labels each position instead with σ(s / [`SCALE`]), s the attackers' score
+//! from a fixed-depth search of it (one thread, so deterministic; a proven win 1, a proven loss
+//! 0): a soft target that varies where the games' results do not (Copenhagen at a low depth,
+//! where the defenders win every game). The same cross-entropy fits it: with a target y in
+//! [0, 1] its gradient is still (p − y) x, and its minimum is where the model gives y.
 
 use std::sync::Arc;
 
 use super::duel::{opening, play_out};
 use super::eval::{terms_of, Terms, Weights, TERMS};
-use super::Limits;
+use super::{search, Limits, Score};
 use crate::engine::Engine;
-use crate::game::Status;
+use crate::game::{Game, Status};
+use crate::ir::Side;
 
 /// The evaluation units per unit of log-odds: 4 soldiers' worth is e¹ to 1.
 pub const SCALE: f64 = 400.0;
@@ -29,13 +36,16 @@ pub const RIDGE: f64 = 0.01;
 /// Terms not fitted: `escape_now` and `escape_fork`.
 const FIXED: [usize; 2] = [1, 2];
 
-/// A position's terms and its game's result for the attackers.
+/// A position's terms, its label and its game's result, both for the attackers.
 #[derive(Clone, Copy, Debug)]
 pub struct Sample {
     /// The terms, in the order of [`super::eval::TERM_NAMES`].
     pub terms: [f64; TERMS],
-    /// 1 the attackers won, ½ a draw, 0 the defenders won.
+    /// What the fit predicts, in [0, 1]: the game's result ([`Label::Outcome`]) or the
+    /// search's score squashed ([`Label::Search`]).
     pub result: f64,
+    /// The game's result: 1 the attackers won, ½ a draw, 0 the defenders won.
+    pub outcome: f64,
     /// The game it came from.
     pub game: u64,
 }
@@ -53,6 +63,55 @@ pub struct Plan {
     pub cap: usize,
     /// The players' search (one thread, a fixed depth for speed and determinism).
     pub limits: Limits,
+    /// What each position is labelled with.
+    pub label: Label,
+}
+
+/// What a position is labelled with for the fit.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Label {
+    /// Its game's result for the attackers (Texel's method).
+    Outcome,
+    /// σ(s / [`SCALE`]), s the attackers' score from a search of this many plies (see
+    /// [`search_label`]).
+    Search {
+        /// The labelling search's depth.
+        depth: u32,
+    },
+}
+
+/// The label [`Label::Search`] gives the position of `game`: σ(s / [`SCALE`]), s the score for
+/// the attackers of a search of `depth` plies (one thread, default techniques, `weights`), 1 or 0
+/// for a proven win or loss; for an ended game its result (1, ½ or 0).
+pub fn search_label(game: &Game, depth: u32, weights: Weights) -> f64 {
+    // A small table: the labelling search is shallow, and a fresh table for each position keeps
+    // the label independent of what was labelled before (and so of the order across threads).
+    let limits = Limits {
+        table_mb: 4,
+        ..Limits::depth(depth).with_weights(weights)
+    };
+    let stop = std::sync::atomic::AtomicBool::new(false);
+    let Ok(report) = search(game, &limits, &stop, |_| {}) else {
+        return result_for_attackers(game.status());
+    };
+    let mover = match report.score {
+        Score::Win(_) => 1.0,
+        Score::Loss(_) => 0.0,
+        Score::Value(value) => sigmoid(f64::from(value) / SCALE),
+    };
+    match game.to_move() {
+        Side::Attackers => mover,
+        Side::Defenders => 1.0 - mover,
+    }
+}
+
+/// 1 the attackers won, ½ a draw or a game still going, 0 the defenders won.
+fn result_for_attackers(status: Status) -> f64 {
+    match status {
+        Status::AttackersWin => 1.0,
+        Status::DefendersWin => 0.0,
+        Status::Draw | Status::Ongoing => 0.5,
+    }
 }
 
 /// Plays `plan.games` games numbered from `first` with `weights` on both sides and returns their
@@ -70,21 +129,23 @@ pub fn self_play(
         .into_par_iter()
         .flat_map_iter(|index| {
             let start = opening(engine, plan.seed, index, plan.openings);
-            let mut seen: Vec<Terms> = Vec::new();
+            // Each position's terms and, when labelled by a search, its label.
+            let mut seen: Vec<(Terms, Option<f64>)> = Vec::new();
             let game = play_out(start, &limits, &limits, plan.cap, |game| {
                 if let Some(terms) = terms_of(engine, game.position()) {
-                    seen.push(terms);
+                    let label = match plan.label {
+                        Label::Outcome => None,
+                        Label::Search { depth } => Some(search_label(game, depth, weights)),
+                    };
+                    seen.push((terms, label));
                 }
             });
             on_game();
-            let result = match game.status() {
-                Status::AttackersWin => 1.0,
-                Status::DefendersWin => 0.0,
-                Status::Draw | Status::Ongoing => 0.5,
-            };
-            seen.into_iter().map(move |terms| Sample {
+            let outcome = result_for_attackers(game.status());
+            seen.into_iter().map(move |(terms, label)| Sample {
                 terms: terms.values(),
-                result,
+                result: label.unwrap_or(outcome),
+                outcome,
                 game: index,
             })
         })
@@ -278,6 +339,7 @@ mod tests {
             samples.push(Sample {
                 terms,
                 result,
+                outcome: result,
                 game,
             });
         }
@@ -290,5 +352,101 @@ mod tests {
         assert!(fit.constant.abs() < 40.0, "{}", fit.constant);
         let blind = Weights::from_values([0, 5000, 2500, 300, 40, 3, 30, 25, 2, 0, 0]);
         assert!(loss(&samples, fit.weights) < loss(&samples, blind));
+    }
+
+    #[test]
+    fn a_fit_recovers_the_weights_behind_soft_targets() {
+        // Targets σ((100 material + 40 ring) / SCALE), as a search's labels would be if the
+        // evaluation were exactly that: the fit must find ring ≈ 40 from a prior of 0, and give
+        // mobility (unrelated to the targets) about nothing.
+        let mut rng = crate::engine::Rng::new(777);
+        let samples: Vec<Sample> = (0..6000)
+            .map(|game| {
+                let mut terms = [0.0; TERMS];
+                terms[0] = rng.below(9) as f64 - 4.0;
+                terms[8] = rng.below(21) as f64 - 10.0;
+                terms[9] = rng.below(9) as f64 - 4.0;
+                let result = sigmoid((100.0 * terms[0] + 40.0 * terms[9]) / SCALE);
+                Sample {
+                    terms,
+                    result,
+                    outcome: 0.5,
+                    game,
+                }
+            })
+            .collect();
+        let prior = Weights::from_values([100, 5000, 2500, 300, 40, 3, 30, 25, 2, 0, 0]);
+        let fit = fit(&samples, prior);
+        assert_eq!(fit.weights.soldier, 100);
+        assert!((fit.weights.ring - 40).abs() <= 3, "{:?}", fit.weights);
+        assert!(fit.weights.mobility.abs() <= 1, "{:?}", fit.weights);
+        assert!(fit.constant.abs() < 5.0, "{}", fit.constant);
+    }
+
+    /// Brandubh's engine and the games of depth-1 players from seeded openings.
+    fn games(count: u64) -> Vec<Game> {
+        let rules = crate::Variant::bundled("brandubh").unwrap().rules;
+        let engine = Arc::new(Engine::new(&rules).unwrap());
+        (0..count)
+            .map(|index| {
+                let start = opening(&engine, 5, index, 6);
+                play_out(start, &Limits::depth(1), &Limits::depth(1), 200, |_| {})
+            })
+            .collect()
+    }
+
+    /// The game's position after its first `plies` plies.
+    fn replay(game: &Game, plies: usize) -> Game {
+        let mut replayed = Game::new(game.engine().clone());
+        for ply in &game.plies()[..plies] {
+            replayed.play(ply.mv).unwrap();
+        }
+        replayed
+    }
+
+    #[test]
+    fn a_search_label_is_the_attackers_chance_from_the_search() {
+        let weights = super::super::WEIGHTS;
+        let (mut attackers_won, mut defenders_won, mut quiet) = (0, 0, 0);
+        for game in games(16) {
+            let plies = game.plies().len();
+            // Ended: the result itself.
+            let label = search_label(&game, 2, weights);
+            assert_eq!(label, result_for_attackers(game.status()));
+            // One move from the end of a won game the winner to move sees the win: the label is
+            // the winner's, whichever side is to move.
+            let before = replay(&game, plies - 1);
+            match game.status() {
+                Status::AttackersWin => {
+                    attackers_won += 1;
+                    assert_eq!(search_label(&before, 1, weights), 1.0);
+                }
+                Status::DefendersWin => {
+                    defenders_won += 1;
+                    assert_eq!(search_label(&before, 1, weights), 0.0);
+                }
+                Status::Draw | Status::Ongoing => {}
+            }
+            // Early on, a quiet score: σ of the attackers' score, the mover's negated for the
+            // defenders.
+            let early = replay(&game, 3.min(plies - 1));
+            let stop = std::sync::atomic::AtomicBool::new(false);
+            let limits = Limits {
+                table_mb: 4,
+                ..Limits::depth(2).with_weights(weights)
+            };
+            if let Ok(report) = search(&early, &limits, &stop, |_| {}) {
+                if let Score::Value(value) = report.score {
+                    quiet += 1;
+                    let attackers = match early.to_move() {
+                        Side::Attackers => value,
+                        Side::Defenders => -value,
+                    };
+                    let label = search_label(&early, 2, weights);
+                    assert!((label - sigmoid(f64::from(attackers) / SCALE)).abs() < 1e-12);
+                }
+            }
+        }
+        assert!(attackers_won > 0 && defenders_won > 0 && quiet > 0);
     }
 }
