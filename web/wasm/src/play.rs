@@ -12,7 +12,7 @@ use tafl::ir::Role;
 use tafl::record::native::{self, WrittenPly};
 use tafl::record::{self, RecordedOutcome, RecordedResult, Tags};
 use tafl::search::{self, Limits, Report};
-use tafl::{Engine, Game, Move, Side, Variant};
+use tafl::{Engine, Game, Move, Ply, Side, Variant};
 use wasm_bindgen::prelude::*;
 
 use crate::editor::load;
@@ -70,6 +70,20 @@ struct JsonPly {
     mover: &'static str,
     captures: Vec<String>,
     verdict: Option<String>,
+}
+
+impl JsonPly {
+    /// A ply as the page shows it, its ending in the words of `tafl play`.
+    fn new(ply: &Ply, variant: &Variant) -> JsonPly {
+        JsonPly {
+            mv: ply.mv.to_string(),
+            mover: ply.mover.as_str(),
+            captures: ply.captured.iter().map(|s| s.to_string()).collect(),
+            verdict: ply
+                .ending
+                .map(|e| describe::verdict(&e, variant, ply.mover.opponent())),
+        }
+    }
 }
 
 #[derive(Serialize)]
@@ -175,14 +189,7 @@ impl WebGame {
             .game
             .plies()
             .iter()
-            .map(|ply| JsonPly {
-                mv: ply.mv.to_string(),
-                mover: ply.mover.as_str(),
-                captures: ply.captured.iter().map(|s| s.to_string()).collect(),
-                verdict: ply
-                    .ending
-                    .map(|e| describe::verdict(&e, &self.variant, ply.mover.opponent())),
-            })
+            .map(|ply| JsonPly::new(ply, &self.variant))
             .collect();
         to_json(&State {
             title: &rules.name,
@@ -230,15 +237,7 @@ impl WebGame {
             .game
             .play(mv)
             .map_err(|e| JsError::new(&e.describe(Some(&self.variant))))?;
-        let ply = JsonPly {
-            mv: ply.mv.to_string(),
-            mover: ply.mover.as_str(),
-            captures: ply.captured.iter().map(|s| s.to_string()).collect(),
-            verdict: ply
-                .ending
-                .map(|e| describe::verdict(&e, &self.variant, ply.mover.opponent())),
-        };
-        Ok(to_json(&ply))
+        Ok(to_json(&JsonPly::new(ply, &self.variant)))
     }
 
     /// Takes back the last ply; false when there is none.
