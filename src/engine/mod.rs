@@ -291,7 +291,10 @@ impl Engine {
         mv: Move,
         earlier: &[Position],
     ) -> (Position, MoveEffects) {
-        let history: Vec<u64> = earlier
+        // Only the positions since the last capture can repeat (a capture changes the material
+        // for good), so only those are hashed: not the whole game at every ply.
+        let since_capture = (self.quiet_plies(position) as usize).min(earlier.len());
+        let history: Vec<u64> = earlier[earlier.len() - since_capture..]
             .iter()
             .chain(std::iter::once(position))
             .map(|p| self.hash(p))
