@@ -1,23 +1,22 @@
 //! Many games in Rust without the GIL: computer against computer (as `tafl selfplay`) and
 //! uniformly random games (as `tafl playouts`).
 
-use std::collections::BTreeMap;
 use std::time::Instant;
 
 use pyo3::exceptions::{PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
-use tafl::search::{self, Limits};
-use tafl::Status;
+use tafl::search::duel::{self, Tally};
+use tafl::search::Limits;
 
 use crate::game::limits;
 use crate::variant::Variant;
 
-/// One finished game of a selfplay run: its status word, reason word and length in plies.
+/// One finished game of a selfplay run, for Python: its status word, reason word and length
+/// in plies.
 pub type Played = (&'static str, &'static str, usize);
 
-/// Plays game number `index` as `tafl selfplay` does: seeded random openings, then the search
-/// for both sides, until the game ends or reaches `cap` plies (`capped`).
+/// Plays game number `index` as `tafl selfplay` does ([`duel::selfplay_game`]).
 fn play_game(
     variant: &Variant,
     limits: &Limits,
@@ -25,14 +24,8 @@ fn play_game(
     index: u64,
     openings: u32,
     cap: u32,
-) -> Played {
-    let start = search::duel::opening(&variant.engine, seed, index, openings);
-    let game = search::duel::play_out(start, limits, limits, cap as usize, |_| {});
-    (
-        game.status().as_str(),
-        game.reason().map_or("capped", |r| r.as_str()),
-        game.plies().len(),
-    )
+) -> duel::Played {
+    duel::selfplay_game(&variant.engine, limits, seed, index, openings, cap)
 }
 
 /// The limits of a selfplay game, as the CLI sets them: one thread a search (games, not
@@ -82,6 +75,7 @@ pub fn selfplay_games(
     Ok(py.detach(|| {
         (first..end)
             .map(|i| play_game(&variant, &limits, seed, i, openings, cap))
+            .map(|p| (p.status.as_str(), p.reason, p.plies))
             .collect()
     }))
 }
@@ -94,12 +88,11 @@ pub fn wilson(wins: u64, games: u64) -> (f64, f64, f64) {
     (rate.rate, rate.low, rate.high)
 }
 
-fn rate<'py>(py: Python<'py>, wins: u64, games: u64) -> PyResult<Bound<'py, PyDict>> {
-    let (rate, low, high) = wilson(wins, games);
+fn rate<'py>(py: Python<'py>, rate: tafl::search::stats::Rate) -> PyResult<Bound<'py, PyDict>> {
     let dict = PyDict::new(py);
-    dict.set_item("rate", rate)?;
-    dict.set_item("low", low)?;
-    dict.set_item("high", high)?;
+    dict.set_item("rate", rate.rate)?;
+    dict.set_item("low", rate.low)?;
+    dict.set_item("high", rate.high)?;
     Ok(dict)
 }
 
@@ -125,7 +118,7 @@ pub fn selfplay<'py>(
     let variant = Variant::resolve(py, variant)?;
     let limits = selfplay_limits(time_ms, depth)?;
     let started = Instant::now();
-    let results: Vec<Played> = py.detach(|| {
+    let results: Vec<duel::Played> = py.detach(|| {
         on_threads(threads, || {
             use rayon::prelude::*;
             (0..games)
@@ -134,23 +127,18 @@ pub fn selfplay<'py>(
                 .collect()
         })
     })?;
-    let count = |status: Status| results.iter().filter(|p| p.0 == status.as_str()).count() as u64;
-    let mut reasons: BTreeMap<&str, u64> = BTreeMap::new();
-    for played in &results {
-        *reasons.entry(played.1).or_insert(0) += 1;
-    }
+    let tally = Tally::of(&results);
     let dict = PyDict::new(py);
     dict.set_item("variant", variant.engine.rules().name.clone())?;
     dict.set_item("games", games)?;
-    dict.set_item("attackers_win", count(Status::AttackersWin))?;
-    dict.set_item("defenders_win", count(Status::DefendersWin))?;
-    dict.set_item("draw", count(Status::Draw) + count(Status::Ongoing))?;
-    dict.set_item("capped", count(Status::Ongoing))?;
-    dict.set_item("attackers", rate(py, count(Status::AttackersWin), games)?)?;
-    dict.set_item("defenders", rate(py, count(Status::DefendersWin), games)?)?;
-    let plies: usize = results.iter().map(|p| p.2).sum();
-    dict.set_item("mean_plies", plies as f64 / games as f64)?;
-    dict.set_item("reasons", reasons)?;
+    dict.set_item("attackers_win", tally.attackers_win)?;
+    dict.set_item("defenders_win", tally.defenders_win)?;
+    dict.set_item("draw", tally.draw)?;
+    dict.set_item("capped", tally.capped)?;
+    dict.set_item("attackers", rate(py, tally.attackers)?)?;
+    dict.set_item("defenders", rate(py, tally.defenders)?)?;
+    dict.set_item("mean_plies", tally.mean_plies)?;
+    dict.set_item("reasons", tally.reasons)?;
     dict.set_item("depth", limits.depth)?;
     dict.set_item("time_ms", limits.time.map(|t| t.as_millis() as u64))?;
     dict.set_item("openings", openings)?;

@@ -11,8 +11,7 @@ use std::time::Instant;
 use serde::Serialize;
 
 use super::load;
-use crate::game::Status;
-use crate::search;
+use crate::search::duel::{selfplay_game, Played, Tally};
 use crate::search::stats::{wilson, Rate};
 
 /// Arguments of `tafl selfplay`.
@@ -50,27 +49,13 @@ pub struct Args {
 struct Summary {
     variant: String,
     games: u64,
-    attackers_win: u64,
-    defenders_win: u64,
-    draw: u64,
-    capped: u64,
-    attackers: Rate,
-    defenders: Rate,
-    mean_plies: f64,
-    /// How the games ended: `king_escaped`, `king_captured`, `repetition`, `capped` ...
-    reasons: std::collections::BTreeMap<String, u64>,
+    #[serde(flatten)]
+    tally: Tally,
     depth: Option<u32>,
     time_ms: Option<u64>,
     openings: u32,
     seed: u64,
     seconds: f64,
-}
-
-/// One finished game: its status, reason and length.
-struct Played {
-    status: Status,
-    reason: &'static str,
-    plies: usize,
 }
 
 /// Runs `tafl selfplay`.
@@ -97,7 +82,14 @@ pub fn run(args: Args) -> ExitCode {
         args.json,
     );
     let play_one = |index: u64| {
-        let played = play_game(&loaded, &args, &limits, index);
+        let played = selfplay_game(
+            &loaded.engine,
+            &limits,
+            args.seed,
+            index,
+            args.openings,
+            args.cap,
+        );
         if let Some(bar) = &progress {
             bar.inc(1);
         }
@@ -118,22 +110,10 @@ pub fn run(args: Args) -> ExitCode {
     if let Some(bar) = &progress {
         bar.finish_and_clear();
     }
-    let count = |status: Status| results.iter().filter(|p| p.status == status).count() as u64;
-    let mut reasons = std::collections::BTreeMap::new();
-    for played in &results {
-        *reasons.entry(played.reason.to_string()).or_insert(0) += 1;
-    }
     let summary = Summary {
         variant: loaded.engine.rules().name.clone(),
         games: args.games,
-        attackers_win: count(Status::AttackersWin),
-        defenders_win: count(Status::DefendersWin),
-        draw: count(Status::Draw) + count(Status::Ongoing),
-        capped: count(Status::Ongoing),
-        attackers: wilson(count(Status::AttackersWin), args.games),
-        defenders: wilson(count(Status::DefendersWin), args.games),
-        mean_plies: results.iter().map(|p| p.plies as f64).sum::<f64>() / args.games as f64,
-        reasons,
+        tally: Tally::of(&results),
         depth: limits.depth,
         time_ms: limits.time.map(|t| t.as_millis() as u64),
         openings: args.openings,
@@ -158,17 +138,6 @@ pub fn run(args: Args) -> ExitCode {
     ExitCode::SUCCESS
 }
 
-/// Plays game number `index`: seeded random openings, then the search for both sides.
-fn play_game(loaded: &load::Loaded, args: &Args, limits: &search::Limits, index: u64) -> Played {
-    let start = search::duel::opening(&loaded.engine, args.seed, index, args.openings);
-    let game = search::duel::play_out(start, limits, limits, args.cap as usize, |_| {});
-    Played {
-        status: game.status(),
-        reason: game.reason().map_or("capped", |r| r.as_str()),
-        plies: game.plies().len(),
-    }
-}
-
 fn percent(x: f64) -> String {
     format!("{:.1}%", 100.0 * x)
 }
@@ -179,7 +148,12 @@ fn words(s: &Summary) -> String {
         (None, Some(ms)) => format!("{ms} ms a move"),
         (None, None) => String::new(),
     };
-    let reasons: Vec<String> = s.reasons.iter().map(|(r, n)| format!("{r} {n}")).collect();
+    let reasons: Vec<String> = s
+        .tally
+        .reasons
+        .iter()
+        .map(|(r, n)| format!("{r} {n}"))
+        .collect();
     format!(
         "{}: {} games at {budget}, {} random opening plies (seed {})\n\
          attackers win {} ({}, 95% interval {} to {})\n\
@@ -191,17 +165,17 @@ fn words(s: &Summary) -> String {
         s.games,
         s.openings,
         s.seed,
-        s.attackers_win,
-        percent(s.attackers.rate),
-        percent(s.attackers.low),
-        percent(s.attackers.high),
-        s.defenders_win,
-        percent(s.defenders.rate),
-        percent(s.defenders.low),
-        percent(s.defenders.high),
-        s.draw,
-        s.capped,
-        s.mean_plies,
+        s.tally.attackers_win,
+        percent(s.tally.attackers.rate),
+        percent(s.tally.attackers.low),
+        percent(s.tally.attackers.high),
+        s.tally.defenders_win,
+        percent(s.tally.defenders.rate),
+        percent(s.tally.defenders.low),
+        percent(s.tally.defenders.high),
+        s.tally.draw,
+        s.tally.capped,
+        s.tally.mean_plies,
         reasons.join(", "),
         s.seconds
     )
@@ -222,14 +196,14 @@ fn chart(s: &Summary, cap: u32) -> String {
     crate::svg::balance_chart(&crate::svg::Balance {
         variant: s.variant.clone(),
         games: s.games,
-        attackers: outcome(s.attackers_win, s.attackers),
-        defenders: outcome(s.defenders_win, s.defenders),
-        draws: outcome(s.draw, wilson(s.draw, s.games)),
-        capped: s.capped,
+        attackers: outcome(s.tally.attackers_win, s.tally.attackers),
+        defenders: outcome(s.tally.defenders_win, s.tally.defenders),
+        draws: outcome(s.tally.draw, wilson(s.tally.draw, s.games)),
+        capped: s.tally.capped,
         cap,
         budget,
         openings: s.openings,
         seed: s.seed,
-        mean_plies: s.mean_plies,
+        mean_plies: s.tally.mean_plies,
     })
 }

@@ -2,9 +2,13 @@
 //! `tafl tune` play them: seeded random openings, then each side's search in turn, and the game
 //! as one row of the hnefatafl-rs CSV format.
 
+use std::collections::BTreeMap;
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 
+use serde::Serialize;
+
+use super::stats::{wilson, Rate};
 use super::{search, Limits};
 use crate::engine::{Engine, Rng};
 use crate::game::{Game, Status};
@@ -52,6 +56,83 @@ pub fn play_out(
         }
     }
     game
+}
+
+/// One finished selfplay game: its result (`Ongoing` when the ply cap stopped it), how it ended
+/// (`capped` for the cap) and its length in plies.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Played {
+    /// The game's result.
+    pub status: Status,
+    /// The ending's name (`king_escaped`, `repetition`, ...), or `capped`.
+    pub reason: &'static str,
+    /// Plies played, the opening's included.
+    pub plies: usize,
+}
+
+/// Selfplay game number `index` of a run seeded with `seed`, as `tafl selfplay` and the Python
+/// package play it: `openings` random plies ([`opening`]), then `limits` for both sides, until
+/// the game ends or has `cap` plies.
+pub fn selfplay_game(
+    engine: &Arc<Engine>,
+    limits: &Limits,
+    seed: u64,
+    index: u64,
+    openings: u32,
+    cap: u32,
+) -> Played {
+    let start = opening(engine, seed, index, openings);
+    let game = play_out(start, limits, limits, cap as usize, |_| {});
+    Played {
+        status: game.status(),
+        reason: game.reason().map_or("capped", |r| r.as_str()),
+        plies: game.plies().len(),
+    }
+}
+
+/// The figures of a selfplay run: wins with their 95% intervals, draws (capped games count as
+/// draws, and apart), the mean length and how the games ended.
+#[derive(Clone, Debug, Serialize)]
+pub struct Tally {
+    /// Games the attackers won.
+    pub attackers_win: u64,
+    /// Games the defenders won.
+    pub defenders_win: u64,
+    /// Games drawn, capped ones included.
+    pub draw: u64,
+    /// Games stopped by the ply cap.
+    pub capped: u64,
+    /// The attackers' win rate.
+    pub attackers: Rate,
+    /// The defenders' win rate.
+    pub defenders: Rate,
+    /// Mean length in plies.
+    pub mean_plies: f64,
+    /// How the games ended: `king_escaped`, `king_captured`, `repetition`, `capped` ...
+    pub reasons: BTreeMap<String, u64>,
+}
+
+impl Tally {
+    /// The figures of `games` (none: all zero, with intervals from 0 to 1).
+    pub fn of(games: &[Played]) -> Tally {
+        let count = |status: Status| games.iter().filter(|p| p.status == status).count() as u64;
+        let total = games.len() as u64;
+        let mut reasons = BTreeMap::new();
+        for played in games {
+            *reasons.entry(played.reason.to_string()).or_insert(0) += 1;
+        }
+        let plies: usize = games.iter().map(|p| p.plies).sum();
+        Tally {
+            attackers_win: count(Status::AttackersWin),
+            defenders_win: count(Status::DefendersWin),
+            draw: count(Status::Draw) + count(Status::Ongoing),
+            capped: count(Status::Ongoing),
+            attackers: wilson(count(Status::AttackersWin), total),
+            defenders: wilson(count(Status::DefendersWin), total),
+            mean_plies: plies as f64 / total.max(1) as f64,
+            reasons,
+        }
+    }
 }
 
 /// The game as a row of the hnefatafl-rs CSV format: the plies separated by spaces, each
