@@ -22,7 +22,14 @@
 //!   can step), more than the other side has;
 //! - **ring**: [`Weights::ring`] for each enemy of a runner within two squares of it (both
 //!   ways), the net the attackers tighten round the king;
-//! - **escort**: [`Weights::escort`] for each friend standing beside a runner.
+//! - **escort**: [`Weights::escort`] for each friend standing beside a runner;
+//! - **seal**: [`Weights::seal`] for each enemy of a runner two orthogonal steps from a small
+//!   escape region (in Copenhagen the diagonal a3, b2, c1 beside corner a1): three such pieces
+//!   close a corner for good, since no capture can reach them from the closed side;
+//! - **sealed**: [`Weights::sealed`] for each square of a small escape region the runner could
+//!   not reach even if its friends stepped aside: its enemies wall it off (a closed corner);
+//! - **room**: [`Weights::room`] for each square a runner could reach that way, the room its
+//!   enemies' walls leave it (an encirclement closing shrinks it).
 //!
 //! The score is a weighted sum of these [`Terms`], so the weights can be fitted to game results
 //! (`tafl tune`, [`super::tune`]). Scores are in hundredths of a soldier. Bundled variants ship
@@ -35,7 +42,7 @@ use crate::ir::MAX_KINDS;
 use crate::ir::{KingCaptureMethod, Side};
 
 /// The weights of the terms, in hundredths of a soldier. As JSON (a weights file), every field
-/// by name; `ring` and `escort` may be left out (0).
+/// by name; `ring`, `escort`, `seal`, `sealed` and `room` may be left out (0).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Weights {
@@ -63,10 +70,19 @@ pub struct Weights {
     /// Each friend of a runner on a square beside it.
     #[serde(default)]
     pub escort: i32,
+    /// Each enemy of a runner two orthogonal steps from a small escape region.
+    #[serde(default)]
+    pub seal: i32,
+    /// Each square of a small escape region walled off from a runner by its enemies.
+    #[serde(default)]
+    pub sealed: i32,
+    /// Each square a runner could reach through squares its enemies do not hold.
+    #[serde(default)]
+    pub room: i32,
 }
 
 /// How many terms [`Terms::values`] and [`Weights::values`] list.
-pub const TERMS: usize = 11;
+pub const TERMS: usize = 14;
 
 /// The terms' names, in the order of [`Weights::values`] (the fields of a weights file).
 pub const TERM_NAMES: [&str; TERMS] = [
@@ -81,6 +97,9 @@ pub const TERM_NAMES: [&str; TERMS] = [
     "mobility",
     "ring",
     "escort",
+    "seal",
+    "sealed",
+    "room",
 ];
 
 impl Weights {
@@ -98,6 +117,9 @@ impl Weights {
             self.mobility,
             self.ring,
             self.escort,
+            self.seal,
+            self.sealed,
+            self.room,
         ]
     }
 
@@ -115,6 +137,9 @@ impl Weights {
             mobility: v[8],
             ring: v[9],
             escort: v[10],
+            seal: v[11],
+            sealed: v[12],
+            room: v[13],
         }
     }
 }
@@ -163,6 +188,9 @@ mod slot {
     pub const MOBILITY: usize = 7;
     pub const RING: usize = 8;
     pub const ESCORT: usize = 9;
+    pub const SEAL: usize = 10;
+    pub const SEALED: usize = 11;
+    pub const ROOM: usize = 12;
 }
 
 /// The weights the search uses.
@@ -178,6 +206,9 @@ pub const WEIGHTS: Weights = Weights {
     mobility: 2,
     ring: 0,
     escort: 0,
+    seal: 0,
+    sealed: 0,
+    room: 0,
 };
 
 /// The weights files of the bundled variants, by variant name: `variants/weights/NAME.json`,
@@ -244,6 +275,8 @@ struct Runner<B> {
     kind: usize,
     region: B,
     winner: Side,
+    /// Whether the region is small (corners), so that its enemies can wall it off.
+    small: bool,
 }
 
 /// The evaluation of one variant, precomputed from its compiled rules.
@@ -258,6 +291,11 @@ pub(crate) struct Evaluator<B: Bits> {
     guards: [B; 2],
     /// Per square, the squares within two orthogonal steps of it.
     near: Vec<B>,
+    /// Per side, the squares two orthogonal steps from small escape regions that side wants
+    /// to hold.
+    seals: [B; 2],
+    /// Steps across the board, for walling off escape squares.
+    flood: Flood<B>,
 }
 
 impl<B: Bits> Evaluator<B> {
@@ -282,20 +320,23 @@ impl<B: Bits> Evaluator<B> {
         }
         let mut runners = Vec::new();
         let mut guards = [B::EMPTY; 2];
+        let mut seals = [B::EMPTY; 2];
+        let around = |set: B| set.iter().fold(B::EMPTY, |all, sq| all | core.around(sq));
         for escape in core.goals() {
+            // Beside a few escape squares (corners), blocking pays; beside the whole edge it
+            // is no plan.
+            let small = escape.region.count() <= 8;
             runners.push(Runner {
                 kind: escape.kind,
                 region: escape.region,
                 winner: escape.winner,
+                small,
             });
-            // Beside a few escape squares (corners), blocking pays; beside the whole edge it
-            // is no plan.
-            if escape.region.count() <= 8 {
-                let mut beside = B::EMPTY;
-                for sq in escape.region.iter() {
-                    beside |= core.around(sq);
-                }
-                guards[escape.winner.opponent().index()] |= beside & !escape.region;
+            if small {
+                let beside = around(escape.region) & !escape.region;
+                let two_away = around(beside) & !beside & !escape.region;
+                guards[escape.winner.opponent().index()] |= beside;
+                seals[escape.winner.opponent().index()] |= two_away;
             }
         }
         let near = (0..core.square_count())
@@ -315,6 +356,8 @@ impl<B: Bits> Evaluator<B> {
             hunted,
             guards,
             near,
+            seals,
+            flood: Flood::new(core),
         }
     }
 
@@ -342,6 +385,13 @@ impl<B: Bits> Evaluator<B> {
                 terms.counts[slot::RING] -= s * (self.near[sq] & enemies).count() as i32;
                 let friends = pos.sides[side.index()];
                 terms.counts[slot::ESCORT] += s * (core.around(sq) & friends).count() as i32;
+                let reached = self
+                    .flood
+                    .reach(B::single(sq), core.all_squares() & !enemies);
+                terms.counts[slot::ROOM] += s * reached.count() as i32;
+                if runner.small {
+                    terms.counts[slot::SEALED] -= s * (runner.region & !reached).count() as i32;
+                }
             }
         }
         for &(kind, captors) in &self.hunted {
@@ -351,10 +401,14 @@ impl<B: Bits> Evaluator<B> {
             }
         }
         for side in Side::BOTH {
+            let held = pos.sides[side.index()];
             let guards = self.guards[side.index()];
             if guards.any() {
-                terms.counts[slot::BLOCKADE] +=
-                    sign(side) * (guards & pos.sides[side.index()]).count() as i32;
+                terms.counts[slot::BLOCKADE] += sign(side) * (guards & held).count() as i32;
+            }
+            let seals = self.seals[side.index()];
+            if seals.any() {
+                terms.counts[slot::SEAL] += sign(side) * (seals & held).count() as i32;
             }
         }
         {
@@ -427,6 +481,53 @@ impl<B: Bits> Evaluator<B> {
             KingCaptureMethod::Enclosed => held,
             // Two sides take a custodial king: each side held is worth more.
             KingCaptureMethod::Custodial => (held * 2).min(4),
+        }
+    }
+}
+
+/// Orthogonal steps over a whole set of squares at once, by shifting the bit set a row or a
+/// file (the edge files masked so that no step wraps round to the next row).
+struct Flood<B> {
+    width: usize,
+    /// Every square but those of the last file, which have no square to their right.
+    steps_right: B,
+    /// Every square but those of the first file.
+    steps_left: B,
+}
+
+impl<B: Bits> Flood<B> {
+    fn new(core: &Core<B>) -> Flood<B> {
+        let width = core.width();
+        let (mut steps_right, mut steps_left) = (B::EMPTY, B::EMPTY);
+        for sq in core.all_squares().iter() {
+            if sq % width != width - 1 {
+                steps_right.set(sq);
+            }
+            if sq % width != 0 {
+                steps_left.set(sq);
+            }
+        }
+        Flood {
+            width,
+            steps_right,
+            steps_left,
+        }
+    }
+
+    /// The squares reachable from `seeds` by orthogonal steps through `open` squares.
+    fn reach(&self, seeds: B, open: B) -> B {
+        let mut reached = seeds;
+        loop {
+            let grown = reached
+                | (reached & self.steps_right).shift_up(1)
+                | (reached & self.steps_left).shift_down(1)
+                | reached.shift_up(self.width)
+                | reached.shift_down(self.width);
+            let grown = reached | (grown & open);
+            if grown == reached {
+                return grown;
+            }
+            reached = grown;
         }
     }
 }

@@ -51,6 +51,12 @@ impl<B: Bits> Core<B> {
         self.escape_any[kind].has(sq)
     }
 
+    /// The number of files (columns) of the board: square `sq` is on file `sq % width`.
+    #[inline]
+    pub fn width(&self) -> usize {
+        self.width
+    }
+
     /// The number of squares of the board.
     #[inline]
     pub fn square_count(&self) -> usize {

@@ -1,0 +1,58 @@
+//! The evaluation's terms, counted on positions built by hand: what each term sees, and what it
+//! must not see.
+
+use tafl::engine::Engine;
+use tafl::game::notation::parse_position;
+use tafl::search::eval::{terms_of, TERM_NAMES};
+use tafl::{Side, Variant};
+
+/// The value of the term called `name` in `position` (rows from the top rank down).
+fn term(variant: &str, position: &str, name: &str) -> f64 {
+    let engine = Engine::new(&Variant::bundled(variant).unwrap().rules).unwrap();
+    let position = parse_position(&engine, position, Side::Attackers).unwrap();
+    let terms = terms_of(&engine, &position).unwrap();
+    let index = TERM_NAMES.iter().position(|&n| n == name).unwrap();
+    terms.values()[index]
+}
+
+#[test]
+fn three_attackers_on_the_diagonal_seal_a_corner() {
+    // Brandubh: attackers on a3, b2 and c1 wall the corner a1 off from the king on d4.
+    let sealed = "/7/7/7/3K3/t6/1t5/2t4/";
+    assert_eq!(term("brandubh", sealed, "sealed"), 1.0);
+    assert_eq!(term("brandubh", sealed, "seal"), 3.0);
+    // The king's room: 49 squares but the 3 attackers and the 3 behind them (a1, a2, b1),
+    // counted against the attackers (the defenders' sign).
+    assert_eq!(term("brandubh", sealed, "room"), -43.0);
+    // Without b2 the king walks in by b3-b2-b1: no corner is sealed, two seal squares held.
+    let open = "/7/7/7/3K3/t6/7/2t4/";
+    assert_eq!(term("brandubh", open, "sealed"), 0.0);
+    assert_eq!(term("brandubh", open, "seal"), 2.0);
+}
+
+#[test]
+fn the_kings_own_pieces_do_not_seal_a_corner() {
+    // Defenders on a3, b2 and c1 would step aside: the corner stays open to the king.
+    let position = "/7/7/7/3K3/T6/1T5/2T4/";
+    assert_eq!(term("brandubh", position, "sealed"), 0.0);
+    assert_eq!(term("brandubh", position, "seal"), 0.0);
+}
+
+#[test]
+fn a_wall_seals_every_corner_behind_it_and_no_step_wraps_round_a_row() {
+    // A file of attackers on f shuts the king on g4 off from a1 and a7; he still has g1 and
+    // g7 up and down his own file. A step right from g4 that wrapped round to a5 would open
+    // both far corners.
+    let position = "/5t1/5t1/5t1/5tK/5t1/5t1/5t1/";
+    assert_eq!(term("brandubh", position, "sealed"), 2.0);
+    assert_eq!(term("brandubh", position, "room"), -7.0);
+}
+
+#[test]
+fn an_edge_escape_has_no_corner_to_seal() {
+    // Linnaeus' king escapes to any edge square: the region is too large to wall off square by
+    // square, so neither term counts.
+    let position = "/9/9/2t6/1t7/t3K4/9/9/9/9/";
+    assert_eq!(term("linnaeus", position, "sealed"), 0.0);
+    assert_eq!(term("linnaeus", position, "seal"), 0.0);
+}
