@@ -21,9 +21,8 @@ fn three_attackers_on_the_diagonal_seal_a_corner() {
     let sealed = "/7/7/7/3K3/t6/1t5/2t4/";
     assert_eq!(term("brandubh", sealed, "sealed"), 1.0);
     assert_eq!(term("brandubh", sealed, "seal"), 3.0);
-    // The king's room: 49 squares but the 3 attackers and the 3 behind them (a1, a2, b1),
-    // counted against the attackers (the defenders' sign).
-    assert_eq!(term("brandubh", sealed, "room"), -43.0);
+    // Walled off from the king: the 3 squares behind the attackers (a1, a2, b1).
+    assert_eq!(term("brandubh", sealed, "walled"), 3.0);
     // Without b2 the king walks in by b3-b2-b1: no corner is sealed, two seal squares held.
     let open = "/7/7/7/3K3/t6/7/2t4/";
     assert_eq!(term("brandubh", open, "sealed"), 0.0);
@@ -45,7 +44,8 @@ fn a_wall_seals_every_corner_behind_it_and_no_step_wraps_round_a_row() {
     // both far corners.
     let position = "/5t1/5t1/5t1/5tK/5t1/5t1/5t1/";
     assert_eq!(term("brandubh", position, "sealed"), 2.0);
-    assert_eq!(term("brandubh", position, "room"), -7.0);
+    // Everything west of the wall: 35 squares.
+    assert_eq!(term("brandubh", position, "walled"), 35.0);
 }
 
 #[test]

@@ -28,8 +28,10 @@
 //!   close a corner for good, since no capture can reach them from the closed side;
 //! - **sealed**: [`Weights::sealed`] for each square of a small escape region the runner could
 //!   not reach even if its friends stepped aside: its enemies wall it off (a closed corner);
-//! - **room**: [`Weights::room`] for each square a runner could reach that way, the room its
-//!   enemies' walls leave it (an encirclement closing shrinks it).
+//! - **walled**: [`Weights::walled`] for each square, not held by its enemies, that a runner
+//!   could not reach that way: what its enemies' walls cut off from it (a closed corner, the
+//!   outside of a closing ring). Counting the squares it *could* reach instead ties the term to
+//!   material (every enemy taken frees a square) and the fit ran away with it.
 //!
 //! The score is a weighted sum of these [`Terms`], so the weights can be fitted to game results
 //! (`tafl tune`, [`super::tune`]). Scores are in hundredths of a soldier. Bundled variants ship
@@ -42,7 +44,7 @@ use crate::ir::MAX_KINDS;
 use crate::ir::{KingCaptureMethod, Side};
 
 /// The weights of the terms, in hundredths of a soldier. As JSON (a weights file), every field
-/// by name; `ring`, `escort`, `seal`, `sealed` and `room` may be left out (0).
+/// by name; `ring`, `escort`, `seal`, `sealed` and `walled` may be left out (0).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Weights {
@@ -76,9 +78,9 @@ pub struct Weights {
     /// Each square of a small escape region walled off from a runner by its enemies.
     #[serde(default)]
     pub sealed: i32,
-    /// Each square a runner could reach through squares its enemies do not hold.
+    /// Each square its enemies do not hold that a runner could not reach through such squares.
     #[serde(default)]
-    pub room: i32,
+    pub walled: i32,
 }
 
 /// How many terms [`Terms::values`] and [`Weights::values`] list.
@@ -99,7 +101,7 @@ pub const TERM_NAMES: [&str; TERMS] = [
     "escort",
     "seal",
     "sealed",
-    "room",
+    "walled",
 ];
 
 impl Weights {
@@ -119,7 +121,7 @@ impl Weights {
             self.escort,
             self.seal,
             self.sealed,
-            self.room,
+            self.walled,
         ]
     }
 
@@ -139,7 +141,7 @@ impl Weights {
             escort: v[10],
             seal: v[11],
             sealed: v[12],
-            room: v[13],
+            walled: v[13],
         }
     }
 }
@@ -190,7 +192,7 @@ mod slot {
     pub const ESCORT: usize = 9;
     pub const SEAL: usize = 10;
     pub const SEALED: usize = 11;
-    pub const ROOM: usize = 12;
+    pub const WALLED: usize = 12;
 }
 
 /// The weights the search uses.
@@ -208,7 +210,7 @@ pub const WEIGHTS: Weights = Weights {
     escort: 0,
     seal: 0,
     sealed: 0,
-    room: 0,
+    walled: 0,
 };
 
 /// The weights files of the bundled variants, by variant name: `variants/weights/NAME.json`,
@@ -385,10 +387,9 @@ impl<B: Bits> Evaluator<B> {
                 terms.counts[slot::RING] -= s * (self.near[sq] & enemies).count() as i32;
                 let friends = pos.sides[side.index()];
                 terms.counts[slot::ESCORT] += s * (core.around(sq) & friends).count() as i32;
-                let reached = self
-                    .flood
-                    .reach(B::single(sq), core.all_squares() & !enemies);
-                terms.counts[slot::ROOM] += s * reached.count() as i32;
+                let open = core.all_squares() & !enemies;
+                let reached = self.flood.reach(B::single(sq), open);
+                terms.counts[slot::WALLED] -= s * (open & !reached).count() as i32;
                 if runner.small {
                     terms.counts[slot::SEALED] -= s * (runner.region & !reached).count() as i32;
                 }
