@@ -343,14 +343,17 @@ mod tests {
                 game,
             });
         }
-        let prior = Weights::from_values([100, 5000, 2500, 300, 40, 3, 30, 25, 2, 0, 0]);
+        let prior = crate::search::WEIGHTS;
         let fit = fit(&samples, prior);
         // Material at 0.5 log-odds is 200 units; scaled to a soldier of 100 everything halves:
         // mobility (noise) stays near its prior's half.
         assert_eq!(fit.weights.soldier, 100);
         assert!(fit.weights.mobility.abs() <= 5, "{:?}", fit.weights);
         assert!(fit.constant.abs() < 40.0, "{}", fit.constant);
-        let blind = Weights::from_values([0, 5000, 2500, 300, 40, 3, 30, 25, 2, 0, 0]);
+        let blind = Weights {
+            soldier: 0,
+            ..prior
+        };
         assert!(loss(&samples, fit.weights) < loss(&samples, blind));
     }
 
@@ -375,7 +378,7 @@ mod tests {
                 }
             })
             .collect();
-        let prior = Weights::from_values([100, 5000, 2500, 300, 40, 3, 30, 25, 2, 0, 0]);
+        let prior = crate::search::WEIGHTS;
         let fit = fit(&samples, prior);
         assert_eq!(fit.weights.soldier, 100);
         assert!((fit.weights.ring - 40).abs() <= 3, "{:?}", fit.weights);
