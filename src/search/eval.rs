@@ -365,11 +365,19 @@ impl<B: Bits> Evaluator<B> {
 
     /// The score of `pos` for the side to move.
     pub fn evaluate(&self, core: &Core<B>, pos: &Pos<B>) -> i32 {
-        sign(pos.to_move) * self.terms(core, pos).score(&self.weights)
+        // The walls' flood costs about a tenth of the search's speed on 11x11: leave it out
+        // where neither of its terms weighs anything.
+        let walls = self.weights.sealed != 0 || self.weights.walled != 0;
+        sign(pos.to_move) * self.count(core, pos, walls).score(&self.weights)
     }
 
     /// The terms of `pos`, from the attackers' side.
     pub fn terms(&self, core: &Core<B>, pos: &Pos<B>) -> Terms {
+        self.count(core, pos, true)
+    }
+
+    /// The terms of `pos`; `sealed` and `walled` stay 0 unless `walls`.
+    fn count(&self, core: &Core<B>, pos: &Pos<B>, walls: bool) -> Terms {
         let mut terms = Terms::default();
         for (k, &milli) in self.milli.iter().enumerate().take(core.kind_count()) {
             if milli != 0 {
@@ -387,11 +395,14 @@ impl<B: Bits> Evaluator<B> {
                 terms.counts[slot::RING] -= s * (self.near[sq] & enemies).count() as i32;
                 let friends = pos.sides[side.index()];
                 terms.counts[slot::ESCORT] += s * (core.around(sq) & friends).count() as i32;
-                let open = core.all_squares() & !enemies;
-                let reached = self.flood.reach(B::single(sq), open);
-                terms.counts[slot::WALLED] -= s * (open & !reached).count() as i32;
-                if runner.small {
-                    terms.counts[slot::SEALED] -= s * (runner.region & !reached).count() as i32;
+                if walls {
+                    let open = core.all_squares() & !enemies;
+                    let reached = self.flood.reach(B::single(sq), open);
+                    terms.counts[slot::WALLED] -= s * (open & !reached).count() as i32;
+                    if runner.small {
+                        let sealed = (runner.region & !reached).count() as i32;
+                        terms.counts[slot::SEALED] -= s * sealed;
+                    }
                 }
             }
         }
