@@ -132,6 +132,15 @@ fn a_variant_compared_with_itself_moves_nothing() {
     assert_eq!(json["difference"], 0.0);
     assert_eq!(json["unshared_openings"], 0);
     assert_eq!(json["a"]["attackers_win"], json["b"]["attackers_win"]);
+    // Each side's games are counted as `tafl selfplay` counts them: every game has one ending.
+    let endings: u64 = json["a"]["reasons"]
+        .as_object()
+        .unwrap()
+        .values()
+        .map(|n| n.as_u64().unwrap())
+        .sum();
+    assert_eq!(endings, 6);
+    assert_eq!(json["a"]["reasons"], json["b"]["reasons"]);
 }
 
 #[test]

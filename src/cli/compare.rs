@@ -13,8 +13,7 @@ use serde::Serialize;
 use super::load;
 use crate::engine::Move;
 use crate::game::{Game, Status};
-use crate::search::duel::{opening, play_out};
-use crate::search::stats::{wilson, Rate};
+use crate::search::duel::{opening, play_out, Played, Tally};
 
 /// Arguments of `tafl compare`.
 #[derive(Debug, clap::Args)]
@@ -46,18 +45,14 @@ pub struct Args {
     pub json: bool,
 }
 
-/// One variant's results.
+/// One variant's results: the figures of `tafl selfplay`, and the attackers' score.
 #[derive(Serialize)]
 struct Side {
     variant: String,
-    attackers_win: u64,
-    defenders_win: u64,
-    draw: u64,
-    attackers: Rate,
-    defenders: Rate,
+    #[serde(flatten)]
+    tally: Tally,
     /// The attackers' points per game (a draw a half).
     attackers_score: f64,
-    mean_plies: f64,
 }
 
 #[derive(Serialize)]
@@ -100,11 +95,7 @@ pub fn run(args: Args) -> ExitCode {
         let cap = args.cap as usize;
         let game_a = play_out(start_a, &limits, &limits, cap, |_| {});
         let game_b = play_out(start_b, &limits, &limits, cap, |_| {});
-        (
-            (game_a.status(), game_a.plies().len()),
-            (game_b.status(), game_b.plies().len()),
-            shared,
-        )
+        (Played::of(&game_a), Played::of(&game_b), shared)
     };
     let results = match load::on_threads(
         usize::from(args.budget.threads),
@@ -117,14 +108,9 @@ pub fn run(args: Args) -> ExitCode {
         Ok(results) => results,
         Err(code) => return code,
     };
-    let points = |s: Status| match s {
-        Status::AttackersWin => 1.0,
-        Status::DefendersWin => 0.0,
-        Status::Draw | Status::Ongoing => 0.5,
-    };
     let differences: Vec<f64> = results
         .iter()
-        .map(|(ga, gb, _)| points(gb.0) - points(ga.0))
+        .map(|(ga, gb, _)| attackers_points(gb.status) - attackers_points(ga.status))
         .collect();
     let n = differences.len() as f64;
     let mean = differences.iter().sum::<f64>() / n;
@@ -162,20 +148,22 @@ fn replay(loaded: &load::Loaded, game: &Game) -> Option<Game> {
     Some(replayed)
 }
 
-fn side(loaded: &load::Loaded, games: impl Iterator<Item = (Status, usize)>) -> Side {
-    let games: Vec<(Status, usize)> = games.collect();
-    let n = games.len() as u64;
-    let count = |s: Status| games.iter().filter(|g| g.0 == s).count() as u64;
-    let (att, def) = (count(Status::AttackersWin), count(Status::DefendersWin));
+/// The attackers' points for a game that ended (or was capped) in `status`: a draw a half.
+fn attackers_points(status: Status) -> f64 {
+    match status {
+        Status::AttackersWin => 1.0,
+        Status::DefendersWin => 0.0,
+        Status::Draw | Status::Ongoing => 0.5,
+    }
+}
+
+fn side(loaded: &load::Loaded, games: impl Iterator<Item = Played>) -> Side {
+    let games: Vec<Played> = games.collect();
+    let points: f64 = games.iter().map(|g| attackers_points(g.status)).sum();
     Side {
         variant: loaded.engine.rules().name.clone(),
-        attackers_win: att,
-        defenders_win: def,
-        draw: n - att - def,
-        attackers: wilson(att, n),
-        defenders: wilson(def, n),
-        attackers_score: (att as f64 + 0.5 * (n - att - def) as f64) / n.max(1) as f64,
-        mean_plies: games.iter().map(|g| g.1 as f64).sum::<f64>() / n.max(1) as f64,
+        tally: Tally::of(&games),
+        attackers_score: points / games.len().max(1) as f64,
     }
 }
 
@@ -185,14 +173,14 @@ fn words(s: &Summary) -> String {
             "{}: attackers win {} ({:.1}%, 95% interval {:.1}% to {:.1}%), defenders {} ({:.1}%), \
              draws {}; mean length {:.1} plies\n",
             side.variant,
-            side.attackers_win,
-            100.0 * side.attackers.rate,
-            100.0 * side.attackers.low,
-            100.0 * side.attackers.high,
-            side.defenders_win,
-            100.0 * side.defenders.rate,
-            side.draw,
-            side.mean_plies
+            side.tally.attackers_win,
+            100.0 * side.tally.attackers.rate,
+            100.0 * side.tally.attackers.low,
+            100.0 * side.tally.attackers.high,
+            side.tally.defenders_win,
+            100.0 * side.tally.defenders.rate,
+            side.tally.draw,
+            side.tally.mean_plies
         )
     };
     format!(

@@ -82,11 +82,17 @@ pub fn selfplay_game(
     cap: u32,
 ) -> Played {
     let start = opening(engine, seed, index, openings);
-    let game = play_out(start, limits, limits, cap as usize, |_| {});
-    Played {
-        status: game.status(),
-        reason: game.reason().map_or("capped", |r| r.as_str()),
-        plies: game.plies().len(),
+    Played::of(&play_out(start, limits, limits, cap as usize, |_| {}))
+}
+
+impl Played {
+    /// What `game`, stopped where it stands, counts as (`capped` if it is still going).
+    pub fn of(game: &Game) -> Played {
+        Played {
+            status: game.status(),
+            reason: game.reason().map_or("capped", |r| r.as_str()),
+            plies: game.plies().len(),
+        }
     }
 }
 
