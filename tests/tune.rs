@@ -101,7 +101,16 @@ fn a_bad_weights_file_or_technique_is_refused() {
 
 #[test]
 fn bundled_variants_use_their_shipped_weights_and_others_the_hand_set_ones() {
-    for name in ["brandubh", "copenhagen", "linnaeus"] {
+    // Every file in variants/weights is built in and used for its variant.
+    let mut names: Vec<String> = std::fs::read_dir("variants/weights")
+        .unwrap()
+        .map(|entry| entry.unwrap().path())
+        .filter(|path| path.extension().is_some_and(|e| e == "json"))
+        .map(|path| path.file_stem().unwrap().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    assert_eq!(names, ["brandubh", "copenhagen", "fetlar", "linnaeus"]);
+    for name in &names {
         let text = std::fs::read_to_string(format!("variants/weights/{name}.json")).unwrap();
         let file: WeightsFile = serde_json::from_str(&text).unwrap();
         let rules = Variant::bundled(name).unwrap().rules;
@@ -113,7 +122,7 @@ fn bundled_variants_use_their_shipped_weights_and_others_the_hand_set_ones() {
     rules.name.push_str(" (mine)");
     assert_eq!(weights_for(&rules), WEIGHTS);
     assert_eq!(
-        weights_for(&Variant::bundled("fetlar").unwrap().rules),
+        weights_for(&Variant::bundled("brettspielnetz").unwrap().rules),
         WEIGHTS
     );
 }

@@ -224,6 +224,7 @@ const BUNDLED: &[(&str, &str)] = &[
         "copenhagen",
         include_str!("../../variants/weights/copenhagen.json"),
     ),
+    ("fetlar", include_str!("../../variants/weights/fetlar.json")),
     (
         "linnaeus",
         include_str!("../../variants/weights/linnaeus.json"),
