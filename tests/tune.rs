@@ -109,7 +109,10 @@ fn bundled_variants_use_their_shipped_weights_and_others_the_hand_set_ones() {
         .map(|path| path.file_stem().unwrap().to_string_lossy().into_owned())
         .collect();
     names.sort();
-    assert_eq!(names, ["brandubh", "copenhagen", "fetlar", "linnaeus"]);
+    assert_eq!(
+        names,
+        ["ard-ri", "brandubh", "copenhagen", "fetlar", "linnaeus"]
+    );
     for name in &names {
         let text = std::fs::read_to_string(format!("variants/weights/{name}.json")).unwrap();
         let file: WeightsFile = serde_json::from_str(&text).unwrap();

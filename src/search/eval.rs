@@ -216,6 +216,7 @@ pub const WEIGHTS: Weights = Weights {
 /// The weights files of the bundled variants, by variant name: `variants/weights/NAME.json`,
 /// written by `tafl tune NAME`.
 const BUNDLED: &[(&str, &str)] = &[
+    ("ard-ri", include_str!("../../variants/weights/ard-ri.json")),
     (
         "brandubh",
         include_str!("../../variants/weights/brandubh.json"),
