@@ -188,6 +188,22 @@ pub fn fit(samples: &[Sample], prior: Weights) -> Fit {
             .sum::<f64>()
             / SCALE
     };
+    // What the fit minimises: the mean cross-entropy plus the ridge.
+    let objective = |beta: &[f64]| -> f64 {
+        let cross = samples
+            .iter()
+            .map(|s| {
+                let x = row(s);
+                let eta = offset(s) + x.iter().zip(beta).map(|(a, b)| a * b).sum::<f64>();
+                let p = sigmoid(eta).clamp(1e-12, 1.0 - 1e-12);
+                -(s.result * p.ln() + (1.0 - s.result) * (1.0 - p).ln())
+            })
+            .sum::<f64>()
+            / n;
+        let ridge: f64 = (1..k).map(|i| (beta[i] - start[i]).powi(2)).sum();
+        cross + RIDGE * ridge
+    };
+    let mut current = objective(&beta);
     for _ in 0..30 {
         let mut gradient = vec![0.0; k];
         let mut hessian = vec![vec![0.0; k]; k];
@@ -212,11 +228,25 @@ pub fn fit(samples: &[Sample], prior: Weights) -> Fit {
         let Some(step) = solve(hessian, gradient) else {
             break;
         };
-        let mut largest: f64 = 0.0;
-        for (b, d) in beta.iter_mut().zip(&step) {
-            *b -= d;
-            largest = largest.max(d.abs());
+        // A full Newton step can overshoot where terms are nearly collinear (the fit then ran
+        // to weights in the tens of thousands): halve it until the objective does not rise.
+        let mut accepted = None;
+        let mut t = 1.0;
+        for _ in 0..20 {
+            let trial: Vec<f64> = beta.iter().zip(&step).map(|(b, d)| b - t * d).collect();
+            let value = objective(&trial);
+            if value <= current {
+                accepted = Some((trial, value, t));
+                break;
+            }
+            t /= 2.0;
         }
+        let Some((trial, value, t)) = accepted else {
+            break;
+        };
+        let largest = step.iter().fold(0.0f64, |m, d| m.max((t * d).abs()));
+        beta = trial;
+        current = value;
         if largest < 1e-7 {
             break;
         }
@@ -387,6 +417,39 @@ mod tests {
     }
 
     /// Brandubh's engine and the games of depth-1 players from seeded openings.
+    #[test]
+    fn a_fit_that_starts_far_off_does_not_run_away() {
+        // Mobility counts in the thousands, and the results say the opposite of what the prior
+        // weight says, so the prior's predictions are saturated and wrong: a full Newton step
+        // from there overshoots by orders of magnitude. The fit must end at finite weights
+        // that predict the results better than the prior does.
+        let mut rng = crate::engine::Rng::new(99);
+        let samples: Vec<Sample> = (0..4000)
+            .map(|game| {
+                let mut terms = [0.0; TERMS];
+                terms[0] = rng.below(9) as f64 - 4.0;
+                terms[8] = (rng.below(2001) as f64 - 1000.0) * 2.0;
+                let result = if terms[8] < 0.0 { 1.0 } else { 0.0 };
+                Sample {
+                    terms,
+                    result,
+                    outcome: result,
+                    game,
+                }
+            })
+            .collect();
+        let prior = crate::search::WEIGHTS;
+        let fit = fit(&samples, prior);
+        for (name, value) in super::super::eval::TERM_NAMES
+            .iter()
+            .zip(fit.weights.values())
+        {
+            assert!(value.abs() < 100_000, "{name} {value}: {:?}", fit.weights);
+        }
+        assert!(fit.weights.mobility < 0, "{:?}", fit.weights);
+        assert!(loss(&samples, fit.weights) < loss(&samples, prior));
+    }
+
     fn games(count: u64) -> Vec<Game> {
         let rules = crate::Variant::bundled("brandubh").unwrap().rules;
         let engine = Arc::new(Engine::new(&rules).unwrap());
