@@ -15,20 +15,26 @@ fn tafl(args: &[&str]) -> std::process::Output {
         .unwrap()
 }
 
+/// `tafl` with `args`, which must succeed (else the test fails showing its stderr).
+fn tafl_ok(args: &[&str]) -> std::process::Output {
+    let out = tafl(args);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    out
+}
+
 #[test]
 fn a_small_fit_writes_a_weights_file_the_search_accepts() {
     let dir = std::env::temp_dir().join(format!("tafl-tune-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let file = dir.join("brandubh.json");
     let path = file.to_str().unwrap();
-    let out = tafl(&[
+    tafl_ok(&[
         "tune", "brandubh", "--games", "12", "--rounds", "1", "--depth", "1", "--out", path,
     ]);
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
     let written: WeightsFile =
         serde_json::from_str(&std::fs::read_to_string(&file).unwrap()).unwrap();
     assert_eq!(written.variant, "Brandubh");
@@ -38,7 +44,7 @@ fn a_small_fit_writes_a_weights_file_the_search_accepts() {
     assert_eq!(written.weights.escape_now, WEIGHTS.escape_now);
     // The same seed gives the same file.
     let again = dir.join("again.json");
-    let out = tafl(&[
+    let out = tafl_ok(&[
         "tune",
         "brandubh",
         "--games",
@@ -135,11 +141,6 @@ fn a_variant_compared_with_itself_moves_nothing() {
     let out = tafl(&[
         "compare", "brandubh", "brandubh", "--games", "6", "--depth", "1", "--json",
     ]);
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
     let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(json["difference"], 0.0);
     assert_eq!(json["unshared_openings"], 0);
@@ -159,14 +160,9 @@ fn a_variant_compared_with_itself_moves_nothing() {
 fn compare_reports_the_change_in_the_attackers_score() {
     // Brandubh against Ard Ri (both 7x7): the difference is B's attackers' score minus A's,
     // and its interval is ordered.
-    let out = tafl(&[
+    let out = tafl_ok(&[
         "compare", "brandubh", "ard-ri", "--games", "8", "--depth", "1", "--json",
     ]);
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
     let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     let (a, b) = (
         json["a"]["attackers_score"].as_f64().unwrap(),
@@ -181,7 +177,7 @@ fn a_fit_on_search_labels_names_them_and_a_stray_label_depth_is_refused() {
     let dir = std::env::temp_dir().join(format!("tafl-tune-search-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let file = dir.join("brandubh.json");
-    let out = tafl(&[
+    tafl_ok(&[
         "tune",
         "brandubh",
         "--games",
@@ -197,11 +193,6 @@ fn a_fit_on_search_labels_names_them_and_a_stray_label_depth_is_refused() {
         "--out",
         file.to_str().unwrap(),
     ]);
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
     let written: WeightsFile =
         serde_json::from_str(&std::fs::read_to_string(&file).unwrap()).unwrap();
     assert!(

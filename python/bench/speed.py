@@ -25,30 +25,29 @@ def per_second(games, seconds):
     return games / seconds if seconds > 0 else float("inf")
 
 
-def python_playouts(variant, games, seed, cap):
+def random_playouts(variant, games, seed, cap, choices, play):
+    """Uniformly random games: `choices(game)` lists what may be played, `play(game, choice)`
+    plays one. Returns the CPU seconds and the plies played."""
     rng = random.Random(seed)
     plies = 0
     started = time.process_time()
     for _ in range(games):
         game = tafl.Game(variant)
         while not game.is_over and game.ply_count < cap:
-            moves = game.legal_moves()
-            game.play(moves[rng.randrange(len(moves))])
+            options = choices(game)
+            play(game, options[rng.randrange(len(options))])
         plies += game.ply_count
     return time.process_time() - started, plies
+
+
+def python_playouts(variant, games, seed, cap):
+    return random_playouts(variant, games, seed, cap, tafl.Game.legal_moves, tafl.Game.play)
 
 
 def action_playouts(variant, games, seed, cap):
-    rng = random.Random(seed)
-    plies = 0
-    started = time.process_time()
-    for _ in range(games):
-        game = tafl.Game(variant)
-        while not game.is_over and game.ply_count < cap:
-            actions = game.legal_actions()
-            game.play_action(actions[rng.randrange(len(actions))])
-        plies += game.ply_count
-    return time.process_time() - started, plies
+    return random_playouts(
+        variant, games, seed, cap, tafl.Game.legal_actions, tafl.Game.play_action
+    )
 
 
 class Empty:

@@ -346,11 +346,7 @@ impl<B: Bits> Evaluator<B> {
         let near = (0..core.square_count())
             .map(|sq| {
                 let one = core.around(sq);
-                let mut two = one;
-                for sq in one.iter() {
-                    two |= core.around(sq);
-                }
-                two
+                one | around(one)
             })
             .collect();
         Evaluator {
