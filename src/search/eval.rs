@@ -298,8 +298,6 @@ pub(crate) struct Evaluator<B: Bits> {
     /// Per side, the squares two orthogonal steps from small escape regions that side wants
     /// to hold.
     seals: [B; 2],
-    /// Steps across the board, for walling off escape squares.
-    flood: Flood<B>,
 }
 
 impl<B: Bits> Evaluator<B> {
@@ -325,7 +323,6 @@ impl<B: Bits> Evaluator<B> {
         let mut runners = Vec::new();
         let mut guards = [B::EMPTY; 2];
         let mut seals = [B::EMPTY; 2];
-        let around = |set: B| set.iter().fold(B::EMPTY, |all, sq| all | core.around(sq));
         for escape in core.goals() {
             // Beside a few escape squares (corners), blocking pays; beside the whole edge it
             // is no plan.
@@ -337,8 +334,8 @@ impl<B: Bits> Evaluator<B> {
                 small,
             });
             if small {
-                let beside = around(escape.region) & !escape.region;
-                let two_away = around(beside) & !beside & !escape.region;
+                let beside = core.beside(escape.region) & !escape.region;
+                let two_away = core.beside(beside) & !beside & !escape.region;
                 guards[escape.winner.opponent().index()] |= beside;
                 seals[escape.winner.opponent().index()] |= two_away;
             }
@@ -346,7 +343,7 @@ impl<B: Bits> Evaluator<B> {
         let near = (0..core.square_count())
             .map(|sq| {
                 let one = core.around(sq);
-                one | around(one)
+                one | core.beside(one)
             })
             .collect();
         Evaluator {
@@ -357,7 +354,6 @@ impl<B: Bits> Evaluator<B> {
             guards,
             near,
             seals,
-            flood: Flood::new(core),
         }
     }
 
@@ -395,7 +391,7 @@ impl<B: Bits> Evaluator<B> {
                 terms.counts[slot::ESCORT] += s * (core.around(sq) & friends).count() as i32;
                 if walls {
                     let open = core.all_squares() & !enemies;
-                    let reached = self.flood.reach(B::single(sq), open);
+                    let reached = core.flood(B::single(sq), open);
                     terms.counts[slot::WALLED] -= s * (open & !reached).count() as i32;
                     if runner.small {
                         let sealed = (runner.region & !reached).count() as i32;
@@ -427,10 +423,7 @@ impl<B: Bits> Evaluator<B> {
             // halved the search's speed (measured) for little gain in play.
             let empty = core.all_squares() & !pos.occupied();
             for side in Side::BOTH {
-                let mut beside = B::EMPTY;
-                for sq in pos.sides[side.index()].iter() {
-                    beside |= core.around(sq);
-                }
+                let beside = core.beside(pos.sides[side.index()]);
                 terms.counts[slot::MOBILITY] += sign(side) * (beside & empty).count() as i32;
             }
         }
@@ -491,53 +484,6 @@ impl<B: Bits> Evaluator<B> {
             KingCaptureMethod::Enclosed => held,
             // Two sides take a custodial king: each side held is worth more.
             KingCaptureMethod::Custodial => (held * 2).min(4),
-        }
-    }
-}
-
-/// Orthogonal steps over a whole set of squares at once, by shifting the bit set a row or a
-/// file (the edge files masked so that no step wraps round to the next row).
-struct Flood<B> {
-    width: usize,
-    /// Every square but those of the last file, which have no square to their right.
-    steps_right: B,
-    /// Every square but those of the first file.
-    steps_left: B,
-}
-
-impl<B: Bits> Flood<B> {
-    fn new(core: &Core<B>) -> Flood<B> {
-        let width = core.width();
-        let (mut steps_right, mut steps_left) = (B::EMPTY, B::EMPTY);
-        for sq in core.all_squares().iter() {
-            if sq % width != width - 1 {
-                steps_right.set(sq);
-            }
-            if sq % width != 0 {
-                steps_left.set(sq);
-            }
-        }
-        Flood {
-            width,
-            steps_right,
-            steps_left,
-        }
-    }
-
-    /// The squares reachable from `seeds` by orthogonal steps through `open` squares.
-    fn reach(&self, seeds: B, open: B) -> B {
-        let mut reached = seeds;
-        loop {
-            let grown = reached
-                | (reached & self.steps_right).shift_up(1)
-                | (reached & self.steps_left).shift_down(1)
-                | reached.shift_up(self.width)
-                | reached.shift_down(self.width);
-            let grown = reached | (grown & open);
-            if grown == reached {
-                return grown;
-            }
-            reached = grown;
         }
     }
 }

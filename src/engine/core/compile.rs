@@ -4,6 +4,7 @@
 //! (king capture, sandwiches, the shieldwall), jumps and berserk, then the endings (reaching,
 //! decisive captures, forts, encirclement, repetition and draws).
 
+use super::flood::Steps;
 use super::{
     Access, CondHostility, Condition, Core, EscapeRule, FortRule, JumpAbility, Kind, KingRule,
     SandwichRule, WallRule, MAX_ONCE_LEFT, NONE,
@@ -84,6 +85,7 @@ impl<B: Bits> Core<B> {
             near: near_tables(&kinds, &geometry),
             neighbours: geometry.neighbours,
             neighbour_sets: geometry.neighbour_sets,
+            steps: Steps::new(geometry.width, geometry.board),
             rays: geometry.rays,
             access: access.rules,
             land_always: access.land_always,

@@ -7,28 +7,6 @@ use crate::engine::{EndReason, Ending, GameOutcome};
 use crate::ir::{Claim, EncirclementReading, NoMoves, RepetitionResult, RuleRef, Side};
 
 impl<B: Bits> Core<B> {
-    /// Whether orthogonal steps through `passable` squares lead from `seeds` to `target`.
-    pub(super) fn reaches(&self, seeds: B, passable: B, target: B) -> bool {
-        if (seeds & target).any() {
-            return true;
-        }
-        let mut reached = seeds;
-        let mut frontier = seeds;
-        while frontier.any() {
-            let mut next = B::EMPTY;
-            for sq in frontier.iter() {
-                next |= self.neighbour_sets[sq];
-            }
-            next &= passable & !reached;
-            if (next & target).any() {
-                return true;
-            }
-            reached |= next;
-            frontier = next;
-        }
-        false
-    }
-
     /// Whether some piece of `loser` can ever reach the board's edge, stepping through `passable`
     /// squares and, for the kinds that jump, jumping the enemies they may jump (a knight can jump
     /// out of a ring of men).
@@ -40,7 +18,7 @@ impl<B: Bits> Core<B> {
             .filter(|&k| self.jumps[k].is_some() && pos.pieces[k].any())
             .collect();
         if jumpers.is_empty() {
-            return self.reaches(seeds, passable, self.edge);
+            return self.steps.reaches(seeds, passable, self.edge);
         }
         // Per jumping kind, the squares one of its pieces can get to; they grow with each jump.
         let mut reach: Vec<B> = jumpers
@@ -76,23 +54,6 @@ impl<B: Bits> Core<B> {
         }
     }
 
-    /// The squares reachable from `seeds` by orthogonal steps through `passable` squares (the
-    /// seeds themselves included where passable).
-    pub(super) fn flood(&self, seeds: B, passable: B) -> B {
-        let mut reached = seeds & passable;
-        let mut frontier = reached;
-        while frontier.any() {
-            let mut next = B::EMPTY;
-            for sq in frontier.iter() {
-                next |= self.neighbour_sets[sq];
-            }
-            next &= passable & !reached;
-            reached |= next;
-            frontier = next;
-        }
-        reached
-    }
-
     /// The ending that stands in `pos` by a fort or an encirclement, if any. `mover` is the side
     /// whose move led to `pos`, when known: the enclosed side's own rook moves and captures can
     /// only widen its way to the edge, so the no-edge-access reading is not checked after them
@@ -122,9 +83,7 @@ impl<B: Bits> Core<B> {
                 }
                 EncirclementReading::EverySurrounded => {
                     let empty = self.board & !pos.occupied();
-                    enclosed
-                        .iter()
-                        .all(|sq| (self.neighbour_sets[sq] & empty).is_empty())
+                    (self.beside(enclosed) & empty).is_empty()
                 }
             };
             if holds {

@@ -67,11 +67,7 @@ impl<B: Bits> Core<B> {
             return false;
         }
         let inside = self.flood(exits, empty) | B::single(king);
-        let mut wall = B::EMPTY;
-        for sq in inside.iter() {
-            wall |= self.neighbour_sets[sq];
-        }
-        wall &= !inside;
+        let wall = self.beside(inside) & !inside;
         if (wall & pos.sides[enemy.index()]).any() || self.enemy_crosses_walls(enemy, side) {
             return false;
         }
@@ -130,10 +126,7 @@ impl<B: Bits> Core<B> {
                 continue;
             }
             let passable = open & !self.pass_always[e];
-            let mut seeds = pieces;
-            for sq in pieces.iter() {
-                seeds |= self.neighbour_sets[sq] & passable;
-            }
+            let seeds = pieces | (self.beside(pieces) & passable);
             let stands = (self.flood(seeds, passable | pieces) & !self.land_always[e]) | pieces;
             if self.kinds[e].hammer {
                 reach.hammers |= stands;

@@ -5,12 +5,14 @@
 //! `compile.rs` turns [`Rules`] into the tables below; `moves.rs` is movement and access, jumps
 //! and berserk moves (what a piece may reach, and why not); `capture.rs` is hostility, custodial
 //! capture, king capture, sandwiches and the shieldwall; `endings.rs` is reaching (escape),
-//! encirclement, repetition and the other draws; `fort.rs` is the edge fort; `step.rs` plays one
-//! ply through all of them, the one place a move is made.
+//! encirclement, repetition and the other draws; `fort.rs` is the edge fort; `flood.rs` is the
+//! flood fill those two and the evaluation's corner walls share; `step.rs` plays one ply through
+//! all of them, the one place a move is made.
 
 mod capture;
 mod compile;
 mod endings;
+mod flood;
 pub(super) mod fort;
 mod moves;
 mod step;
@@ -199,6 +201,8 @@ pub(crate) struct Core<B: Bits> {
     pub(in crate::engine) neighbours: Vec<[u16; 4]>,
     /// Per square, the set of its on-board neighbours.
     pub(in crate::engine) neighbour_sets: Vec<B>,
+    /// Steps over whole sets of squares: flood fills for forts, encirclement and walls.
+    pub(in crate::engine) steps: flood::Steps<B>,
     /// Per square and direction, the squares from it (exclusive) to the board's edge.
     pub(in crate::engine) rays: Vec<[B; 4]>,
     /// Per kind with a maximum distance, per square, the squares within that distance.

@@ -51,12 +51,6 @@ impl<B: Bits> Core<B> {
         self.escape_any[kind].has(sq)
     }
 
-    /// The number of files (columns) of the board: square `sq` is on file `sq % width`.
-    #[inline]
-    pub fn width(&self) -> usize {
-        self.width
-    }
-
     /// The number of squares of the board.
     #[inline]
     pub fn square_count(&self) -> usize {
@@ -73,6 +67,20 @@ impl<B: Bits> Core<B> {
     #[inline]
     pub fn around(&self, sq: usize) -> B {
         self.neighbour_sets[sq]
+    }
+
+    /// The squares one orthogonal step from a square of `set` (members of `set` included where
+    /// they stand beside one another).
+    #[inline]
+    pub fn beside(&self, set: B) -> B {
+        self.steps.beside(set)
+    }
+
+    /// The squares reachable from `seeds` by orthogonal steps through `passable` squares (the
+    /// seeds themselves included where passable).
+    #[inline]
+    pub fn flood(&self, seeds: B, passable: B) -> B {
+        self.steps.flood(seeds, passable)
     }
 
     /// Whether the legal moves depend on state the Zobrist hash leaves out (once-left regions,

@@ -1,0 +1,123 @@
+//! Orthogonal steps over whole sets of squares at once: the squares beside a set, and the
+//! flood fill of where a piece could walk. The edge fort, encirclement and the evaluation's
+//! corner walls all ask these, many times a move, so they shift the bit set a file or a rank
+//! instead of visiting its squares one by one.
+
+use crate::engine::bitboard::Bits;
+
+/// One orthogonal step for every member of a set, by shifts: a step along the rank is a shift
+/// by one, across it a shift by the board's width. The edge files are masked before a shift
+/// along the rank, so that no step wraps round to the next rank.
+#[derive(Clone, Debug)]
+pub(in crate::engine) struct Steps<B> {
+    width: usize,
+    /// Every square of the board.
+    board: B,
+    /// Every square but those of the last file, which have no square to their right.
+    steps_right: B,
+    /// Every square but those of the first file, which have no square to their left.
+    steps_left: B,
+}
+
+impl<B: Bits> Steps<B> {
+    /// The steps of a board `width` files wide whose squares are `board`.
+    pub(in crate::engine) fn new(width: usize, board: B) -> Steps<B> {
+        let (mut steps_right, mut steps_left) = (B::EMPTY, B::EMPTY);
+        for sq in board.iter() {
+            if sq % width != width - 1 {
+                steps_right.set(sq);
+            }
+            if sq % width != 0 {
+                steps_left.set(sq);
+            }
+        }
+        Steps {
+            width,
+            board,
+            steps_right,
+            steps_left,
+        }
+    }
+
+    /// The squares of the board one orthogonal step from a member of `set` (members of `set`
+    /// included where they stand beside one another).
+    #[inline]
+    pub(in crate::engine) fn beside(&self, set: B) -> B {
+        // A shift across the ranks may carry members past the last square: the board's mask
+        // drops them.
+        ((set & self.steps_right).shift_up(1)
+            | (set & self.steps_left).shift_down(1)
+            | set.shift_up(self.width)
+            | set.shift_down(self.width))
+            & self.board
+    }
+
+    /// The squares reachable from `seeds` by orthogonal steps through `passable` squares (the
+    /// seeds themselves included where passable).
+    pub(in crate::engine) fn flood(&self, seeds: B, passable: B) -> B {
+        let mut reached = seeds & passable;
+        loop {
+            let grown = reached | (self.beside(reached) & passable);
+            if grown == reached {
+                return reached;
+            }
+            reached = grown;
+        }
+    }
+
+    /// Whether orthogonal steps through `passable` squares lead from `seeds` to `target` (a
+    /// seed on the target counts, passable or not).
+    pub(in crate::engine) fn reaches(&self, seeds: B, passable: B, target: B) -> bool {
+        let mut reached = seeds;
+        loop {
+            if (reached & target).any() {
+                return true;
+            }
+            let grown = reached | (self.beside(reached) & passable);
+            if grown == reached {
+                return false;
+            }
+            reached = grown;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Steps;
+    use crate::engine::bitboard::Bits;
+
+    /// A 5x4 board: square `rank * 5 + file`.
+    fn steps() -> Steps<u128> {
+        Steps::new(5, (0..20).fold(0u128, |set, sq| set | u128::single(sq)))
+    }
+
+    fn set(squares: &[usize]) -> u128 {
+        squares.iter().fold(0, |set, &sq| set | u128::single(sq))
+    }
+
+    #[test]
+    fn a_step_does_not_wrap_round_a_rank_or_leave_the_board() {
+        let steps = steps();
+        // The last square of rank 0 (file 4) has no right-hand neighbour: square 5 is on rank 1.
+        assert_eq!(steps.beside(set(&[4])), set(&[3, 9]));
+        assert_eq!(steps.beside(set(&[5])), set(&[0, 6, 10]));
+        // The top rank steps no further than the board.
+        assert_eq!(steps.beside(set(&[17])), set(&[12, 16, 18]));
+    }
+
+    #[test]
+    fn a_flood_stops_at_a_wall() {
+        let steps = steps();
+        // A wall down file 2 splits the board; the flood from file 0 keeps to files 0 and 1.
+        let wall = set(&[2, 7, 12, 17]);
+        let open = steps.board & !wall;
+        let left = set(&[0, 1, 5, 6, 10, 11, 15, 16]);
+        assert_eq!(steps.flood(set(&[0]), open), left);
+        assert!(!steps.reaches(set(&[0]), open, set(&[4])));
+        // One gap in the wall lets it through.
+        let open = open | set(&[12]);
+        assert!(steps.reaches(set(&[0]), open, set(&[4])));
+        assert_eq!(steps.flood(set(&[0]), open), open);
+    }
+}
