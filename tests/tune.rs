@@ -117,7 +117,14 @@ fn bundled_variants_use_their_shipped_weights_and_others_the_hand_set_ones() {
     names.sort();
     assert_eq!(
         names,
-        ["ard-ri", "brandubh", "copenhagen", "fetlar", "linnaeus"]
+        [
+            "ard-ri",
+            "berserk",
+            "brandubh",
+            "copenhagen",
+            "fetlar",
+            "linnaeus"
+        ]
     );
     for name in &names {
         let text = std::fs::read_to_string(format!("variants/weights/{name}.json")).unwrap();

@@ -218,6 +218,10 @@ pub const WEIGHTS: Weights = Weights {
 const BUNDLED: &[(&str, &str)] = &[
     ("ard-ri", include_str!("../../variants/weights/ard-ri.json")),
     (
+        "berserk",
+        include_str!("../../variants/weights/berserk.json"),
+    ),
+    (
         "brandubh",
         include_str!("../../variants/weights/brandubh.json"),
     ),
