@@ -101,6 +101,17 @@ pub struct Settings {
     /// With a time limit, stop at an iteration boundary when the next iteration is not
     /// expected to finish in time, and allow more of the time when the best move has changed.
     pub time_management: bool,
+    /// Reverse futility pruning: at a node of a null window a few plies from the horizon, a
+    /// side whose evaluation beats `beta` by more than a margin a ply fails high without a
+    /// search, unless the other side's runner has an open route (then the evaluation says
+    /// little).
+    #[serde(default)]
+    pub futility: bool,
+    /// Late-move pruning: at a node of a null window a ply or two from the horizon, where the
+    /// other side threatens no escape, the quiet moves ordered after the first few are not
+    /// searched (unless one opens a route for the mover's runner).
+    #[serde(default)]
+    pub late_move_pruning: bool,
 }
 
 impl Settings {
@@ -112,13 +123,18 @@ impl Settings {
         aspiration: true,
         extensions: true,
         time_management: true,
+        futility: true,
+        late_move_pruning: true,
     };
 
     /// What a search uses unless told otherwise: the techniques that did not measure as a loss
     /// (docs/strength.md). Time management lost at a fixed time a move (it stops early, and a
-    /// fixed move time gives nothing for the time saved), so it is off.
+    /// fixed move time gives nothing for the time saved), so it is off; late-move pruning
+    /// reaches deeper but measured no gain (it prunes the quiet moves that set up a capture,
+    /// which quiescence does not follow), so it is off too.
     pub const DEFAULT: Settings = Settings {
         time_management: false,
+        late_move_pruning: false,
         ..Settings::ALL
     };
 
@@ -131,16 +147,20 @@ impl Settings {
         aspiration: false,
         extensions: false,
         time_management: false,
+        futility: false,
+        late_move_pruning: false,
     };
 
     /// The techniques' names on the command line, in order.
-    pub const NAMES: [&'static str; 6] = [
+    pub const NAMES: [&'static str; 8] = [
         "quiescence",
         "null-move",
         "reductions",
         "aspiration",
         "extensions",
         "time-management",
+        "futility",
+        "late-move-pruning",
     ];
 
     /// The switch called `name` (one of [`Settings::NAMES`]), or `None` for another name.
@@ -152,6 +172,8 @@ impl Settings {
             "aspiration" => Some(&mut self.aspiration),
             "extensions" => Some(&mut self.extensions),
             "time-management" => Some(&mut self.time_management),
+            "futility" => Some(&mut self.futility),
+            "late-move-pruning" => Some(&mut self.late_move_pruning),
             _ => None,
         }
     }

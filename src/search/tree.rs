@@ -1,7 +1,8 @@
 //! The tree search of one thread: negamax alpha-beta with principal-variation search, the
 //! shared transposition table, and move ordering (table move, winning moves, captures, killers,
 //! history); and, each behind its [`Settings`] switch, quiescence, null-move pruning with
-//! verification, late-move reductions and escape-threat extensions.
+//! verification, late-move reductions, escape-threat extensions, reverse futility pruning and
+//! late-move pruning.
 
 use std::sync::atomic::{AtomicBool, Ordering};
 // std::time::Instant panics on wasm32-unknown-unknown; web-time is std's on native.
@@ -25,6 +26,14 @@ const QUIESCENCE_PLIES: usize = 8;
 const QUIESCENCE_RUNNER_PLIES: usize = 1;
 /// A side with this many pieces or fewer may be in zugzwang: a null move's cutoff is verified.
 const ZUGZWANG_PIECES: u32 = 4;
+/// Reverse futility pruning applies this many plies from the horizon and closer.
+const FUTILITY_DEPTH: i32 = 3;
+/// How far above `beta` the evaluation must stand, a ply of depth left, for reverse futility
+/// pruning to fail high: a soldier and a half.
+const FUTILITY_MARGIN: i32 = 60;
+/// Late-move pruning: at `depth` plies from the horizon (1 or 2), the quiet moves from this
+/// index of the ordered list on are not searched.
+const LATE_MOVES: [usize; 3] = [usize::MAX, 12, 24];
 /// Ordering keys below this are quiet moves ordered by history alone (late-move reductions
 /// apply to them).
 const QUIET: i32 = 1 << 26;
@@ -194,6 +203,11 @@ impl<'a, B: Bits> Worker<'a, B> {
                 self.eval.evaluate(self.core, pos)
             };
         }
+        if ply > 0 && beta - alpha == 1 && depth <= FUTILITY_DEPTH && self.settings.futility {
+            if let Some(score) = self.futile(pos, depth, beta) {
+                return score;
+            }
+        }
         if null_ok && ply > 0 && beta - alpha == 1 && depth >= 3 && self.settings.null_move {
             if let Some(score) = self.null_move(pos, depth, ply, alpha, beta) {
                 return score;
@@ -222,10 +236,24 @@ impl<'a, B: Bits> Worker<'a, B> {
         let mut best = -WIN - 1;
         let mut best_move = moves[0].1;
         let outer_dependent = std::mem::replace(&mut self.path_dependent, false);
+        // Late-move pruning: near the horizon, where the other side threatens no escape, the
+        // quiet moves after the first few are not searched.
+        let prune_from = (self.settings.late_move_pruning
+            && ply > 0
+            && beta - alpha == 1
+            && depth < LATE_MOVES.len() as i32
+            && !self.open_route(pos, mover.opponent()))
+        .then(|| LATE_MOVES[depth as usize]);
         self.history.push(pos.hash);
         for (i, &(order_key, mv)) in moves.iter().enumerate() {
+            let late = prune_from.is_some_and(|from| i >= from)
+                && order_key < QUIET
+                && !self.is_runner(pos, mv);
             let mut child = *pos;
             let Step { captured, ending } = self.core.step(&mut child, mv, &self.history);
+            if late && ending.is_none() && captured.is_empty() && !self.open_route(&child, mover) {
+                continue;
+            }
             let score = match ending {
                 Some(ending) => {
                     if matches!(ending.reason, EndReason::MoveLimit | EndReason::Repetition) {
@@ -400,6 +428,22 @@ impl<'a, B: Bits> Worker<'a, B> {
         }
         let verified = self.search(pos, depth - reduction, ply, alpha, beta, false);
         (!self.aborted && verified >= beta).then_some(verified)
+    }
+
+    /// Reverse futility pruning at a node of a null window `depth` plies from the horizon:
+    /// when the side to move stands [`FUTILITY_MARGIN`] a ply above `beta`, the node fails high
+    /// unsearched, since the other side is not expected to win that much back in so few plies.
+    /// Not where the other side's runner has an open route (the evaluation of such a position
+    /// is a threat, not a standing), nor for proven scores. `None`: search the node.
+    fn futile(&mut self, pos: &Pos<B>, depth: i32, beta: i32) -> Option<i32> {
+        if pos.berserker != NONE || beta.abs() >= WIN - 1000 {
+            return None;
+        }
+        if self.open_route(pos, pos.to_move.opponent()) {
+            return None;
+        }
+        let margin = FUTILITY_MARGIN * depth;
+        (self.eval.evaluate(self.core, pos) - margin >= beta).then_some(beta)
     }
 
     /// Quiescence: the side to move may stand on the evaluation or play a capture, an escape,
