@@ -123,7 +123,8 @@ fn bundled_variants_use_their_shipped_weights_and_others_the_hand_set_ones() {
             "brandubh",
             "copenhagen",
             "fetlar",
-            "linnaeus"
+            "linnaeus",
+            "magpie"
         ]
     );
     for name in &names {

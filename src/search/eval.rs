@@ -234,6 +234,7 @@ const BUNDLED: &[(&str, &str)] = &[
         "linnaeus",
         include_str!("../../variants/weights/linnaeus.json"),
     ),
+    ("magpie", include_str!("../../variants/weights/magpie.json")),
 ];
 
 /// A weights file as `tafl tune` writes it: the variant it was fitted for, how, and the weights.
