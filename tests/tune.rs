@@ -122,6 +122,7 @@ fn bundled_variants_use_their_shipped_weights_and_others_the_hand_set_ones() {
             "berserk",
             "brandubh",
             "copenhagen",
+            "dragonheelslair-v2",
             "fetlar",
             "linnaeus",
             "magpie"

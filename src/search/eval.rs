@@ -229,6 +229,10 @@ const BUNDLED: &[(&str, &str)] = &[
         "copenhagen",
         include_str!("../../variants/weights/copenhagen.json"),
     ),
+    (
+        "dragonheelslair-v2",
+        include_str!("../../variants/weights/dragonheelslair-v2.json"),
+    ),
     ("fetlar", include_str!("../../variants/weights/fetlar.json")),
     (
         "linnaeus",
