@@ -213,32 +213,24 @@ pub const WEIGHTS: Weights = Weights {
     walled: 0,
 };
 
+/// Each name with the text of its weights file, `variants/weights/NAME.json`, built in.
+macro_rules! bundled {
+    ($($name:literal),* $(,)?) => {
+        &[$(($name, include_str!(concat!("../../variants/weights/", $name, ".json")))),*]
+    };
+}
+
 /// The weights files of the bundled variants, by variant name: `variants/weights/NAME.json`,
-/// written by `tafl tune NAME`.
-const BUNDLED: &[(&str, &str)] = &[
-    ("ard-ri", include_str!("../../variants/weights/ard-ri.json")),
-    (
-        "berserk",
-        include_str!("../../variants/weights/berserk.json"),
-    ),
-    (
-        "brandubh",
-        include_str!("../../variants/weights/brandubh.json"),
-    ),
-    (
-        "copenhagen",
-        include_str!("../../variants/weights/copenhagen.json"),
-    ),
-    (
-        "dragonheelslair-v2",
-        include_str!("../../variants/weights/dragonheelslair-v2.json"),
-    ),
-    ("fetlar", include_str!("../../variants/weights/fetlar.json")),
-    (
-        "linnaeus",
-        include_str!("../../variants/weights/linnaeus.json"),
-    ),
-    ("magpie", include_str!("../../variants/weights/magpie.json")),
+/// written by `tafl tune NAME` or chosen by matches (docs/strength.md).
+const BUNDLED: &[(&str, &str)] = bundled![
+    "ard-ri",
+    "berserk",
+    "brandubh",
+    "copenhagen",
+    "dragonheelslair-v2",
+    "fetlar",
+    "linnaeus",
+    "magpie",
 ];
 
 /// A weights file as `tafl tune` writes it: the variant it was fitted for, how, and the weights.
