@@ -125,7 +125,8 @@ fn bundled_variants_use_their_shipped_weights_and_others_the_hand_set_ones() {
             "dragonheelslair-v2",
             "fetlar",
             "linnaeus",
-            "magpie"
+            "magpie",
+            "tawlbwrdd"
         ]
     );
     for name in &names {

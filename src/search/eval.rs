@@ -231,6 +231,7 @@ const BUNDLED: &[(&str, &str)] = bundled![
     "fetlar",
     "linnaeus",
     "magpie",
+    "tawlbwrdd",
 ];
 
 /// A weights file as `tafl tune` writes it: the variant it was fitted for, how, and the weights.
