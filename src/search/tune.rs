@@ -175,29 +175,29 @@ pub fn fit(samples: &[Sample], prior: Weights) -> Fit {
         beta[j + 1] = start[j + 1];
     }
     let n = samples.len().max(1) as f64;
-    let row = |s: &Sample| -> Vec<f64> {
-        let mut x = Vec::with_capacity(k);
-        x.push(1.0);
-        x.extend(free.iter().map(|&t| s.terms[t]));
-        x
-    };
-    let offset = |s: &Sample| -> f64 {
-        FIXED
-            .iter()
-            .map(|&t| f64::from(prior_values[t]) * s.terms[t])
-            .sum::<f64>()
-            / SCALE
+    // Per sample, the free terms (after a 1 for the constant) and what the fixed terms add:
+    // the same every step, so built once.
+    let rows: Vec<(Vec<f64>, f64)> = samples
+        .iter()
+        .map(|s| {
+            let mut x = Vec::with_capacity(k);
+            x.push(1.0);
+            x.extend(free.iter().map(|&t| s.terms[t]));
+            let offset = FIXED
+                .iter()
+                .map(|&t| f64::from(prior_values[t]) * s.terms[t])
+                .sum::<f64>()
+                / SCALE;
+            (x, offset)
+        })
+        .collect();
+    let eta = |(x, offset): &(Vec<f64>, f64), beta: &[f64]| -> f64 {
+        offset + x.iter().zip(beta).map(|(a, b)| a * b).sum::<f64>()
     };
     // What the fit minimises: the mean cross-entropy plus the ridge.
     let objective = |beta: &[f64]| -> f64 {
-        let cross = samples
-            .iter()
-            .map(|s| {
-                let x = row(s);
-                let eta = offset(s) + x.iter().zip(beta).map(|(a, b)| a * b).sum::<f64>();
-                let p = sigmoid(eta).clamp(1e-12, 1.0 - 1e-12);
-                -(s.result * p.ln() + (1.0 - s.result) * (1.0 - p).ln())
-            })
+        let cross = (rows.iter().zip(samples))
+            .map(|(row, s)| cross_entropy(eta(row, beta), s.result))
             .sum::<f64>()
             / n;
         let ridge: f64 = (1..k).map(|i| (beta[i] - start[i]).powi(2)).sum();
@@ -207,14 +207,13 @@ pub fn fit(samples: &[Sample], prior: Weights) -> Fit {
     for _ in 0..30 {
         let mut gradient = vec![0.0; k];
         let mut hessian = vec![vec![0.0; k]; k];
-        for s in samples {
-            let x = row(s);
-            let eta = offset(s) + x.iter().zip(&beta).map(|(a, b)| a * b).sum::<f64>();
-            let p = sigmoid(eta);
+        for (row, s) in rows.iter().zip(samples) {
+            let x = &row.0;
+            let p = sigmoid(eta(row, &beta));
             let w = (p * (1.0 - p)).max(1e-9);
             for (i, &xi) in x.iter().enumerate() {
                 gradient[i] += (p - s.result) * xi / n;
-                for (cell, &xj) in hessian[i].iter_mut().zip(&x) {
+                for (cell, &xj) in hessian[i].iter_mut().zip(x) {
                     *cell += w * xi * xj / n;
                 }
             }
@@ -284,10 +283,7 @@ pub fn loss(samples: &[Sample], weights: Weights) -> f64 {
     let cross = |a: f64, c: f64| -> f64 {
         evals
             .iter()
-            .map(|&(e, y)| {
-                let p = sigmoid(c + a * e).clamp(1e-12, 1.0 - 1e-12);
-                -(y * p.ln() + (1.0 - y) * (1.0 - p).ln())
-            })
+            .map(|&(e, y)| cross_entropy(c + a * e, y))
             .sum::<f64>()
             / evals.len().max(1) as f64
     };
@@ -304,6 +300,13 @@ pub fn loss(samples: &[Sample], weights: Weights) -> f64 {
 
 fn sigmoid(x: f64) -> f64 {
     1.0 / (1.0 + (-x).exp())
+}
+
+/// The cross-entropy of predicting σ(`eta`) for the result `y` (clamped so that a saturated,
+/// wrong prediction costs much but not infinity).
+fn cross_entropy(eta: f64, y: f64) -> f64 {
+    let p = sigmoid(eta).clamp(1e-12, 1.0 - 1e-12);
+    -(y * p.ln() + (1.0 - y) * (1.0 - p).ln())
 }
 
 /// Solves `a x = b` by Gaussian elimination with partial pivoting; `None` when singular.
@@ -416,7 +419,6 @@ mod tests {
         assert!(fit.constant.abs() < 5.0, "{}", fit.constant);
     }
 
-    /// Brandubh's engine and the games of depth-1 players from seeded openings.
     #[test]
     fn a_fit_that_starts_far_off_does_not_run_away() {
         // Mobility counts in the thousands, and the results say the opposite of what the prior
@@ -450,6 +452,7 @@ mod tests {
         assert!(loss(&samples, fit.weights) < loss(&samples, prior));
     }
 
+    /// Brandubh's engine and the games of depth-1 players from seeded openings.
     fn games(count: u64) -> Vec<Game> {
         let rules = crate::Variant::bundled("brandubh").unwrap().rules;
         let engine = Arc::new(Engine::new(&rules).unwrap());
