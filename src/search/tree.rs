@@ -209,11 +209,13 @@ impl<'a, B: Bits> Worker<'a, B> {
                 self.eval.evaluate(self.core, pos)
             };
         }
-        if let Some(score) = self.futile(pos, depth, ply, (alpha, beta)) {
+        // Futility and the null move both stand on the evaluation (at depth 3, the same node).
+        let mut static_eval = None;
+        if let Some(score) = self.futile(pos, depth, ply, (alpha, beta), &mut static_eval) {
             return score;
         }
         if null_ok && ply > 0 && beta - alpha == 1 && depth >= 3 && self.settings.null_move {
-            if let Some(score) = self.null_move(pos, depth, ply, alpha, beta) {
+            if let Some(score) = self.null_move(pos, depth, ply, (alpha, beta), &mut static_eval) {
                 return score;
             }
         }
@@ -387,14 +389,14 @@ impl<'a, B: Bits> Worker<'a, B> {
         pos: &Pos<B>,
         depth: i32,
         ply: usize,
-        alpha: i32,
-        beta: i32,
+        (alpha, beta): (i32, i32),
+        static_eval: &mut Option<i32>,
     ) -> Option<i32> {
         // A berserk move due cannot be passed; proven scores are not bounds a pass can prove.
         if pos.berserker != NONE || beta.abs() >= WIN - 1000 {
             return None;
         }
-        if self.eval.evaluate(self.core, pos) < beta {
+        if self.static_eval(pos, static_eval) < beta {
             return None;
         }
         let reduction = if depth >= 6 { 3 } else { 2 };
@@ -465,6 +467,7 @@ impl<'a, B: Bits> Worker<'a, B> {
         depth: i32,
         ply: usize,
         (alpha, beta): (i32, i32),
+        static_eval: &mut Option<i32>,
     ) -> Option<i32> {
         if !self.settings.futility || ply == 0 || beta - alpha != 1 || depth > FUTILITY_DEPTH {
             return None;
@@ -476,7 +479,12 @@ impl<'a, B: Bits> Worker<'a, B> {
             return None;
         }
         let margin = FUTILITY_MARGIN * depth;
-        (self.eval.evaluate(self.core, pos) - margin >= beta).then_some(beta)
+        (self.static_eval(pos, static_eval) - margin >= beta).then_some(beta)
+    }
+
+    /// The evaluation of `pos`, computed at most once a node: `cached` holds it once known.
+    fn static_eval(&self, pos: &Pos<B>, cached: &mut Option<i32>) -> i32 {
+        *cached.get_or_insert_with(|| self.eval.evaluate(self.core, pos))
     }
 
     /// Quiescence: the side to move may stand on the evaluation or play a capture, an escape,
