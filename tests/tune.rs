@@ -124,6 +124,7 @@ fn bundled_variants_use_their_shipped_weights_and_others_the_hand_set_ones() {
             "copenhagen",
             "dragonheelslair-v2",
             "fetlar",
+            "historical-hnefatafl",
             "linnaeus",
             "magpie",
             "tawlbwrdd"

@@ -229,6 +229,7 @@ const BUNDLED: &[(&str, &str)] = bundled![
     "copenhagen",
     "dragonheelslair-v2",
     "fetlar",
+    "historical-hnefatafl",
     "linnaeus",
     "magpie",
     "tawlbwrdd",
