@@ -129,13 +129,9 @@ impl Settings {
 
     /// What a search uses unless told otherwise: the techniques that did not measure as a loss
     /// (docs/strength.md). Time management lost at a fixed time a move (it stops early, and a
-    /// fixed move time gives nothing for the time saved), so it is off; late-move pruning
-    /// reaches deeper and wins in Linnaeus at 200 ms a move, but not in Brandubh or Copenhagen
-    /// (it prunes quiet moves that set up a capture, which quiescence does not follow), so it
-    /// is off too.
+    /// fixed move time gives nothing for the time saved), so it is off.
     pub const DEFAULT: Settings = Settings {
         time_management: false,
-        late_move_pruning: false,
         ..Settings::ALL
     };
 
