@@ -108,8 +108,9 @@ pub struct Settings {
     #[serde(default)]
     pub futility: bool,
     /// Late-move pruning: at a node of a null window a ply or two from the horizon, where the
-    /// other side threatens no escape, the quiet moves ordered after the first few are not
-    /// searched (unless one opens a route for the mover's runner).
+    /// other side threatens no escape, the quiet moves ordered after the first 12 (1 ply) or
+    /// 24 (2 plies), or after a fifth or two fifths of the list where that is more, are not
+    /// searched, unless one opens a route for the mover's runner.
     #[serde(default)]
     pub late_move_pruning: bool,
 }
