@@ -44,6 +44,30 @@ const LATE_SHARE: [usize; 3] = [5, 1, 2];
 /// apply to them).
 const QUIET: i32 = 1 << 26;
 
+/// Whether a node may fail high without its moves searched (reverse futility, the null move):
+/// a node of a null window below the root, where no berserk move is due (it cannot be passed
+/// or skipped) and no proven score is at stake (a bound from the evaluation proves no win).
+fn cuttable<B: Bits>(pos: &Pos<B>, ply: usize, (alpha, beta): (i32, i32)) -> bool {
+    ply > 0 && beta - alpha == 1 && pos.berserker == NONE && beta.abs() < WIN - 1000
+}
+
+/// The score a table entry decides for a node `depth` plies from the horizon, `ply` from the
+/// root, searched with the window `(alpha, beta)`; `None` where the node must be searched.
+/// Only an entry of exactly this depth may decide: a deeper one would change the score of a
+/// fixed-depth search (the table must never change a result). The root is always searched.
+fn table_score(entry: Entry, depth: i32, ply: usize, (alpha, beta): (i32, i32)) -> Option<i32> {
+    if ply == 0 || i32::from(entry.depth) != depth.max(0) {
+        return None;
+    }
+    let score = from_table(entry.score, ply);
+    let usable = match entry.bound {
+        Bound::Exact => true,
+        Bound::Lower => score >= beta,
+        Bound::Upper => score <= alpha,
+    };
+    usable.then_some(score)
+}
+
 /// One thread's search state over a shared table.
 pub(crate) struct Worker<'a, B: Bits> {
     pub core: &'a Core<B>,
@@ -187,20 +211,8 @@ impl<'a, B: Bits> Worker<'a, B> {
         }
         let key = self.key(pos);
         let entry = self.table.probe(key);
-        if let Some(entry) = entry {
-            // Only an entry of exactly this depth may decide: a deeper one would change the
-            // score of a fixed-depth search (the table must never change a result).
-            if ply > 0 && i32::from(entry.depth) == depth.max(0) {
-                let score = from_table(entry.score, ply);
-                let usable = match entry.bound {
-                    Bound::Exact => true,
-                    Bound::Lower => score >= beta,
-                    Bound::Upper => score <= alpha,
-                };
-                if usable {
-                    return score;
-                }
-            }
+        if let Some(score) = entry.and_then(|entry| table_score(entry, depth, ply, (alpha, beta))) {
+            return score;
         }
         if depth <= 0 {
             return if self.settings.quiescence {
@@ -214,10 +226,10 @@ impl<'a, B: Bits> Worker<'a, B> {
         if let Some(score) = self.futile(pos, depth, ply, (alpha, beta), &mut static_eval) {
             return score;
         }
-        if null_ok && ply > 0 && beta - alpha == 1 && depth >= 3 && self.settings.null_move {
-            if let Some(score) = self.null_move(pos, depth, ply, (alpha, beta), &mut static_eval) {
-                return score;
-            }
+        if let Some(score) =
+            self.null_move(pos, depth, ply, (alpha, beta), null_ok, &mut static_eval)
+        {
+            return score;
         }
 
         let mut moves = std::mem::take(&mut self.moves[ply]);
@@ -383,17 +395,18 @@ impl<'a, B: Bits> Worker<'a, B> {
     /// side, searched `R` plies shallower, still cannot reach `beta`, the node fails high.
     /// Where the side to move has few pieces (zugzwang is possible: passing may be better than
     /// any move) the cutoff is verified by a search of the node itself, `R` plies shallower and
-    /// without null moves. `None`: no cutoff, search the node.
+    /// without null moves. Only `depth` 3 or more from the horizon, and not right after a null
+    /// move (`null_ok` false). `None`: no cutoff, search the node.
     fn null_move(
         &mut self,
         pos: &Pos<B>,
         depth: i32,
         ply: usize,
         (alpha, beta): (i32, i32),
+        null_ok: bool,
         static_eval: &mut Option<i32>,
     ) -> Option<i32> {
-        // A berserk move due cannot be passed; proven scores are not bounds a pass can prove.
-        if pos.berserker != NONE || beta.abs() >= WIN - 1000 {
+        if !self.settings.null_move || !null_ok || depth < 3 || !cuttable(pos, ply, (alpha, beta)) {
             return None;
         }
         if self.static_eval(pos, static_eval) < beta {
@@ -469,10 +482,7 @@ impl<'a, B: Bits> Worker<'a, B> {
         (alpha, beta): (i32, i32),
         static_eval: &mut Option<i32>,
     ) -> Option<i32> {
-        if !self.settings.futility || ply == 0 || beta - alpha != 1 || depth > FUTILITY_DEPTH {
-            return None;
-        }
-        if pos.berserker != NONE || beta.abs() >= WIN - 1000 {
+        if !self.settings.futility || depth > FUTILITY_DEPTH || !cuttable(pos, ply, (alpha, beta)) {
             return None;
         }
         if self.open_route(pos, pos.to_move.opponent()) {
