@@ -56,3 +56,18 @@ fn an_edge_escape_has_no_corner_to_seal() {
     assert_eq!(term("linnaeus", position, "sealed"), 0.0);
     assert_eq!(term("linnaeus", position, "seal"), 0.0);
 }
+
+#[test]
+fn distance_counts_the_kings_rook_moves_to_the_nearest_corner() {
+    // Brandubh, the king alone on d4: d4-d1 then d1-a1 (or g1, a7, g7): two moves. Counted
+    // from the attackers' side, positive: a far king is good for them.
+    assert_eq!(term("brandubh", "/7/7/7/3K3/7/7/7/", "distance"), 2.0);
+    // On a1's file he is one move from it.
+    assert_eq!(term("brandubh", "/7/7/7/K6/7/7/7/", "distance"), 1.0);
+    // Attackers on c4 and e4, d3 and d5 box him in: no rook move at all, so as far as counted
+    // (5).
+    assert_eq!(term("brandubh", "/7/7/3t3/2tKt2/3t3/7/7/", "distance"), 5.0);
+    // Three attackers round d4 leave one way out (down the d-file to d1) and one more move to
+    // a1 or g1.
+    assert_eq!(term("brandubh", "/7/7/3t3/2tKt2/7/7/7/", "distance"), 2.0);
+}

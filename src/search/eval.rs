@@ -31,7 +31,10 @@
 //! - **walled**: [`Weights::walled`] for each square, not held by its enemies, that a runner
 //!   could not reach that way: what its enemies' walls cut off from it (a closed corner, the
 //!   outside of a closing ring). Counting the squares it *could* reach instead ties the term to
-//!   material (every enemy taken frees a square) and the fit ran away with it.
+//!   material (every enemy taken frees a square) and the fit ran away with it;
+//! - **distance**: [`Weights::distance`] for each rook move a runner needs to reach its region
+//!   through empty squares, at most [`FAR`]: the king's distance in moves to his nearest
+//!   escape, which the attackers lengthen move by move long before a corner is sealed.
 //!
 //! The score is a weighted sum of these [`Terms`], so the weights can be fitted to game results
 //! (`tafl tune`, [`super::tune`]). Scores are in hundredths of a soldier. Bundled variants ship
@@ -44,7 +47,7 @@ use crate::ir::MAX_KINDS;
 use crate::ir::{KingCaptureMethod, Side};
 
 /// The weights of the terms, in hundredths of a soldier. As JSON (a weights file), every field
-/// by name; `ring`, `escort`, `seal`, `sealed` and `walled` may be left out (0).
+/// by name; `ring`, `escort`, `seal`, `sealed`, `walled` and `distance` may be left out (0).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Weights {
@@ -81,10 +84,13 @@ pub struct Weights {
     /// Each square its enemies do not hold that a runner could not reach through such squares.
     #[serde(default)]
     pub walled: i32,
+    /// Each rook move a runner needs to reach its region (at most [`FAR`]).
+    #[serde(default)]
+    pub distance: i32,
 }
 
 /// How many terms [`Terms::values`] and [`Weights::values`] list.
-pub const TERMS: usize = 14;
+pub const TERMS: usize = 15;
 
 /// The terms' names, in the order of [`Weights::values`] (the fields of a weights file).
 pub const TERM_NAMES: [&str; TERMS] = [
@@ -102,6 +108,7 @@ pub const TERM_NAMES: [&str; TERMS] = [
     "seal",
     "sealed",
     "walled",
+    "distance",
 ];
 
 impl Weights {
@@ -122,6 +129,7 @@ impl Weights {
             self.seal,
             self.sealed,
             self.walled,
+            self.distance,
         ]
     }
 
@@ -142,6 +150,7 @@ impl Weights {
             seal: v[11],
             sealed: v[12],
             walled: v[13],
+            distance: v[14],
         }
     }
 }
@@ -193,7 +202,12 @@ mod slot {
     pub const SEAL: usize = 10;
     pub const SEALED: usize = 11;
     pub const WALLED: usize = 12;
+    pub const DISTANCE: usize = 13;
 }
+
+/// The most moves the `distance` term counts: a runner further from its region, or walled off
+/// from it, counts this many.
+pub const FAR: i32 = 5;
 
 /// The weights the search uses.
 pub const WEIGHTS: Weights = Weights {
@@ -211,6 +225,7 @@ pub const WEIGHTS: Weights = Weights {
     seal: 0,
     sealed: 0,
     walled: 0,
+    distance: 0,
 };
 
 /// Each name with the text of its weights file, `variants/weights/NAME.json`, built in.
@@ -301,6 +316,32 @@ pub(crate) struct Evaluator<B: Bits> {
     /// Per side, the squares two orthogonal steps from small escape regions that side wants
     /// to hold.
     seals: [B; 2],
+    /// The costly terms the weights ask for; the others are left at 0 by [`Self::evaluate`].
+    costly: Costly,
+}
+
+/// The terms that cost a flood or a search of moves at every leaf: counted only where they
+/// weigh something (the walls' flood costs about a tenth of the search's speed on 11x11).
+#[derive(Clone, Copy)]
+struct Costly {
+    /// `sealed` and `walled`.
+    walls: bool,
+    /// `distance`.
+    distance: bool,
+}
+
+impl Costly {
+    const ALL: Costly = Costly {
+        walls: true,
+        distance: true,
+    };
+
+    fn of(weights: &Weights) -> Costly {
+        Costly {
+            walls: weights.sealed != 0 || weights.walled != 0,
+            distance: weights.distance != 0,
+        }
+    }
 }
 
 impl<B: Bits> Evaluator<B> {
@@ -357,24 +398,22 @@ impl<B: Bits> Evaluator<B> {
             guards,
             near,
             seals,
+            costly: Costly::of(&weights),
         }
     }
 
     /// The score of `pos` for the side to move.
     pub fn evaluate(&self, core: &Core<B>, pos: &Pos<B>) -> i32 {
-        // The walls' flood costs about a tenth of the search's speed on 11x11: leave it out
-        // where neither of its terms weighs anything.
-        let walls = self.weights.sealed != 0 || self.weights.walled != 0;
-        sign(pos.to_move) * self.count(core, pos, walls).score(&self.weights)
+        sign(pos.to_move) * self.count(core, pos, self.costly).score(&self.weights)
     }
 
     /// The terms of `pos`, from the attackers' side.
     pub fn terms(&self, core: &Core<B>, pos: &Pos<B>) -> Terms {
-        self.count(core, pos, true)
+        self.count(core, pos, Costly::ALL)
     }
 
-    /// The terms of `pos`; `sealed` and `walled` stay 0 unless `walls`.
-    fn count(&self, core: &Core<B>, pos: &Pos<B>, walls: bool) -> Terms {
+    /// The terms of `pos`; the costly ones stay 0 unless `costly` asks for them.
+    fn count(&self, core: &Core<B>, pos: &Pos<B>, costly: Costly) -> Terms {
         let mut terms = Terms::default();
         for (k, &milli) in self.milli.iter().enumerate().take(core.kind_count()) {
             if milli != 0 {
@@ -392,7 +431,12 @@ impl<B: Bits> Evaluator<B> {
                 terms.counts[slot::RING] -= s * (self.near[sq] & enemies).count() as i32;
                 let friends = pos.sides[side.index()];
                 terms.counts[slot::ESCORT] += s * (core.around(sq) & friends).count() as i32;
-                if walls {
+                if costly.distance {
+                    let empty = core.all_squares() & !pos.occupied();
+                    let moves = moves_to(core, sq, runner.region, empty);
+                    terms.counts[slot::DISTANCE] -= s * moves;
+                }
+                if costly.walls {
                     let open = core.all_squares() & !enemies;
                     let reached = core.flood(B::single(sq), open);
                     terms.counts[slot::WALLED] -= s * (open & !reached).count() as i32;
@@ -489,6 +533,25 @@ impl<B: Bits> Evaluator<B> {
             KingCaptureMethod::Custodial => (held * 2).min(4),
         }
     }
+}
+
+/// How many rook moves through `empty` squares take a piece on `sq` to `region`, at most
+/// [`FAR`] (also where the region cannot be reached). The variant's bans are not asked (a
+/// square only the king may cross counts as open): a measure of how far the escape is, not a
+/// move generator.
+fn moves_to<B: Bits>(core: &Core<B>, sq: usize, region: B, empty: B) -> i32 {
+    let mut reached = B::single(sq);
+    for moves in 1..FAR {
+        let next = reached | core.rook_reach(reached, empty);
+        if (next & region).any() {
+            return moves;
+        }
+        if next == reached {
+            break;
+        }
+        reached = next;
+    }
+    FAR
 }
 
 /// +1 for the attackers, -1 for the defenders.

@@ -76,6 +76,13 @@ impl<B: Bits> Core<B> {
         self.steps.beside(set)
     }
 
+    /// The squares one rook move from a member of `from` through `empty` squares (no rule of
+    /// the variant asked: no banned square, no jump).
+    #[inline]
+    pub fn rook_reach(&self, from: B, empty: B) -> B {
+        self.steps.rook_reach(from, empty)
+    }
+
     /// The squares reachable from `seeds` by orthogonal steps through `passable` squares (the
     /// seeds themselves included where passable).
     #[inline]
