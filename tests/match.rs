@@ -285,3 +285,99 @@ fn a_program_that_cannot_play_loses_its_games_counted_apart() {
     assert!(forfeits[0].as_str().unwrap().starts_with("B: "), "{json}");
     assert_eq!(json["reasons"]["forfeit"], 4, "{json}");
 }
+
+/// Runs `tafl match brandubh` with `args` after the players (depth 1 both); its output.
+fn book_match(args: &[&str]) -> std::process::Output {
+    Command::new(env!("CARGO_BIN_EXE_tafl"))
+        .args(["match", "brandubh", "--a", "depth=1", "--b", "depth=1"])
+        .args(args)
+        .output()
+        .unwrap()
+}
+
+#[test]
+fn a_match_from_a_book_starts_each_pair_where_a_book_game_stops() {
+    let dir = std::env::temp_dir().join(format!("tafl-book-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    // Two games of two plies each, as a move list (one game a paragraph): the first legal
+    // moves, then the last ones.
+    let mut openings = Vec::new();
+    for pick_last in [false, true] {
+        let mut game = Game::new(engine("brandubh"));
+        let mut moves = Vec::new();
+        for _ in 0..2 {
+            let legal = game.legal_moves();
+            let mv = if pick_last {
+                legal[legal.len() - 1]
+            } else {
+                legal[0]
+            };
+            game.play(mv).unwrap();
+            moves.push(mv.to_string());
+        }
+        openings.push(moves.join(" "));
+    }
+    let book = dir.join("book.txt");
+    std::fs::write(&book, openings.join("\n\n") + "\n").unwrap();
+    let games = dir.join("games.csv");
+    let out = book_match(&[
+        "--book",
+        book.to_str().unwrap(),
+        "--cap",
+        "6",
+        "--json",
+        "--games",
+        games.to_str().unwrap(),
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    // Without `--pairs`, one pair a book game.
+    assert_eq!(json["pairs"], 2);
+    assert_eq!(json["games"], 4);
+    assert_eq!(json["openings"], 0);
+    assert_eq!(json["book"], book.to_str().unwrap());
+    let text = std::fs::read_to_string(&games).unwrap();
+    assert!(text.starts_with("# tafl match brandubh: A = depth=1, B = depth=1; book "));
+    let rows: Vec<&str> = text.lines().filter(|l| !l.starts_with('#')).collect();
+    assert_eq!(rows.len(), 4);
+    let start = Game::new(engine("brandubh"));
+    for (i, row) in rows.iter().enumerate() {
+        // Game 2k and 2k+1 start from book game k, each side once; the cap counts from there.
+        let moves: Vec<&str> = row.split(',').next().unwrap().split_whitespace().collect();
+        let book_moves: Vec<&str> = openings[i / 2].split_whitespace().collect();
+        let played: Vec<String> = moves
+            .iter()
+            .map(|m| m.split('x').next().unwrap().to_string())
+            .collect();
+        assert_eq!(played[..2], book_moves[..], "game {i}");
+        assert!(moves.len() <= 2 + 6, "game {i}: {} plies", moves.len());
+        replays(&start, row);
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_bad_book_is_refused_with_where_and_why() {
+    let dir = std::env::temp_dir().join(format!("tafl-bad-book-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let missing = dir.join("missing.csv");
+    let out = book_match(&["--book", missing.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("cannot read the book"));
+    // The second game moves a square with no piece on it.
+    let illegal = dir.join("illegal.txt");
+    let legal = Game::new(engine("brandubh")).legal_moves()[0].to_string();
+    std::fs::write(&illegal, format!("{legal}\n\nc3-c2\n")).unwrap();
+    let out = book_match(&["--book", illegal.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("game 2 (line 3): ply 1:"), "{stderr}");
+    // A book and random openings are two different starts: asking for both is an error.
+    let out = book_match(&["--book", illegal.to_str().unwrap(), "--seed", "3"]);
+    assert_eq!(out.status.code(), Some(2));
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -195,23 +195,9 @@ impl Loaded {
         for (index, why) in &self.missing {
             eprintln!("error: cannot read `{}`: {why}", self.files[*index].0);
         }
-        let style = super::render::terminal_style();
-        let theme = if style.colour {
-            GraphicalTheme::unicode()
-        } else {
-            GraphicalTheme::unicode_nocolor()
-        };
-        let handler = GraphicalReportHandler::new_themed(theme)
-            .with_width(style.width)
-            .with_links(false);
         for ((name, text, _), bad) in self.files.iter().zip(&self.unreadable) {
             for error in bad {
-                let report = miette::Report::new(error.clone())
-                    .with_source_code(NamedSource::new(name, text.clone().unwrap_or_default()));
-                let mut out = String::new();
-                // Writing into a String cannot fail.
-                let _ = handler.render_report(&mut out, report.as_ref());
-                eprintln!("{out}");
+                print_record_error(name, text.as_deref().unwrap_or_default(), error);
             }
         }
         !self.missing.is_empty() || self.unreadable.iter().any(|bad| !bad.is_empty())
@@ -220,6 +206,26 @@ impl Loaded {
     fn unreadable_games(&self) -> usize {
         self.unreadable.iter().map(Vec::len).sum()
     }
+}
+
+/// Prints a game that could not be read as a diagnostic on standard error, pointing into `text`,
+/// the file called `name`.
+pub(super) fn print_record_error(name: &str, text: &str, error: &RecordError) {
+    let style = super::render::terminal_style();
+    let theme = if style.colour {
+        GraphicalTheme::unicode()
+    } else {
+        GraphicalTheme::unicode_nocolor()
+    };
+    let handler = GraphicalReportHandler::new_themed(theme)
+        .with_width(style.width)
+        .with_links(false);
+    let report = miette::Report::new(error.clone())
+        .with_source_code(NamedSource::new(name, text.to_string()));
+    let mut out = String::new();
+    // Writing into a String cannot fail.
+    let _ = handler.render_report(&mut out, report.as_ref());
+    eprintln!("{out}");
 }
 
 /// One game in `check --json`.
@@ -338,7 +344,7 @@ fn check(files: &Files) -> ExitCode {
 }
 
 /// A verdict in words.
-fn describe(engine: &Engine, replay: &Replay) -> String {
+pub(super) fn describe(engine: &Engine, replay: &Replay) -> String {
     let squares = |list: &[crate::ir::Square]| {
         if list.is_empty() {
             "nothing".to_string()

@@ -1,6 +1,7 @@
-//! `tafl match VARIANT --a SPEC --b SPEC [--pairs N] [--openings K] [--seed S] [--threads N]
-//! [--sprt ELO0,ELO1] [--games FILE] [--json]`: two computer players, paired games from
-//! seeded openings (each opening once with each player on each side), and the result as W/D/L,
+//! `tafl match VARIANT --a SPEC --b SPEC [--pairs N] [--openings K] [--seed S | --book FILE]
+//! [--threads N] [--sprt ELO0,ELO1] [--games FILE] [--json]`: two computer players, paired
+//! games from seeded openings or a book of positions (src/cli/book.rs; each opening once with
+//! each player on each side), and the result as W/D/L,
 //! score and Elo difference with a 95% interval (src/search/stats.rs gives the formulas).
 //!
 //! A player SPEC is comma-separated `key=value`s: `depth=N` or `time=MS` (a move), `off=A+B`
@@ -15,7 +16,7 @@ use std::io::Write;
 use std::process::ExitCode;
 use std::str::FromStr;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use serde::Serialize;
@@ -40,16 +41,24 @@ pub struct Args {
     /// Player B, e.g. `time=100,off=all,weights=hand` (the plain search and hand-set weights).
     #[arg(long, value_name = "SPEC")]
     pub b: PlayerSpec,
-    /// How many openings; each is played twice, A taking each side once.
-    #[arg(long, default_value_t = 20, value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
-    pub pairs: u64,
+    /// How many openings; each is played twice, A taking each side once [default: 20, or every
+    /// game of `--book`].
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
+    pub pairs: Option<u64>,
     /// Random plies at the start of each opening.
     #[arg(long, default_value_t = 4, value_name = "K")]
     pub openings: u32,
+    /// Start from the positions the games of FILE reach instead of random openings (a record
+    /// file in any format `tafl games` reads, such as the `--games` file of an earlier match):
+    /// opening N is the position after the moves of game N, and the book is read round again
+    /// when `--pairs` asks for more.
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["openings", "seed"])]
+    pub book: Option<std::path::PathBuf>,
     /// The seed of the openings.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
-    /// A game still going after this many plies is a draw.
+    /// A game still going after this many plies is a draw (plies after the book's position
+    /// with `--book`).
     #[arg(long, default_value_t = 300)]
     pub cap: u32,
     /// Games played at once, one thread each.
@@ -220,6 +229,24 @@ impl FromStr for SprtSpec {
     }
 }
 
+/// Where each pair starts.
+enum Openings {
+    /// Seeded random plies from the variant's start ([`opening`]).
+    Random { seed: u64, plies: u32 },
+    /// The positions a book's games reach, read round again when the pairs outnumber them.
+    Book(Vec<Game>),
+}
+
+impl Openings {
+    /// The game opening number `index` starts from.
+    fn start(&self, engine: &Arc<crate::engine::Engine>, index: u64) -> Game {
+        match self {
+            Openings::Random { seed, plies } => opening(engine, *seed, index, *plies),
+            Openings::Book(games) => games[(index % games.len() as u64) as usize].clone(),
+        }
+    }
+}
+
 /// One finished game: its opening, A's side, the result, and its CSV row.
 struct Played {
     index: u64,
@@ -263,8 +290,11 @@ struct Summary {
     reasons: std::collections::BTreeMap<String, u64>,
     /// Games lost by an illegal move, a crash or running out of time, each with what happened.
     forfeits: Vec<String>,
+    /// Random plies opening each pair (0 with a book).
     openings: u32,
     seed: u64,
+    /// The book the pairs started from, if any.
+    book: Option<String>,
     seconds: f64,
 }
 
@@ -284,8 +314,22 @@ pub fn run(args: Args) -> ExitCode {
         Ok(loaded) => loaded,
         Err(code) => return code,
     };
+    let openings = match &args.book {
+        Some(path) => match super::book::read(path, &loaded.engine) {
+            Ok(games) => Openings::Book(games),
+            Err(code) => return code,
+        },
+        None => Openings::Random {
+            seed: args.seed,
+            plies: args.openings,
+        },
+    };
+    let pairs = args.pairs.unwrap_or(match &openings {
+        Openings::Book(games) => games.len() as u64,
+        Openings::Random { .. } => 20,
+    });
     let started = Instant::now();
-    let total = 2 * args.pairs;
+    let total = 2 * pairs;
     let board = Mutex::new(Board {
         games: (0..total).map(|_| None).collect(),
         ..Board::default()
@@ -301,7 +345,7 @@ pub fn run(args: Args) -> ExitCode {
         if stop.load(Ordering::Relaxed) {
             return;
         }
-        let played = play(&loaded, &args, game_index);
+        let played = play(&loaded, &args, &openings, game_index);
         // A poisoned lock means another game's thread panicked; its result is lost anyway.
         let Ok(mut board) = board.lock() else { return };
         let pair = (game_index / 2) as usize;
@@ -371,26 +415,25 @@ pub fn run(args: Args) -> ExitCode {
 }
 
 /// Plays game `game_index`: opening `game_index / 2`, A attacking in the even game.
-fn play(loaded: &load::Loaded, args: &Args, game_index: u64) -> Played {
+fn play(loaded: &load::Loaded, args: &Args, openings: &Openings, game_index: u64) -> Played {
     let index = game_index / 2;
     let a_side = if game_index.is_multiple_of(2) {
         Side::Attackers
     } else {
         Side::Defenders
     };
-    let start = opening(&loaded.engine, args.seed, index, args.openings);
+    let start = openings.start(&loaded.engine, index);
+    let cap = args.cap as usize
+        + match openings {
+            Openings::Book(_) => start.plies().len(),
+            Openings::Random { .. } => 0,
+        };
     let (attackers, defenders) = match a_side {
         Side::Attackers => (&args.a, &args.b),
         Side::Defenders => (&args.b, &args.a),
     };
     let (game, forfeit) = if attackers.external.is_none() && defenders.external.is_none() {
-        let game = play_out(
-            start,
-            &attackers.limits,
-            &defenders.limits,
-            args.cap as usize,
-            |_| {},
-        );
+        let game = play_out(start, &attackers.limits, &defenders.limits, cap, |_| {});
         (game, None)
     } else {
         let names = match a_side {
@@ -403,7 +446,7 @@ fn play(loaded: &load::Loaded, args: &Args, game_index: u64) -> Played {
             start,
             [attackers, defenders],
             names,
-            args.cap as usize,
+            cap,
         )
     };
     let (status, reason) = match &forfeit {
@@ -498,10 +541,14 @@ fn play_with_programs(
 
 fn write_games(path: &std::path::Path, played: &[&Played], args: &Args) -> std::io::Result<()> {
     let mut out = std::io::BufWriter::new(std::fs::File::create(path)?);
+    let from = match &args.book {
+        Some(book) => format!("book {}", book.display()),
+        None => format!("seed {}, {} random opening plies", args.seed, args.openings),
+    };
     writeln!(
         out,
-        "# tafl match {}: A = {}, B = {}; seed {}, {} random opening plies",
-        args.variant, args.a.text, args.b.text, args.seed, args.openings
+        "# tafl match {}: A = {}, B = {}; {from}",
+        args.variant, args.a.text, args.b.text
     )?;
     for game in played {
         let (attackers, defenders) = match game.a_side {
@@ -573,8 +620,13 @@ fn summarise(
         mean_plies: played.iter().map(|g| g.plies as f64).sum::<f64>() / played.len().max(1) as f64,
         reasons,
         forfeits,
-        openings: args.openings,
+        openings: if args.book.is_some() {
+            0
+        } else {
+            args.openings
+        },
         seed: args.seed,
+        book: args.book.as_ref().map(|path| path.display().to_string()),
         seconds: started.elapsed().as_secs_f64(),
     }
 }

@@ -3,6 +3,7 @@
 
 pub mod bench;
 pub mod best;
+mod book;
 mod compare;
 mod diff;
 mod engine;
