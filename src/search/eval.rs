@@ -34,7 +34,8 @@
 //!   material (every enemy taken frees a square) and the fit ran away with it;
 //! - **distance**: [`Weights::distance`] for each rook move a runner needs to reach its region
 //!   through empty squares, at most [`FAR`]: the king's distance in moves to his nearest
-//!   escape, which the attackers lengthen move by move long before a corner is sealed.
+//!   escape, which the attackers lengthen move by move long before a corner is sealed (no
+//!   shipped file weighs it yet: its matches are in docs/strength.md).
 //!
 //! The score is a weighted sum of these [`Terms`], so the weights can be fitted to game results
 //! (`tafl tune`, [`super::tune`]). Scores are in hundredths of a soldier. Bundled variants ship
@@ -316,7 +317,7 @@ pub(crate) struct Evaluator<B: Bits> {
     /// Per side, the squares two orthogonal steps from small escape regions that side wants
     /// to hold.
     seals: [B; 2],
-    /// The costly terms the weights ask for; the others are left at 0 by [`Self::evaluate`].
+    /// The costly terms the weights ask for; [`Self::evaluate`] leaves the others at 0.
     costly: Costly,
 }
 
