@@ -8,8 +8,9 @@ use std::path::Path;
 use std::process::ExitCode;
 use std::sync::Arc;
 
-use super::games::{describe, print_record_error};
+use super::games::describe;
 use super::load::USAGE;
+use super::render::eprint_diagnostic;
 use crate::engine::Engine;
 use crate::game::Game;
 use crate::record::check::{replay, Verdict};
@@ -33,7 +34,7 @@ pub fn read(path: &Path, engine: &Arc<Engine>) -> Result<Vec<Game>, ExitCode> {
         let record = match parsed {
             Ok(record) => record,
             Err(error) => {
-                print_record_error(&name, &text, &error);
+                eprint_diagnostic(error, &name, &text);
                 bad = true;
                 continue;
             }

@@ -12,7 +12,6 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::Arc;
 
-use miette::{GraphicalReportHandler, GraphicalTheme, NamedSource};
 use rayon::prelude::*;
 use serde::Serialize;
 
@@ -197,7 +196,11 @@ impl Loaded {
         }
         for ((name, text, _), bad) in self.files.iter().zip(&self.unreadable) {
             for error in bad {
-                print_record_error(name, text.as_deref().unwrap_or_default(), error);
+                super::render::eprint_diagnostic(
+                    error.clone(),
+                    name,
+                    text.as_deref().unwrap_or_default(),
+                );
             }
         }
         !self.missing.is_empty() || self.unreadable.iter().any(|bad| !bad.is_empty())
@@ -206,26 +209,6 @@ impl Loaded {
     fn unreadable_games(&self) -> usize {
         self.unreadable.iter().map(Vec::len).sum()
     }
-}
-
-/// Prints a game that could not be read as a diagnostic on standard error, pointing into `text`,
-/// the file called `name`.
-pub(super) fn print_record_error(name: &str, text: &str, error: &RecordError) {
-    let style = super::render::terminal_style();
-    let theme = if style.colour {
-        GraphicalTheme::unicode()
-    } else {
-        GraphicalTheme::unicode_nocolor()
-    };
-    let handler = GraphicalReportHandler::new_themed(theme)
-        .with_width(style.width)
-        .with_links(false);
-    let report = miette::Report::new(error.clone())
-        .with_source_code(NamedSource::new(name, text.to_string()));
-    let mut out = String::new();
-    // Writing into a String cannot fail.
-    let _ = handler.render_report(&mut out, report.as_ref());
-    eprintln!("{out}");
 }
 
 /// One game in `check --json`.

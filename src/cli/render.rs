@@ -21,16 +21,35 @@ pub(super) fn terminal_style() -> Style {
     Style { width: 100, colour }
 }
 
-/// Every diagnostic of `diagnostics` rendered with its source lines, in file order.
-pub fn render_diagnostics(diagnostics: &Diagnostics, style: Style) -> String {
+/// miette's graphical report handler, drawing in `style`.
+fn handler(style: Style) -> GraphicalReportHandler {
     let theme = if style.colour {
         GraphicalTheme::unicode()
     } else {
         GraphicalTheme::unicode_nocolor()
     };
-    let handler = GraphicalReportHandler::new_themed(theme)
+    GraphicalReportHandler::new_themed(theme)
         .with_width(style.width)
-        .with_links(false);
+        .with_links(false)
+}
+
+/// Prints `diagnostic` on standard error in the terminal's style, with its source lines from
+/// `text`, the file called `name`.
+pub(super) fn eprint_diagnostic<D>(diagnostic: D, name: &str, text: &str)
+where
+    D: miette::Diagnostic + Send + Sync + 'static,
+{
+    let report = miette::Report::new(diagnostic)
+        .with_source_code(miette::NamedSource::new(name, text.to_string()));
+    let mut out = String::new();
+    // Writing into a String cannot fail.
+    let _ = handler(terminal_style()).render_report(&mut out, report.as_ref());
+    eprintln!("{out}");
+}
+
+/// Every diagnostic of `diagnostics` rendered with its source lines, in file order.
+pub fn render_diagnostics(diagnostics: &Diagnostics, style: Style) -> String {
+    let handler = handler(style);
     let mut out = String::new();
     for report in diagnostics.reports() {
         // Writing into a String cannot fail.
