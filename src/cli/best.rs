@@ -61,12 +61,12 @@ impl Budget {
 #[derive(Debug, Clone, Default, clap::Args)]
 pub struct PlayerArgs {
     /// Turn search techniques off, comma-separated: quiescence, null-move, reductions,
-    /// aspiration, extensions, time-management, futility, late-move-pruning, or `all` (the
-    /// plain alpha-beta search).
+    /// aspiration, extensions, time-management, futility, late-move-pruning, deep-reductions,
+    /// or `all` (the plain alpha-beta search).
     #[arg(long, value_name = "LIST", value_delimiter = ',')]
     pub off: Vec<String>,
     /// Turn search techniques on (after `--off`), the same names; `all` for every one.
-    /// Time management is off by default.
+    /// Time management and deep reductions are off by default.
     #[arg(long, value_name = "LIST", value_delimiter = ',')]
     pub on: Vec<String>,
     /// The evaluation's weights from this file (as `tafl tune` writes it), `hand` for the

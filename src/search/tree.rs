@@ -353,14 +353,17 @@ impl<'a, B: Bits> Worker<'a, B> {
         }
         // Late quiet moves (no capture, not a killer, no escape threat, not the king's) are
         // tried shallower first.
-        let reduce = i32::from(
-            self.settings.reductions
-                && depth >= 4
-                && i >= 6
-                && order_key < QUIET
-                && !threat
-                && !self.is_runner(pos, mv),
-        );
+        let reducible = self.settings.reductions
+            && depth >= 4
+            && i >= 6
+            && order_key < QUIET
+            && !threat
+            && !self.is_runner(pos, mv);
+        let reduce = match (reducible, self.settings.deep_reductions) {
+            (false, _) => 0,
+            (true, false) => 1,
+            (true, true) => deep_reduction(depth, i),
+        };
         let mut probe = self.child_score(child, mover, next - reduce, ply, alpha, alpha + 1);
         if reduce > 0 && probe > alpha && !self.aborted {
             probe = self.child_score(child, mover, next, ply, alpha, alpha + 1);
@@ -683,6 +686,15 @@ impl<'a, B: Bits> Worker<'a, B> {
         // A stable sort on the key alone keeps generation order among equals: determinism.
         moves.sort_by_key(|(key, _)| std::cmp::Reverse(*key));
     }
+}
+
+/// How many plies deep reductions take off the `index`th move (0-based) of a node `depth`
+/// plies from the horizon: ln(depth) · ln(index) / 2.5, rounded, at least 1 and leaving at
+/// least 2 plies. A 9x9 side's 30th move at depth 8 loses 3 plies, its 7th at depth 4 one.
+fn deep_reduction(depth: i32, index: usize) -> i32 {
+    let plies = 0.5 + f64::from(depth).ln() * (index as f64).ln() / 2.5;
+    // `plies` is positive: the cast truncates, which with the 0.5 rounds.
+    (plies as i32).clamp(1, (depth - 2).max(1))
 }
 
 /// A score as stored: wins and losses counted from the stored position, not the root.
