@@ -242,6 +242,7 @@ impl Openings {
     fn start(&self, engine: &Arc<crate::engine::Engine>, index: u64) -> Game {
         match self {
             Openings::Random { seed, plies } => opening(engine, *seed, index, *plies),
+            // `book::read` refuses an empty book: the modulus is never 0.
             Openings::Book(games) => games[(index % games.len() as u64) as usize].clone(),
         }
     }
