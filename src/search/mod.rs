@@ -137,8 +137,8 @@ impl Settings {
     /// What a search uses unless told otherwise: the techniques that did not measure as a loss
     /// (docs/strength.md). Time management lost at a fixed time a move (it stops early, and a
     /// fixed move time gives nothing for the time saved), so it is off; deep reductions reach
-    /// a ply deeper but lost on 9x9 and 7x7 (−44 Linnaeus, −35 Brandubh at 200 ms a move)
-    /// while winning in Copenhagen (+44 at 50 ms), so they are off.
+    /// a ply deeper but lost at 200 ms a move (−44 Linnaeus, −35 Brandubh, −17 Copenhagen),
+    /// so they are off.
     pub const DEFAULT: Settings = Settings {
         time_management: false,
         deep_reductions: false,
