@@ -542,15 +542,17 @@ impl<B: Bits> Evaluator<B> {
 /// move generator.
 fn moves_to<B: Bits>(core: &Core<B>, sq: usize, region: B, empty: B) -> i32 {
     let mut reached = B::single(sq);
+    // The squares first reached by the last move: only they can lead anywhere new.
+    let mut frontier = reached;
     for moves in 1..FAR {
-        let next = reached | core.rook_reach(reached, empty);
-        if (next & region).any() {
+        frontier = core.rook_reach(frontier, empty) & !reached;
+        if (frontier & region).any() {
             return moves;
         }
-        if next == reached {
+        if frontier.is_empty() {
             break;
         }
-        reached = next;
+        reached |= frontier;
     }
     FAR
 }

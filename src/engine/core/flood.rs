@@ -63,10 +63,10 @@ impl<B: Bits> Steps<B> {
     pub(in crate::engine) fn beside(&self, set: B) -> B {
         // A shift across the ranks may carry members past the last square: the board's mask
         // drops them.
-        ((set & self.steps_right).shift_up(1)
-            | (set & self.steps_left).shift_down(1)
-            | set.shift_up(self.width)
-            | set.shift_down(self.width))
+        (self.step(set, Direction::Right)
+            | self.step(set, Direction::Left)
+            | self.step(set, Direction::Up)
+            | self.step(set, Direction::Down))
             & self.board
     }
 
