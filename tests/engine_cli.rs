@@ -384,6 +384,55 @@ fn selfplay_json_is_complete_and_deterministic() {
     assert!(low <= a["attackers"]["rate"].as_f64().unwrap() && high >= low);
 }
 
+#[test]
+fn selfplay_with_a_resignation_rule_counts_resignations_and_names_the_rule() {
+    let args = [
+        "selfplay", "brandubh", "--games", "6", "--depth", "2", "--seed", "3", "--resign", "300,2",
+        "--json",
+    ];
+    let out = tafl(&args);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(json["resign"], "300,2");
+    let resigned = json["reasons"]["resignation"].as_u64().unwrap_or(0);
+    assert!(
+        resigned > 0,
+        "no resignation at a margin of 3 soldiers: {json}"
+    );
+    // A resignation is a win, never a draw.
+    let wins = json["attackers_win"].as_u64().unwrap() + json["defenders_win"].as_u64().unwrap();
+    assert!(wins >= resigned, "{json}");
+}
+
+#[test]
+fn a_bad_resignation_rule_is_refused_before_any_game() {
+    for rule in ["400", "0,3", "400,0", "four,3"] {
+        for command in ["selfplay", "compare"] {
+            let mut args = vec![command, "brandubh"];
+            if command == "compare" {
+                args.push("brandubh");
+            }
+            args.extend(["--depth", "1", "--resign", rule]);
+            let out = tafl(&args);
+            assert_eq!(out.status.code(), Some(2), "{command} --resign {rule}");
+            assert!(stderr(&out).contains("--resign"), "{}", stderr(&out));
+        }
+    }
+    // Another program's scores are not read, so a match with one cannot resign by them.
+    let out = tafl(&[
+        "match",
+        "brandubh",
+        "--a",
+        "depth=1",
+        "--b",
+        "engine=false,protocol=uci,depth=1",
+        "--resign",
+        "1000,3",
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("another program"), "{}", stderr(&out));
+}
+
 /// A file for `--from`, in a fresh folder named after the test.
 fn diagram(test: &str, text: &str) -> std::path::PathBuf {
     let dir = std::env::temp_dir().join(format!("tafl-from-{}-{test}", std::process::id()));

@@ -5,7 +5,7 @@ use std::process::Command;
 use std::sync::Arc;
 
 use tafl::engine::{Engine, Move};
-use tafl::search::duel::{csv_row, opening, play_out};
+use tafl::search::duel::{csv_row, opening, play_out, Adjudication, Resign};
 use tafl::search::stats::{elo, expected_score, Pentanomial, Sprt, Trinomial, Verdict};
 use tafl::search::{Limits, Settings};
 use tafl::{Game, Status, Variant};
@@ -125,12 +125,56 @@ fn a_seeded_game_at_a_fixed_depth_is_the_same_every_time_and_replays() {
     for index in 0..4 {
         let start = opening(&engine, 7, index, 4);
         assert_eq!(start.plies().len(), 4);
-        let a = play_out(start.clone(), &new, &old, 200, |_| {});
-        let b = play_out(start.clone(), &new, &old, 200, |_| {});
+        let a = play_out(start.clone(), &new, &old, Adjudication::cap(200), |_| {});
+        let b = play_out(start.clone(), &new, &old, Adjudication::cap(200), |_| {});
         assert_eq!(csv_row(&a), csv_row(&b));
         assert!(csv_row(&a).starts_with(&csv_row(&start).split(',').next().unwrap().to_string()));
         replays(&start, &csv_row(&a));
     }
+}
+
+#[test]
+fn a_resignation_cuts_the_same_game_short_and_names_the_side_both_searches_call_lost() {
+    let engine = engine("brandubh");
+    let limits = Limits::depth(2);
+    let rule = Resign {
+        score: 300,
+        moves: 2,
+    };
+    let mut resigned = 0;
+    for index in 0..8 {
+        let start = opening(&engine, 3, index, 4);
+        let full = play_out(
+            start.clone(),
+            &limits,
+            &limits,
+            Adjudication::cap(200),
+            |_| {},
+        );
+        let adjudication = Adjudication {
+            cap: 200,
+            resign: Some(rule),
+        };
+        let cut = play_out(start.clone(), &limits, &limits, adjudication, |_| {});
+        // The same deterministic game, stopped earlier or at the same ply.
+        assert!(cut.plies().len() <= full.plies().len());
+        assert_eq!(cut.plies(), &full.plies()[..cut.plies().len()]);
+        if cut.reason() == Some(tafl::engine::EndReason::Resignation) {
+            resigned += 1;
+            assert!(
+                matches!(cut.status(), Status::AttackersWin | Status::DefendersWin),
+                "{:?}",
+                cut.status()
+            );
+            assert!(cut.plies().len() < full.plies().len());
+        } else {
+            assert_eq!(csv_row(&cut), csv_row(&full));
+        }
+    }
+    assert!(
+        resigned > 0,
+        "no game of 8 was resigned at a margin of 3 soldiers"
+    );
 }
 
 fn run_match(games_file: &std::path::Path) -> serde_json::Value {

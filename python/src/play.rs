@@ -25,7 +25,14 @@ fn play_game(
     openings: u32,
     cap: u32,
 ) -> duel::Played {
-    duel::selfplay_game(&variant.engine, limits, seed, index, openings, cap)
+    duel::selfplay_game(
+        &variant.engine,
+        limits,
+        seed,
+        index,
+        openings,
+        duel::Adjudication::cap(cap as usize),
+    )
 }
 
 /// The limits of a selfplay game, as the CLI sets them: one thread a search (games, not

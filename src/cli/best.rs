@@ -8,6 +8,7 @@ use std::time::Duration;
 use serde::Serialize;
 
 use super::load;
+use crate::search::duel::Resign;
 use crate::search::{self, Limits, Report, Score, SearchError};
 
 /// Arguments of `tafl best`.
@@ -55,6 +56,16 @@ impl Budget {
         };
         limits.with_threads(usize::from(self.threads))
     }
+}
+
+/// Resignation for games between computer players: `--resign`.
+#[derive(Debug, Clone, Copy, Default, clap::Args)]
+pub struct ResignArgs {
+    /// A side resigns when its own search has scored the game at SCORE hundredths of a soldier
+    /// or worse for MOVES of its moves in a row, and the other side's search agreed for as many
+    /// of its own (both players must see it decided); off unless given (docs/balance.md).
+    #[arg(long, value_name = "SCORE,MOVES")]
+    pub resign: Option<Resign>,
 }
 
 /// The search techniques and the evaluation's weights: `--off` and `--weights`.

@@ -13,7 +13,7 @@ use serde::Serialize;
 use super::load;
 use crate::engine::Move;
 use crate::game::{Game, Status};
-use crate::search::duel::{opening, play_out, Played, Tally};
+use crate::search::duel::{opening, play_out, Adjudication, Played, Tally};
 
 /// Arguments of `tafl compare`.
 #[derive(Debug, clap::Args)]
@@ -40,6 +40,9 @@ pub struct Args {
     /// Which search techniques and weights both variants' players use.
     #[command(flatten)]
     pub player: super::best::PlayerArgs,
+    /// When a side resigns.
+    #[command(flatten)]
+    pub adjudicate: super::best::ResignArgs,
     /// Print one JSON object.
     #[arg(long)]
     pub json: bool,
@@ -67,6 +70,8 @@ struct Summary {
     /// Openings that could not be replayed in B (B's own opening was used).
     unshared_openings: u64,
     games: u64,
+    /// The resignation rule, `SCORE,MOVES`, if any.
+    resign: Option<String>,
     seconds: f64,
 }
 
@@ -92,9 +97,12 @@ pub fn run(args: Args) -> ExitCode {
             Some(game) => (game, true),
             None => (opening(&b.engine, args.seed, index, args.openings), false),
         };
-        let cap = args.cap as usize;
-        let game_a = play_out(start_a, &limits, &limits, cap, |_| {});
-        let game_b = play_out(start_b, &limits, &limits, cap, |_| {});
+        let adjudication = Adjudication {
+            cap: args.cap as usize,
+            resign: args.adjudicate.resign,
+        };
+        let game_a = play_out(start_a, &limits, &limits, adjudication, |_| {});
+        let game_b = play_out(start_b, &limits, &limits, adjudication, |_| {});
         (Played::of(&game_a), Played::of(&game_b), shared)
     };
     let results = match load::on_threads(
@@ -124,6 +132,7 @@ pub fn run(args: Args) -> ExitCode {
         high: mean + half,
         unshared_openings: results.iter().filter(|r| !r.2).count() as u64,
         games: args.games,
+        resign: args.adjudicate.resign.map(|rule| rule.to_string()),
         seconds: started.elapsed().as_secs_f64(),
     };
     if args.json {

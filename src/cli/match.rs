@@ -26,7 +26,7 @@ use crate::game::Game;
 use crate::game::Status;
 use crate::ir::Side;
 use crate::protocol::client::{Client, ClientError, Kind, Think};
-use crate::search::duel::{csv_row_with, half_points, opening, play_out};
+use crate::search::duel::{csv_row_with, half_points, opening, play_out, Adjudication};
 use crate::search::stats::{Estimate, Pentanomial, Sprt, Trinomial, Verdict};
 use crate::search::{Limits, Settings};
 
@@ -64,6 +64,10 @@ pub struct Args {
     /// Games played at once, one thread each.
     #[arg(long, default_value_t = 1, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=256))]
     pub threads: u16,
+    /// When a side resigns (both players must be this program's search, whose scores are
+    /// read).
+    #[command(flatten)]
+    pub adjudicate: super::best::ResignArgs,
     /// Stop as soon as a sequential probability ratio test accepts H0 (A gains at most ELO0)
     /// or H1 (A gains at least ELO1), α = β = 5%; `--pairs` is then the most played.
     #[arg(long, value_name = "ELO0,ELO1")]
@@ -296,6 +300,8 @@ struct Summary {
     seed: u64,
     /// The book the pairs started from, if any.
     book: Option<String>,
+    /// The resignation rule, `SCORE,MOVES`, if any.
+    resign: Option<String>,
     seconds: f64,
 }
 
@@ -315,6 +321,14 @@ pub fn run(args: Args) -> ExitCode {
         Ok(loaded) => loaded,
         Err(code) => return code,
     };
+    if args.adjudicate.resign.is_some() && (args.a.external.is_some() || args.b.external.is_some())
+    {
+        eprintln!(
+            "error: `--resign` reads both players' scores, and another program's are not read; \
+             leave it out with an `engine=` player"
+        );
+        return ExitCode::from(load::USAGE);
+    }
     let openings = match &args.book {
         Some(path) => match super::book::read(path, &loaded.engine) {
             Ok(games) => Openings::Book(games),
@@ -434,7 +448,17 @@ fn play(loaded: &load::Loaded, args: &Args, openings: &Openings, game_index: u64
         Side::Defenders => (&args.b, &args.a),
     };
     let (game, forfeit) = if attackers.external.is_none() && defenders.external.is_none() {
-        let game = play_out(start, &attackers.limits, &defenders.limits, cap, |_| {});
+        let adjudication = Adjudication {
+            cap,
+            resign: args.adjudicate.resign,
+        };
+        let game = play_out(
+            start,
+            &attackers.limits,
+            &defenders.limits,
+            adjudication,
+            |_| {},
+        );
         (game, None)
     } else {
         let names = match a_side {
@@ -628,6 +652,7 @@ fn summarise(
         },
         seed: args.seed,
         book: args.book.as_ref().map(|path| path.display().to_string()),
+        resign: args.adjudicate.resign.map(|rule| rule.to_string()),
         seconds: started.elapsed().as_secs_f64(),
     }
 }

@@ -11,7 +11,7 @@ use std::time::Instant;
 use serde::Serialize;
 
 use super::load;
-use crate::search::duel::{selfplay_game, Played, Tally};
+use crate::search::duel::{selfplay_game, Adjudication, Played, Tally};
 use crate::search::stats::{wilson, Rate};
 
 /// Arguments of `tafl selfplay`.
@@ -37,6 +37,9 @@ pub struct Args {
     /// Which search techniques and evaluation weights both players use.
     #[command(flatten)]
     pub player: super::best::PlayerArgs,
+    /// When a side resigns.
+    #[command(flatten)]
+    pub adjudicate: super::best::ResignArgs,
     /// Print one JSON object.
     #[arg(long)]
     pub json: bool,
@@ -55,6 +58,8 @@ struct Summary {
     time_ms: Option<u64>,
     openings: u32,
     seed: u64,
+    /// The resignation rule, `SCORE,MOVES`, if any.
+    resign: Option<String>,
     seconds: f64,
 }
 
@@ -88,7 +93,10 @@ pub fn run(args: Args) -> ExitCode {
             args.seed,
             index,
             args.openings,
-            args.cap,
+            Adjudication {
+                cap: args.cap as usize,
+                resign: args.adjudicate.resign,
+            },
         );
         if let Some(bar) = &progress {
             bar.inc(1);
@@ -118,6 +126,7 @@ pub fn run(args: Args) -> ExitCode {
         time_ms: limits.time.map(|t| t.as_millis() as u64),
         openings: args.openings,
         seed: args.seed,
+        resign: args.adjudicate.resign.map(|rule| rule.to_string()),
         seconds: started.elapsed().as_secs_f64(),
     };
     if let Some(path) = &args.svg {

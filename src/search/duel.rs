@@ -30,20 +30,118 @@ pub fn opening(engine: &Arc<Engine>, seed: u64, index: u64, plies: u32) -> Game 
     game
 }
 
+/// When a game between computer players stops short of the rules' own ending: at a ply cap
+/// (the game stands `Ongoing`, counted a draw), and, where asked, when a side resigns.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Adjudication {
+    /// The game stops, still going, after this many plies.
+    pub cap: usize,
+    /// The resignation rule, if any.
+    pub resign: Option<Resign>,
+}
+
+impl Adjudication {
+    /// Only the ply cap.
+    pub fn cap(cap: usize) -> Adjudication {
+        Adjudication { cap, resign: None }
+    }
+}
+
+/// Resignation as engine testers adjudicate it (cutechess-cli's two-sided `-resign`): a side
+/// resigns when, for `moves` of its moves in a row, its own search scored the position at
+/// `-score` or worse, and for the same number of the other side's moves in a row the other
+/// side's search scored it at `+score` or better. Both players must agree the game is decided;
+/// people end most of their games so (docs/balance.md).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Resign {
+    /// The margin, in hundredths of a soldier.
+    pub score: i32,
+    /// Moves of each side in a row.
+    pub moves: u32,
+}
+
+impl std::str::FromStr for Resign {
+    type Err = String;
+
+    /// `SCORE,MOVES`, such as `1000,5`.
+    fn from_str(text: &str) -> Result<Resign, String> {
+        let usage = || format!("expected SCORE,MOVES such as `1000,5`, not `{text}`");
+        let (score, moves) = text.split_once(',').ok_or_else(usage)?;
+        let score: i32 = score.trim().parse().map_err(|_| usage())?;
+        let moves: u32 = moves.trim().parse().map_err(|_| usage())?;
+        if score <= 0 || moves == 0 {
+            return Err(format!(
+                "the resignation margin and its moves must be positive, not `{text}`"
+            ));
+        }
+        Ok(Resign { score, moves })
+    }
+}
+
+impl std::fmt::Display for Resign {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{},{}", self.score, self.moves)
+    }
+}
+
+impl Resign {
+    /// A watch over one game, fed each move's score.
+    pub fn watch(self) -> Watch {
+        Watch {
+            rule: self,
+            losing: [0; 2],
+            winning: [0; 2],
+        }
+    }
+}
+
+/// A [`Resign`] rule over one game: each side's run of moves in a row whose own search scored
+/// the game lost, and won.
+pub struct Watch {
+    rule: Resign,
+    losing: [u32; 2],
+    winning: [u32; 2],
+}
+
+impl Watch {
+    /// Records the score `mover`'s search gave its move (for `mover`); returns the side that
+    /// resigns, if one now does.
+    pub fn record(&mut self, mover: Side, score: i32) -> Option<Side> {
+        let i = mover.index();
+        let margin = self.rule.score;
+        self.losing[i] = if score <= -margin {
+            self.losing[i] + 1
+        } else {
+            0
+        };
+        self.winning[i] = if score >= margin {
+            self.winning[i] + 1
+        } else {
+            0
+        };
+        Side::BOTH.into_iter().find(|side| {
+            self.losing[side.index()] >= self.rule.moves
+                && self.winning[side.opponent().index()] >= self.rule.moves
+        })
+    }
+}
+
 /// Plays `game` on: the attackers search with `attackers`, the defenders with `defenders`,
-/// until the game ends or has `cap` plies (then it stands `Ongoing`). `observe` sees each
-/// position before its move is searched.
+/// until the game ends, a side resigns by `adjudication`'s rule, or it has `adjudication.cap`
+/// plies (then it stands `Ongoing`). `observe` sees each position before its move is searched.
 pub fn play_out(
     mut game: Game,
     attackers: &Limits,
     defenders: &Limits,
-    cap: usize,
+    adjudication: Adjudication,
     mut observe: impl FnMut(&Game),
 ) -> Game {
     let stop = AtomicBool::new(false);
-    while !game.is_over() && game.plies().len() < cap {
+    let mut watch = adjudication.resign.map(Resign::watch);
+    while !game.is_over() && game.plies().len() < adjudication.cap {
         observe(&game);
-        let limits = match game.to_move() {
+        let mover = game.to_move();
+        let limits = match mover {
             Side::Attackers => attackers,
             Side::Defenders => defenders,
         };
@@ -53,6 +151,11 @@ pub fn play_out(
         let Some(mv) = report.best else { break };
         if game.play(mv).is_err() {
             break;
+        }
+        let Some(watch) = &mut watch else { continue };
+        if let Some(loser) = watch.record(mover, report.score.as_number()) {
+            // Refused only where the move just ended the game, which keeps that ending.
+            let _ = game.resign(loser);
         }
     }
     game
@@ -72,17 +175,17 @@ pub struct Played {
 
 /// Selfplay game number `index` of a run seeded with `seed`, as `tafl selfplay` and the Python
 /// package play it: `openings` random plies ([`opening`]), then `limits` for both sides, until
-/// the game ends or has `cap` plies.
+/// the game ends or `adjudication` stops it.
 pub fn selfplay_game(
     engine: &Arc<Engine>,
     limits: &Limits,
     seed: u64,
     index: u64,
     openings: u32,
-    cap: u32,
+    adjudication: Adjudication,
 ) -> Played {
     let start = opening(engine, seed, index, openings);
-    Played::of(&play_out(start, limits, limits, cap as usize, |_| {}))
+    Played::of(&play_out(start, limits, limits, adjudication, |_| {}))
 }
 
 impl Played {
@@ -179,5 +282,62 @@ pub fn half_points(status: Status, side: Side) -> usize {
         (Status::AttackersWin, Side::Attackers) | (Status::DefendersWin, Side::Defenders) => 2,
         (Status::Draw | Status::Ongoing, _) => 1,
         (Status::AttackersWin, Side::Defenders) | (Status::DefendersWin, Side::Attackers) => 0,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_rule_is_read_as_score_comma_moves() {
+        assert_eq!(
+            "1000,5".parse::<Resign>(),
+            Ok(Resign {
+                score: 1000,
+                moves: 5
+            })
+        );
+        assert_eq!(
+            " 300 , 1 ".parse::<Resign>().map(|r| r.to_string()),
+            Ok("300,1".into())
+        );
+        for bad in [
+            "1000", "1000,", ",5", "x,5", "1000,5,2", "0,5", "1000,0", "-5,2",
+        ] {
+            assert!(bad.parse::<Resign>().is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn a_side_resigns_only_when_both_searches_agree_for_the_moves_asked() {
+        let rule = Resign {
+            score: 500,
+            moves: 2,
+        };
+        let (a, d) = (Side::Attackers, Side::Defenders);
+        // The defenders see themselves lost twice, but the attackers agree only once: no
+        // resignation until the attackers' second agreeing move.
+        let mut watch = rule.watch();
+        assert_eq!(watch.record(a, 100), None);
+        assert_eq!(watch.record(d, -600), None);
+        assert_eq!(watch.record(a, 700), None);
+        assert_eq!(watch.record(d, -500), None);
+        assert_eq!(watch.record(a, 900), Some(d));
+        // A move scored inside the margin starts the run again.
+        let mut watch = rule.watch();
+        assert_eq!(watch.record(a, -800), None);
+        assert_eq!(watch.record(d, 800), None);
+        assert_eq!(watch.record(a, -499), None);
+        assert_eq!(watch.record(d, 800), None);
+        assert_eq!(watch.record(a, -800), None);
+        assert_eq!(watch.record(d, 800), None);
+        assert_eq!(watch.record(a, -800), Some(a));
+        // One side sure of winning is not enough when the other does not see itself lost.
+        let mut watch = rule.watch();
+        for _ in 0..10 {
+            assert_eq!(watch.record(a, 2000), None);
+            assert_eq!(watch.record(d, 0), None);
+        }
     }
 }

@@ -22,7 +22,7 @@
 
 use std::sync::Arc;
 
-use super::duel::{opening, play_out};
+use super::duel::{opening, play_out, Adjudication};
 use super::eval::{terms_of, Terms, Weights, TERMS};
 use super::{search, Limits, Score};
 use crate::engine::Engine;
@@ -131,15 +131,21 @@ pub fn self_play(
             let start = opening(engine, plan.seed, index, plan.openings);
             // Each position's terms and, when labelled by a search, its label.
             let mut seen: Vec<(Terms, Option<f64>)> = Vec::new();
-            let game = play_out(start, &limits, &limits, plan.cap, |game| {
-                if let Some(terms) = terms_of(engine, game.position()) {
-                    let label = match plan.label {
-                        Label::Outcome => None,
-                        Label::Search { depth } => Some(search_label(game, depth, weights)),
-                    };
-                    seen.push((terms, label));
-                }
-            });
+            let game = play_out(
+                start,
+                &limits,
+                &limits,
+                Adjudication::cap(plan.cap),
+                |game| {
+                    if let Some(terms) = terms_of(engine, game.position()) {
+                        let label = match plan.label {
+                            Label::Outcome => None,
+                            Label::Search { depth } => Some(search_label(game, depth, weights)),
+                        };
+                        seen.push((terms, label));
+                    }
+                },
+            );
             on_game();
             let outcome = result_for_attackers(game.status());
             seen.into_iter().map(move |(terms, label)| Sample {
@@ -459,7 +465,13 @@ mod tests {
         (0..count)
             .map(|index| {
                 let start = opening(&engine, 5, index, 6);
-                play_out(start, &Limits::depth(1), &Limits::depth(1), 200, |_| {})
+                play_out(
+                    start,
+                    &Limits::depth(1),
+                    &Limits::depth(1),
+                    Adjudication::cap(200),
+                    |_| {},
+                )
             })
             .collect()
     }
