@@ -9,8 +9,9 @@
 //! ```
 //!
 //! Arguments: a bundled variant, `time=MS` or `depth=N` a move, the number of games (seed 1, 4
-//! random opening plies, games on every core), the ply cap, then the rules, and `games=FILE` to
-//! write the games (hnefatafl-rs CSV rows, game 0 first). Prints one line a rule, with the games
+//! random opening plies, games on every core), the ply cap, then the rules, `games=FILE` to
+//! write the games (hnefatafl-rs CSV rows, game 0 first) and `weights=FILE` for a weights file
+//! (as `tafl tune` writes it) instead of the variant's own. Prints one line a rule, with the games
 //! whose resigning side went on to win (`game@ply`: its number, and the plies played when the
 //! rule would have stopped it).
 
@@ -20,6 +21,7 @@ use std::time::Duration;
 
 use rayon::prelude::*;
 use tafl::search::duel::{csv_row, opening, Resign};
+use tafl::search::eval::WeightsFile;
 use tafl::search::{search, Limits};
 use tafl::{Engine, Side, Status, Variant};
 
@@ -49,9 +51,13 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let games: u64 = games.parse()?;
     let cap: usize = cap.parse()?;
     let out = rules.iter().find_map(|arg| arg.strip_prefix("games="));
+    if let Some(path) = rules.iter().find_map(|arg| arg.strip_prefix("weights=")) {
+        let file: WeightsFile = serde_json::from_str(&std::fs::read_to_string(path)?)?;
+        limits.weights = Some(file.weights);
+    }
     let rules: Vec<Resign> = rules
         .iter()
-        .filter(|arg| !arg.starts_with("games="))
+        .filter(|arg| !arg.starts_with("games=") && !arg.starts_with("weights="))
         .map(|rule| rule.parse())
         .collect::<Result<_, String>>()?;
     let played: Vec<Played> = (0..games)

@@ -71,3 +71,16 @@ fn distance_counts_the_kings_rook_moves_to_the_nearest_corner() {
     // a1 or g1.
     assert_eq!(term("brandubh", "/7/7/3t3/2tKt2/7/7/7/", "distance"), 2.0);
 }
+
+#[test]
+fn shut_counts_only_when_every_corner_is_closed_to_the_king() {
+    // Brandubh: a3, b2, c1 close a1 only; three corners stay open.
+    assert_eq!(term("brandubh", "/7/7/7/3K3/t6/1t5/2t4/", "shut"), 0.0);
+    // Attackers on the four sides of the king on d4 close all four corners at once.
+    let boxed = "/7/7/3t3/2tKt2/3t3/7/7/";
+    assert_eq!(term("brandubh", boxed, "sealed"), 4.0);
+    assert_eq!(term("brandubh", boxed, "shut"), 1.0);
+    // One side open (d3) opens every corner again; the diagonals never mattered.
+    let gap = "/7/7/2ttt2/2tKt2/2t1t2/7/7/";
+    assert_eq!(term("brandubh", gap, "shut"), 0.0);
+}

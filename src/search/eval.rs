@@ -35,7 +35,10 @@
 //! - **distance**: [`Weights::distance`] for each rook move a runner needs to reach its region
 //!   through empty squares, at most [`FAR`]: the king's distance in moves to his nearest
 //!   escape, which the attackers lengthen move by move long before a corner is sealed (no
-//!   shipped file weighs it yet: its matches are in docs/strength.md).
+//!   shipped file weighs it yet: its matches are in docs/strength.md);
+//! - **shut**: [`Weights::shut`] once a runner could reach no square of its small escape
+//!   region at all (every corner closed to the king): the blockade's worth is in its last
+//!   corner, since a king runs to whichever corner is still open.
 //!
 //! The score is a weighted sum of these [`Terms`], so the weights can be fitted to game results
 //! (`tafl tune`, [`super::tune`]). Scores are in hundredths of a soldier. Bundled variants ship
@@ -48,7 +51,8 @@ use crate::ir::MAX_KINDS;
 use crate::ir::{KingCaptureMethod, Side};
 
 /// The weights of the terms, in hundredths of a soldier. As JSON (a weights file), every field
-/// by name; `ring`, `escort`, `seal`, `sealed`, `walled` and `distance` may be left out (0).
+/// by name; `ring`, `escort`, `seal`, `sealed`, `walled`, `distance` and `shut` may be left
+/// out (0).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Weights {
@@ -88,10 +92,13 @@ pub struct Weights {
     /// Each rook move a runner needs to reach its region (at most [`FAR`]).
     #[serde(default)]
     pub distance: i32,
+    /// A runner that could reach no square of its small escape region.
+    #[serde(default)]
+    pub shut: i32,
 }
 
 /// How many terms [`Terms::values`] and [`Weights::values`] list.
-pub const TERMS: usize = 15;
+pub const TERMS: usize = 16;
 
 /// The terms' names, in the order of [`Weights::values`] (the fields of a weights file).
 pub const TERM_NAMES: [&str; TERMS] = [
@@ -110,6 +117,7 @@ pub const TERM_NAMES: [&str; TERMS] = [
     "sealed",
     "walled",
     "distance",
+    "shut",
 ];
 
 impl Weights {
@@ -131,6 +139,7 @@ impl Weights {
             self.sealed,
             self.walled,
             self.distance,
+            self.shut,
         ]
     }
 
@@ -152,6 +161,7 @@ impl Weights {
             sealed: v[12],
             walled: v[13],
             distance: v[14],
+            shut: v[15],
         }
     }
 }
@@ -204,6 +214,7 @@ mod slot {
     pub const SEALED: usize = 11;
     pub const WALLED: usize = 12;
     pub const DISTANCE: usize = 13;
+    pub const SHUT: usize = 14;
 }
 
 /// The most moves the `distance` term counts: a runner further from its region, or walled off
@@ -227,6 +238,7 @@ pub const WEIGHTS: Weights = Weights {
     sealed: 0,
     walled: 0,
     distance: 0,
+    shut: 0,
 };
 
 /// Each name with the text of its weights file, `variants/weights/NAME.json`, built in.
@@ -325,7 +337,7 @@ pub(crate) struct Evaluator<B: Bits> {
 /// weigh something (the walls' flood costs about a tenth of the search's speed on 11x11).
 #[derive(Clone, Copy)]
 struct Costly {
-    /// `sealed` and `walled`.
+    /// `sealed`, `walled` and `shut`.
     walls: bool,
     /// `distance`.
     distance: bool,
@@ -339,7 +351,7 @@ impl Costly {
 
     fn of(weights: &Weights) -> Costly {
         Costly {
-            walls: weights.sealed != 0 || weights.walled != 0,
+            walls: weights.sealed != 0 || weights.walled != 0 || weights.shut != 0,
             distance: weights.distance != 0,
         }
     }
@@ -444,6 +456,9 @@ impl<B: Bits> Evaluator<B> {
                     if runner.small {
                         let sealed = (runner.region & !reached).count() as i32;
                         terms.counts[slot::SEALED] -= s * sealed;
+                        if (runner.region & reached).is_empty() {
+                            terms.counts[slot::SHUT] -= s;
+                        }
                     }
                 }
             }
