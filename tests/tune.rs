@@ -221,3 +221,41 @@ fn a_fit_on_search_labels_names_them_and_a_stray_label_depth_is_refused() {
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("--label search"));
 }
+
+#[test]
+fn a_fit_on_timed_games_with_resignations_says_so_and_depth_and_time_exclude_each_other() {
+    let dir = std::env::temp_dir().join(format!("tafl-tune-time-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("brandubh.json");
+    let out = tafl_ok(&[
+        "tune",
+        "brandubh",
+        "--games",
+        "10",
+        "--rounds",
+        "1",
+        "--time",
+        "5",
+        "--resign",
+        "400,1",
+        "--threads",
+        "2",
+        "--out",
+        file.to_str().unwrap(),
+    ]);
+    assert!(out.status.success());
+    let written: WeightsFile =
+        serde_json::from_str(&std::fs::read_to_string(&file).unwrap()).unwrap();
+    assert!(
+        written.fitted.contains("--time 5 ") && written.fitted.contains("--resign 400,1:"),
+        "{}",
+        written.fitted
+    );
+    assert_eq!(written.weights.soldier, 100);
+    std::fs::remove_dir_all(&dir).unwrap();
+
+    let out = tafl(&["tune", "brandubh", "--depth", "2", "--time", "50"]);
+    assert_eq!(out.status.code(), Some(2));
+    let out = tafl(&["tune", "brandubh", "--resign", "400"]);
+    assert_eq!(out.status.code(), Some(2));
+}

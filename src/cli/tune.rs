@@ -1,5 +1,6 @@
-//! `tafl tune VARIANT [--games N] [--rounds R] [--depth D] [--openings K] [--seed S]
-//! [--threads N] [--weights FILE] [--label outcome|search] [--label-depth D] [--out FILE]`: fits
+//! `tafl tune VARIANT [--games N] [--rounds R] [--depth D | --time MS] [--openings K] [--seed S]
+//! [--cap P] [--resign SCORE,MOVES] [--threads N] [--weights FILE] [--label outcome|search]
+//! [--label-depth D] [--out FILE]`: fits
 //! the evaluation's weights to the results of the computer's games against itself, or to a
 //! deeper search's scores of their positions (src/search/tune.rs), and writes a weights file.
 //!
@@ -11,6 +12,7 @@ use std::process::ExitCode;
 use std::sync::Arc;
 
 use super::load;
+use crate::search::duel::Adjudication;
 use crate::search::eval::{WeightsFile, TERM_NAMES};
 use crate::search::tune::{fit, loss, self_play, Label, Plan, Sample};
 use crate::search::{Limits, Weights};
@@ -26,9 +28,13 @@ pub struct Args {
     /// Rounds: each plays new games with the last fit and refits on every position so far.
     #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u32).range(1..=20))]
     pub rounds: u32,
-    /// The self-play search depth.
-    #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u32).range(1..=8))]
-    pub depth: u32,
+    /// The self-play search depth [default: 2].
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=8), conflicts_with = "time")]
+    pub depth: Option<u32>,
+    /// Self-play at this many milliseconds a move instead of a depth (games then differ from
+    /// run to run).
+    #[arg(long, value_name = "MS", value_parser = clap::value_parser!(u64).range(1..=60_000))]
+    pub time: Option<u64>,
     /// Random plies opening each game, so that games differ.
     #[arg(long, default_value_t = 8, value_name = "K")]
     pub openings: u32,
@@ -41,6 +47,9 @@ pub struct Args {
     /// Games played at once.
     #[arg(long, default_value_t = 1, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=256))]
     pub threads: u16,
+    /// When a side of the self-play games resigns (its positions are labelled with the result).
+    #[command(flatten)]
+    pub adjudicate: super::best::ResignArgs,
     /// Start from these weights (a file, `hand` or `tuned`) [default: hand].
     #[arg(long, value_name = "FILE")]
     pub weights: Option<String>,
@@ -64,6 +73,9 @@ pub enum LabelKind {
     /// A fixed-depth search's score of the position.
     Search,
 }
+
+/// The self-play depth when neither `--depth` nor `--time` is given.
+const DEPTH: u32 = 2;
 
 /// The labelling search's depth when `--label search` names none.
 const LABEL_DEPTH: u32 = 3;
@@ -98,8 +110,14 @@ pub fn run(args: Args) -> ExitCode {
         games: args.games,
         openings: args.openings,
         seed: args.seed,
-        cap: args.cap as usize,
-        limits: Limits::depth(args.depth),
+        adjudication: Adjudication {
+            cap: args.cap as usize,
+            resign: args.adjudicate.resign,
+        },
+        limits: match args.time {
+            Some(ms) => Limits::time(std::time::Duration::from_millis(ms)),
+            None => Limits::depth(args.depth.unwrap_or(DEPTH)),
+        },
         label,
     };
     let engine: Arc<crate::engine::Engine> = loaded.engine.clone();
@@ -158,14 +176,21 @@ pub fn run(args: Args) -> ExitCode {
         Label::Outcome => String::new(),
         Label::Search { depth } => format!(" --label search --label-depth {depth}"),
     };
+    let budget = match args.time {
+        Some(ms) => format!("--time {ms}"),
+        None => format!("--depth {}", args.depth.unwrap_or(DEPTH)),
+    };
+    let resign = args
+        .adjudicate
+        .resign
+        .map_or(String::new(), |rule| format!(" --resign {rule}"));
     let fitted = format!(
-        "tafl tune {} --games {} --rounds {} --depth {} --openings {} --seed {} --cap {}{}: {} \
-         positions; held-out cross-entropy {:.4} with the starting weights, {:.4} fitted; \
+        "tafl tune {} --games {} --rounds {} {budget} --openings {} --seed {} --cap {}{resign}{}: \
+         {} positions; held-out cross-entropy {:.4} with the starting weights, {:.4} fitted; \
          constant {:+.0} (the attackers' edge at this level of play)",
         args.variant,
         args.games,
         args.rounds,
-        args.depth,
         args.openings,
         args.seed,
         args.cap,

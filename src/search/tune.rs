@@ -59,9 +59,9 @@ pub struct Plan {
     pub openings: u32,
     /// The seed of the openings.
     pub seed: u64,
-    /// Plies after which a game is a draw.
-    pub cap: usize,
-    /// The players' search (one thread, a fixed depth for speed and determinism).
+    /// The ply cap (a game still going is a draw) and the resignation rule, if any.
+    pub adjudication: Adjudication,
+    /// The players' search (one thread; a fixed depth is fast and deterministic).
     pub limits: Limits,
     /// What each position is labelled with.
     pub label: Label,
@@ -131,21 +131,15 @@ pub fn self_play(
             let start = opening(engine, plan.seed, index, plan.openings);
             // Each position's terms and, when labelled by a search, its label.
             let mut seen: Vec<(Terms, Option<f64>)> = Vec::new();
-            let game = play_out(
-                start,
-                &limits,
-                &limits,
-                Adjudication::cap(plan.cap),
-                |game| {
-                    if let Some(terms) = terms_of(engine, game.position()) {
-                        let label = match plan.label {
-                            Label::Outcome => None,
-                            Label::Search { depth } => Some(search_label(game, depth, weights)),
-                        };
-                        seen.push((terms, label));
-                    }
-                },
-            );
+            let game = play_out(start, &limits, &limits, plan.adjudication, |game| {
+                if let Some(terms) = terms_of(engine, game.position()) {
+                    let label = match plan.label {
+                        Label::Outcome => None,
+                        Label::Search { depth } => Some(search_label(game, depth, weights)),
+                    };
+                    seen.push((terms, label));
+                }
+            });
             on_game();
             let outcome = result_for_attackers(game.status());
             seen.into_iter().map(move |(terms, label)| Sample {
