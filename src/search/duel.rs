@@ -60,6 +60,17 @@ pub struct Resign {
     pub moves: u32,
 }
 
+impl Resign {
+    /// A watch over one game, fed each move's score.
+    pub fn watch(self) -> Watch {
+        Watch {
+            rule: self,
+            losing: [0; 2],
+            winning: [0; 2],
+        }
+    }
+}
+
 impl std::str::FromStr for Resign {
     type Err = String;
 
@@ -81,17 +92,6 @@ impl std::str::FromStr for Resign {
 impl std::fmt::Display for Resign {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(f, "{},{}", self.score, self.moves)
-    }
-}
-
-impl Resign {
-    /// A watch over one game, fed each move's score.
-    pub fn watch(self) -> Watch {
-        Watch {
-            rule: self,
-            losing: [0; 2],
-            winning: [0; 2],
-        }
     }
 }
 
