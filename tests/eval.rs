@@ -84,3 +84,16 @@ fn shut_counts_only_when_every_corner_is_closed_to_the_king() {
     let gap = "/7/7/2ttt2/2tKt2/2t1t2/7/7/";
     assert_eq!(term("brandubh", gap, "shut"), 0.0);
 }
+
+#[test]
+fn minority_counts_the_smaller_sides_losses_but_not_the_king() {
+    // Copenhagen starts 24 attackers against 12 defenders and the king: nothing lost, 0.
+    let copenhagen = "/3ttttt3/5t5/11/t4T4t/t3TTT3t/tt1TTKTT1tt/t3TTT3t/t4T4t/11/5t5/3ttttt3/";
+    assert_eq!(term("copenhagen", copenhagen, "minority"), 0.0);
+    // One defender taken (f4): +1, counted from the attackers' side like the material it was.
+    let one_down = "/3ttttt3/5t5/11/t4T4t/t3TTT3t/tt1TTKTT1tt/t3TTT3t/t9t/11/5t5/3ttttt3/";
+    assert_eq!(term("copenhagen", one_down, "minority"), 1.0);
+    // An attacker taken changes nothing: they are the larger side.
+    let attacker_down = "/3ttttt3/5t5/11/t4T4t/t3TTT3t/tt1TTKTT1tt/t3TTT3t/t4T4t/11/5t5/3tt1tt3/";
+    assert_eq!(term("copenhagen", attacker_down, "minority"), 0.0);
+}

@@ -38,7 +38,12 @@
 //!   shipped file weighs it yet: its matches are in docs/strength.md);
 //! - **shut**: [`Weights::shut`] once a runner could reach no square of its small escape
 //!   region at all (every corner closed to the king): the blockade's worth is in its last
-//!   corner, since a king runs to whichever corner is still open.
+//!   corner, since a king runs to whichever corner is still open;
+//! - **minority**: [`Weights::minority`] for each piece the side that starts with fewer (the
+//!   defenders, in most variants) has lost, on top of its material: material gives each side's
+//!   start the same worth, so a defender of Copenhagen's 12 is two of the 24 attackers, and a
+//!   negative weight says that a piece of the smaller side is worth less than that share.
+//!   Counted from the start (0 there), so that it moves no score before a capture.
 //!
 //! The score is a weighted sum of these [`Terms`], so the weights can be fitted to game results
 //! (`tafl tune`, [`super::tune`]). Scores are in hundredths of a soldier. Bundled variants ship
@@ -51,8 +56,8 @@ use crate::ir::MAX_KINDS;
 use crate::ir::{KingCaptureMethod, Side};
 
 /// The weights of the terms, in hundredths of a soldier. As JSON (a weights file), every field
-/// by name; `ring`, `escort`, `seal`, `sealed`, `walled`, `distance` and `shut` may be left
-/// out (0).
+/// by name; `ring`, `escort`, `seal`, `sealed`, `walled`, `distance`, `shut` and `minority`
+/// may be left out (0).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Weights {
@@ -95,10 +100,13 @@ pub struct Weights {
     /// A runner that could reach no square of its small escape region.
     #[serde(default)]
     pub shut: i32,
+    /// Each piece the side that starts with fewer pieces has lost, on top of its material.
+    #[serde(default)]
+    pub minority: i32,
 }
 
 /// How many terms [`Terms::values`] and [`Weights::values`] list.
-pub const TERMS: usize = 16;
+pub const TERMS: usize = 17;
 
 /// The terms' names, in the order of [`Weights::values`] (the fields of a weights file).
 pub const TERM_NAMES: [&str; TERMS] = [
@@ -118,6 +126,7 @@ pub const TERM_NAMES: [&str; TERMS] = [
     "walled",
     "distance",
     "shut",
+    "minority",
 ];
 
 impl Weights {
@@ -140,6 +149,7 @@ impl Weights {
             self.walled,
             self.distance,
             self.shut,
+            self.minority,
         ]
     }
 
@@ -162,6 +172,7 @@ impl Weights {
             walled: v[13],
             distance: v[14],
             shut: v[15],
+            minority: v[16],
         }
     }
 }
@@ -215,6 +226,7 @@ mod slot {
     pub const WALLED: usize = 12;
     pub const DISTANCE: usize = 13;
     pub const SHUT: usize = 14;
+    pub const MINORITY: usize = 15;
 }
 
 /// The most moves the `distance` term counts: a runner further from its region, or walled off
@@ -239,6 +251,7 @@ pub const WEIGHTS: Weights = Weights {
     walled: 0,
     distance: 0,
     shut: 0,
+    minority: 0,
 };
 
 /// Each name with the text of its weights file, `variants/weights/NAME.json`, built in.
@@ -331,6 +344,9 @@ pub(crate) struct Evaluator<B: Bits> {
     seals: [B; 2],
     /// The costly terms the weights ask for; [`Self::evaluate`] leaves the others at 0.
     costly: Costly,
+    /// The side that starts with fewer pieces whose capture does not decide the game, and how
+    /// many it starts with, if the sides differ.
+    minority: Option<(Side, i32)>,
 }
 
 /// The terms that cost a flood or a search of moves at every leaf: counted only where they
@@ -369,6 +385,10 @@ impl<B: Bits> Evaluator<B> {
             }
         }
         let most = counts[0].max(counts[1]).max(1);
+        let minority = Side::BOTH
+            .into_iter()
+            .find(|side| counts[side.index()] < counts[side.opponent().index()])
+            .map(|side| (side, counts[side.index()]));
         let mut milli = [0; MAX_KINDS];
         let mut hunted = Vec::new();
         for (k, slot) in milli.iter_mut().enumerate().take(core.kind_count()) {
@@ -412,6 +432,7 @@ impl<B: Bits> Evaluator<B> {
             near,
             seals,
             costly: Costly::of(&weights),
+            minority,
         }
     }
 
@@ -428,11 +449,20 @@ impl<B: Bits> Evaluator<B> {
     /// The terms of `pos`; the costly ones stay 0 unless `costly` asks for them.
     fn count(&self, core: &Core<B>, pos: &Pos<B>, costly: Costly) -> Terms {
         let mut terms = Terms::default();
+        let mut minority_left = 0;
         for (k, &milli) in self.milli.iter().enumerate().take(core.kind_count()) {
             if milli != 0 {
-                terms.material_milli +=
-                    sign(core.side_of(k)) * milli * pos.pieces[k].count() as i32;
+                let side = core.side_of(k);
+                let count = pos.pieces[k].count() as i32;
+                terms.material_milli += sign(side) * milli * count;
+                if self.minority.is_some_and(|(smaller, _)| smaller == side) {
+                    minority_left += count;
+                }
             }
+        }
+        if let Some((side, start)) = self.minority {
+            // Lost pieces count for the other side, as material does.
+            terms.counts[slot::MINORITY] += sign(side.opponent()) * (start - minority_left);
         }
         for runner in &self.runners {
             let side = core.side_of(runner.kind);
