@@ -23,16 +23,17 @@ fn play_game(
     seed: u64,
     index: u64,
     openings: u32,
-    cap: u32,
+    adjudication: duel::Adjudication,
 ) -> duel::Played {
-    duel::selfplay_game(
-        &variant.engine,
-        limits,
-        seed,
-        index,
-        openings,
-        duel::Adjudication::cap(cap as usize),
-    )
+    duel::selfplay_game(&variant.engine, limits, seed, index, openings, adjudication)
+}
+
+/// The resignation rule of `resign=(score, moves)`, checked as `--resign SCORE,MOVES` is.
+fn resign_rule(resign: Option<(i32, u32)>) -> PyResult<Option<duel::Resign>> {
+    resign
+        .map(|(score, moves)| format!("{score},{moves}").parse::<duel::Resign>())
+        .transpose()
+        .map_err(PyValueError::new_err)
 }
 
 /// The limits of a selfplay game, as the CLI sets them: one thread a search (games, not
@@ -61,7 +62,7 @@ fn on_threads<T: Send>(threads: usize, body: impl FnOnce() -> T + Send) -> PyRes
 /// this thread with the GIL released: `[(status, reason, plies), ...]`. Game `i` is the same
 /// game whichever call plays it, so a run split into chunks gives the same games.
 #[pyfunction]
-#[pyo3(signature = (variant, first, count, *, seed = 1, openings = 4, cap = 400, depth = None, time_ms = None))]
+#[pyo3(signature = (variant, first, count, *, seed = 1, openings = 4, cap = 400, depth = None, time_ms = None, resign = None))]
 #[allow(clippy::too_many_arguments)] // The keywords of a Python function.
 pub fn selfplay_games(
     py: Python<'_>,
@@ -73,15 +74,20 @@ pub fn selfplay_games(
     cap: u32,
     depth: Option<u32>,
     time_ms: Option<u64>,
+    resign: Option<(i32, u32)>,
 ) -> PyResult<Vec<Played>> {
     let variant = Variant::resolve(py, variant)?;
     let limits = selfplay_limits(time_ms, depth)?;
+    let adjudication = duel::Adjudication {
+        cap: cap as usize,
+        resign: resign_rule(resign)?,
+    };
     let end = first
         .checked_add(count)
         .ok_or_else(|| PyValueError::new_err("`first + count` is too large"))?;
     Ok(py.detach(|| {
         (first..end)
-            .map(|i| play_game(&variant, &limits, seed, i, openings, cap))
+            .map(|i| play_game(&variant, &limits, seed, i, openings, adjudication))
             .map(|p| (p.status.as_str(), p.reason, p.plies))
             .collect()
     }))
@@ -106,7 +112,7 @@ fn rate<'py>(py: Python<'py>, rate: tafl::search::stats::Rate) -> PyResult<Bound
 /// Computer against computer, as `tafl selfplay --json`: the same keys and, for the same
 /// arguments, the same figures (but `seconds`). `threads` games are played at once.
 #[pyfunction]
-#[pyo3(signature = (variant, games = 20, *, depth = None, time_ms = None, openings = 4, seed = 1, cap = 400, threads = 1))]
+#[pyo3(signature = (variant, games = 20, *, depth = None, time_ms = None, openings = 4, seed = 1, cap = 400, threads = 1, resign = None))]
 #[allow(clippy::too_many_arguments)] // The keywords of a Python function.
 pub fn selfplay<'py>(
     py: Python<'py>,
@@ -118,19 +124,25 @@ pub fn selfplay<'py>(
     seed: u64,
     cap: u32,
     threads: usize,
+    resign: Option<(i32, u32)>,
 ) -> PyResult<Bound<'py, PyDict>> {
     if games == 0 {
         return Err(PyValueError::new_err("`games` must be at least 1"));
     }
     let variant = Variant::resolve(py, variant)?;
     let limits = selfplay_limits(time_ms, depth)?;
+    let rule = resign_rule(resign)?;
+    let adjudication = duel::Adjudication {
+        cap: cap as usize,
+        resign: rule,
+    };
     let started = Instant::now();
     let results: Vec<duel::Played> = py.detach(|| {
         on_threads(threads, || {
             use rayon::prelude::*;
             (0..games)
                 .into_par_iter()
-                .map(|i| play_game(&variant, &limits, seed, i, openings, cap))
+                .map(|i| play_game(&variant, &limits, seed, i, openings, adjudication))
                 .collect()
         })
     })?;
@@ -150,6 +162,7 @@ pub fn selfplay<'py>(
     dict.set_item("time_ms", limits.time.map(|t| t.as_millis() as u64))?;
     dict.set_item("openings", openings)?;
     dict.set_item("seed", seed)?;
+    dict.set_item("resign", rule.map(|rule| rule.to_string()))?;
     dict.set_item("seconds", started.elapsed().as_secs_f64())?;
     Ok(dict)
 }

@@ -153,8 +153,10 @@ def selfplay(
     seed: int = 1,
     cap: int = 400,
     threads: int = 1,
+    resign: Optional[tuple[int, int]] = None,
 ) -> dict:
-    """Computer against computer; the keys and figures of ``tafl selfplay --json``."""
+    """Computer against computer; the keys and figures of ``tafl selfplay --json``
+    (``resign=(score, moves)`` is ``--resign SCORE,MOVES``)."""
 def selfplay_games(
     variant: Union[str, Variant],
     first: int,
@@ -165,6 +167,7 @@ def selfplay_games(
     cap: int = 400,
     depth: Optional[int] = None,
     time_ms: Optional[int] = None,
+    resign: Optional[tuple[int, int]] = None,
 ) -> list[tuple[str, str, int]]:
     """Games first..first+count of a selfplay run: (status, reason, plies) each."""
 def playouts(

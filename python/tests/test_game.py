@@ -205,6 +205,16 @@ def test_selfplay_gives_the_cli_figures(cli):
     assert ours == native
 
 
+def test_selfplay_with_a_resignation_rule_gives_the_cli_figures(cli):
+    ours = tafl.selfplay("brandubh", 6, depth=2, seed=3, threads=2, resign=(300, 2))
+    native = cli("selfplay", "brandubh", "--games", 6, "--depth", 2, "--seed", 3, "--resign", "300,2", "--json")
+    ours.pop("seconds"), native.pop("seconds")
+    assert ours == native
+    assert ours["resign"] == "300,2" and ours["reasons"].get("resignation", 0) > 0
+    with pytest.raises(ValueError):
+        tafl.selfplay("brandubh", 2, depth=1, resign=(0, 2))
+
+
 def test_playouts_give_the_cli_figures(cli):
     ours = tafl.playouts("linnaeus", 200, seed=9)
     native = cli("playouts", "linnaeus", 200, "--seed", 9)
