@@ -31,7 +31,7 @@ fn play_game(
 /// The resignation rule of `resign=(score, moves)`, checked as `--resign SCORE,MOVES` is.
 fn resign_rule(resign: Option<(i32, u32)>) -> PyResult<Option<duel::Resign>> {
     resign
-        .map(|(score, moves)| format!("{score},{moves}").parse::<duel::Resign>())
+        .map(|(score, moves)| duel::Resign::new(score, moves))
         .transpose()
         .map_err(PyValueError::new_err)
 }

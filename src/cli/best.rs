@@ -8,7 +8,7 @@ use std::time::Duration;
 use serde::Serialize;
 
 use super::load;
-use crate::search::duel::Resign;
+use crate::search::duel::{Adjudication, Resign};
 use crate::search::{self, Limits, Report, Score, SearchError};
 
 /// Arguments of `tafl best`.
@@ -66,6 +66,16 @@ pub struct ResignArgs {
     /// of its own (both players must see it decided); off unless given (docs/balance.md).
     #[arg(long, value_name = "SCORE,MOVES")]
     pub resign: Option<Resign>,
+}
+
+impl ResignArgs {
+    /// When a game stops: after `cap` plies, or when a side resigns by this rule.
+    pub fn adjudication(self, cap: u32) -> Adjudication {
+        Adjudication {
+            cap: cap as usize,
+            resign: self.resign,
+        }
+    }
 }
 
 /// The search techniques and the evaluation's weights: `--off` and `--weights`.

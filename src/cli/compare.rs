@@ -13,7 +13,7 @@ use serde::Serialize;
 use super::load;
 use crate::engine::Move;
 use crate::game::{Game, Status};
-use crate::search::duel::{opening, play_out, Adjudication, Played, Tally};
+use crate::search::duel::{opening, play_out, Played, Tally};
 
 /// Arguments of `tafl compare`.
 #[derive(Debug, clap::Args)]
@@ -91,15 +91,12 @@ pub fn run(args: Args) -> ExitCode {
     limits.threads = 1;
     limits.table_mb = 16;
     let started = Instant::now();
+    let adjudication = args.adjudicate.adjudication(args.cap);
     let play_pair = |index: u64| {
         let start_a = opening(&a.engine, args.seed, index, args.openings);
         let (start_b, shared) = match replay(&b, &start_a) {
             Some(game) => (game, true),
             None => (opening(&b.engine, args.seed, index, args.openings), false),
-        };
-        let adjudication = Adjudication {
-            cap: args.cap as usize,
-            resign: args.adjudicate.resign,
         };
         let game_a = play_out(start_a, &limits, &limits, adjudication, |_| {});
         let game_b = play_out(start_b, &limits, &limits, adjudication, |_| {});

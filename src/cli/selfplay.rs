@@ -11,7 +11,7 @@ use std::time::Instant;
 use serde::Serialize;
 
 use super::load;
-use crate::search::duel::{selfplay_game, Adjudication, Played, Tally};
+use crate::search::duel::{selfplay_game, Played, Tally};
 use crate::search::stats::{wilson, Rate};
 
 /// Arguments of `tafl selfplay`.
@@ -86,6 +86,7 @@ pub fn run(args: Args) -> ExitCode {
         "{bar:40} {pos}/{len} games, {elapsed} elapsed, about {eta} to go",
         args.json,
     );
+    let adjudication = args.adjudicate.adjudication(args.cap);
     let play_one = |index: u64| {
         let played = selfplay_game(
             &loaded.engine,
@@ -93,10 +94,7 @@ pub fn run(args: Args) -> ExitCode {
             args.seed,
             index,
             args.openings,
-            Adjudication {
-                cap: args.cap as usize,
-                resign: args.adjudicate.resign,
-            },
+            adjudication,
         );
         if let Some(bar) = &progress {
             bar.inc(1);

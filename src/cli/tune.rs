@@ -12,7 +12,6 @@ use std::process::ExitCode;
 use std::sync::Arc;
 
 use super::load;
-use crate::search::duel::Adjudication;
 use crate::search::eval::{WeightsFile, TERM_NAMES};
 use crate::search::tune::{fit, loss, self_play, Label, Plan, Sample};
 use crate::search::{Limits, Weights};
@@ -110,10 +109,7 @@ pub fn run(args: Args) -> ExitCode {
         games: args.games,
         openings: args.openings,
         seed: args.seed,
-        adjudication: Adjudication {
-            cap: args.cap as usize,
-            resign: args.adjudicate.resign,
-        },
+        adjudication: args.adjudicate.adjudication(args.cap),
         limits: match args.time {
             Some(ms) => Limits::time(std::time::Duration::from_millis(ms)),
             None => Limits::depth(args.depth.unwrap_or(DEPTH)),
@@ -176,9 +172,9 @@ pub fn run(args: Args) -> ExitCode {
         Label::Outcome => String::new(),
         Label::Search { depth } => format!(" --label search --label-depth {depth}"),
     };
-    let budget = match args.time {
-        Some(ms) => format!("--time {ms}"),
-        None => format!("--depth {}", args.depth.unwrap_or(DEPTH)),
+    let budget = match (plan.limits.time, plan.limits.depth) {
+        (Some(time), _) => format!("--time {}", time.as_millis()),
+        (None, depth) => format!("--depth {}", depth.unwrap_or(DEPTH)),
     };
     let resign = args
         .adjudicate

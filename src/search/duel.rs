@@ -61,6 +61,17 @@ pub struct Resign {
 }
 
 impl Resign {
+    /// The rule of a margin of `score` hundredths of a soldier held for `moves` moves; both
+    /// must be positive.
+    pub fn new(score: i32, moves: u32) -> Result<Resign, String> {
+        if score <= 0 || moves == 0 {
+            return Err(format!(
+                "the resignation margin and its moves must be positive, not `{score},{moves}`"
+            ));
+        }
+        Ok(Resign { score, moves })
+    }
+
     /// A watch over one game, fed each move's score.
     pub fn watch(self) -> Watch {
         Watch {
@@ -80,12 +91,7 @@ impl std::str::FromStr for Resign {
         let (score, moves) = text.split_once(',').ok_or_else(usage)?;
         let score: i32 = score.trim().parse().map_err(|_| usage())?;
         let moves: u32 = moves.trim().parse().map_err(|_| usage())?;
-        if score <= 0 || moves == 0 {
-            return Err(format!(
-                "the resignation margin and its moves must be positive, not `{text}`"
-            ));
-        }
-        Ok(Resign { score, moves })
+        Resign::new(score, moves)
     }
 }
 
