@@ -97,3 +97,28 @@ fn minority_counts_the_smaller_sides_losses_but_not_the_king() {
     let attacker_down = "/3ttttt3/5t5/11/t4T4t/t3TTT3t/tt1TTKTT1tt/t3TTT3t/t4T4t/11/5t5/3tt1tt3/";
     assert_eq!(term("copenhagen", attacker_down, "minority"), 0.0);
 }
+
+#[test]
+fn cordon_counts_the_ways_out_of_the_attackers_ring() {
+    // Copenhagen: a diamond of eight attackers round the king (f6) and a defender (f7) walls
+    // them off from the edge, diagonal links included, since pieces move orthogonally.
+    let closed = "/11/11/11/5t5/4tTt4/3t1K1t3/4t1t4/5t5/11/11/11/";
+    assert_eq!(term("copenhagen", closed, "cordon"), 0.0);
+    // Without f8 there is one way out; without h6 as well, two. Counted against the attackers.
+    let one_gap = "/11/11/11/11/4tTt4/3t1K1t3/4t1t4/5t5/11/11/11/";
+    assert_eq!(term("copenhagen", one_gap, "cordon"), -1.0);
+    let two_gaps = "/11/11/11/11/4tTt4/3t1K5/4t1t4/5t5/11/11/11/";
+    assert_eq!(term("copenhagen", two_gaps, "cordon"), -2.0);
+    // A defender on the edge is out of any ring until taken: the most the term counts.
+    let on_edge = "/11/11/11/5t5/4tTt4/3t1K1t3/4t1t4/5t5/11/11/1T9/";
+    assert_eq!(term("copenhagen", on_edge, "cordon"), -12.0);
+    // At the start the ring is not begun: the ways out run past the attackers' groups to the
+    // four corners' edges, two or more each.
+    let start = "/3ttttt3/5t5/11/t4T4t/t3TTT3t/tt1TTKTT1tt/t3TTT3t/t4T4t/11/5t5/3ttttt3/";
+    assert!(term("copenhagen", start, "cordon") <= -8.0);
+    // Brandubh has no encirclement rule: nothing to count.
+    assert_eq!(
+        term("brandubh", "/7/7/2ttt2/2tKt2/2t1t2/7/7/", "cordon"),
+        0.0
+    );
+}

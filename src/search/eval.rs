@@ -43,7 +43,11 @@
 //!   defenders, in most variants) has lost, on top of its material: material gives each side's
 //!   start the same worth, so a defender of Copenhagen's 12 is two of the 24 attackers, and a
 //!   negative weight says that a piece of the smaller side is worth less than that share.
-//!   Counted from the start (0 there), so that it moves no score before a capture.
+//!   Counted from the start (0 there), so that it moves no score before a capture;
+//! - **cordon**: [`Weights::cordon`] against a side that wins by encirclement for each way, no
+//!   two through the same square, by which the other side's pieces could still reach the edge
+//!   (at most [`CORDON_MAX`]): the squares its ring still lacks. The ring is worth nothing
+//!   to the other terms until its last piece is in place; this one pays for each gap closed.
 //!
 //! The score is a weighted sum of these [`Terms`], so the weights can be fitted to game results
 //! (`tafl tune`, [`super::tune`]). Scores are in hundredths of a soldier. Bundled variants ship
@@ -56,8 +60,8 @@ use crate::ir::MAX_KINDS;
 use crate::ir::{KingCaptureMethod, Side};
 
 /// The weights of the terms, in hundredths of a soldier. As JSON (a weights file), every field
-/// by name; `ring`, `escort`, `seal`, `sealed`, `walled`, `distance`, `shut` and `minority`
-/// may be left out (0).
+/// by name; `ring`, `escort`, `seal`, `sealed`, `walled`, `distance`, `shut`, `minority` and
+/// `cordon` may be left out (0).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Weights {
@@ -103,10 +107,14 @@ pub struct Weights {
     /// Each piece the side that starts with fewer pieces has lost, on top of its material.
     #[serde(default)]
     pub minority: i32,
+    /// Each way (up to [`CORDON_MAX`] apart) by which the enemies of a side that wins by
+    /// encirclement could still reach the edge.
+    #[serde(default)]
+    pub cordon: i32,
 }
 
 /// How many terms [`Terms::values`] and [`Weights::values`] list.
-pub const TERMS: usize = 17;
+pub const TERMS: usize = 18;
 
 /// The terms' names, in the order of [`Weights::values`] (the fields of a weights file).
 pub const TERM_NAMES: [&str; TERMS] = [
@@ -127,6 +135,7 @@ pub const TERM_NAMES: [&str; TERMS] = [
     "distance",
     "shut",
     "minority",
+    "cordon",
 ];
 
 impl Weights {
@@ -150,6 +159,7 @@ impl Weights {
             self.distance,
             self.shut,
             self.minority,
+            self.cordon,
         ]
     }
 
@@ -173,6 +183,7 @@ impl Weights {
             distance: v[14],
             shut: v[15],
             minority: v[16],
+            cordon: v[17],
         }
     }
 }
@@ -227,11 +238,16 @@ mod slot {
     pub const DISTANCE: usize = 13;
     pub const SHUT: usize = 14;
     pub const MINORITY: usize = 15;
+    pub const CORDON: usize = 16;
 }
 
 /// The most moves the `distance` term counts: a runner further from its region, or walled off
 /// from it, counts this many.
 pub const FAR: i32 = 5;
+
+/// The most separate ways to the edge the `cordon` term counts: past this many the ring is not
+/// begun, and counting more would cost a flood each.
+pub const CORDON_MAX: i32 = 12;
 
 /// The weights the search uses.
 pub const WEIGHTS: Weights = Weights {
@@ -252,6 +268,7 @@ pub const WEIGHTS: Weights = Weights {
     distance: 0,
     shut: 0,
     minority: 0,
+    cordon: 0,
 };
 
 /// Each name with the text of its weights file, `variants/weights/NAME.json`, built in.
@@ -347,6 +364,8 @@ pub(crate) struct Evaluator<B: Bits> {
     /// The side that starts with fewer pieces whose capture does not decide the game, and how
     /// many it starts with, if the sides differ.
     minority: Option<(Side, i32)>,
+    /// The sides that win by walling every enemy off from the edge.
+    encirclers: Vec<Side>,
 }
 
 /// The terms that cost a flood or a search of moves at every leaf: counted only where they
@@ -357,18 +376,22 @@ struct Costly {
     walls: bool,
     /// `distance`.
     distance: bool,
+    /// `cordon`.
+    cordon: bool,
 }
 
 impl Costly {
     const ALL: Costly = Costly {
         walls: true,
         distance: true,
+        cordon: true,
     };
 
     fn of(weights: &Weights) -> Costly {
         Costly {
             walls: weights.sealed != 0 || weights.walled != 0 || weights.shut != 0,
             distance: weights.distance != 0,
+            cordon: weights.cordon != 0,
         }
     }
 }
@@ -433,6 +456,7 @@ impl<B: Bits> Evaluator<B> {
             seals,
             costly: Costly::of(&weights),
             minority,
+            encirclers: core.encirclers().collect(),
         }
     }
 
@@ -491,6 +515,13 @@ impl<B: Bits> Evaluator<B> {
                         }
                     }
                 }
+            }
+        }
+        if costly.cordon {
+            let empty = core.all_squares() & !pos.occupied();
+            for &winner in &self.encirclers {
+                let enclosed = pos.sides[winner.opponent().index()];
+                terms.counts[slot::CORDON] -= sign(winner) * open_ways(core, enclosed, empty);
             }
         }
         for &(kind, captors) in &self.hunted {
@@ -600,6 +631,50 @@ fn moves_to<B: Bits>(core: &Core<B>, sq: usize, region: B, empty: B) -> i32 {
         reached |= frontier;
     }
     FAR
+}
+
+/// How many ways, no two through the same square, lead from `enclosed` to the board's edge
+/// through `empty` squares, at most [`CORDON_MAX`]: the squares a side that wins by encircling
+/// `enclosed` must still fill, or about (each way is the shortest left when it is found, so the
+/// count can fall short of the true minimum cut, never exceed it). A piece of `enclosed` on the
+/// edge counts [`CORDON_MAX`]: no ring holds it until it is taken.
+fn open_ways<B: Bits>(core: &Core<B>, enclosed: B, empty: B) -> i32 {
+    /// The longest way followed; a longer one ends the count.
+    const LONGEST: usize = 48;
+    let edge = core.edge();
+    if (enclosed & edge).any() {
+        return CORDON_MAX;
+    }
+    let mut free = empty;
+    let mut layers = [B::EMPTY; LONGEST];
+    for ways in 0..CORDON_MAX {
+        // Breadth first from every enclosed piece at once, a layer a step, until a layer
+        // touches the edge.
+        let mut reached = enclosed;
+        let mut frontier = enclosed;
+        let mut depth = 0;
+        let end = loop {
+            frontier = core.beside(frontier) & free & !reached;
+            if frontier.is_empty() || depth == LONGEST {
+                return ways;
+            }
+            layers[depth] = frontier;
+            depth += 1;
+            let out = frontier & edge;
+            if out.any() {
+                break out.lowest();
+            }
+            reached |= frontier;
+        };
+        // Walk back from the edge square reached, a layer a step, and close the way behind.
+        let mut at = end;
+        free.clear(at);
+        for layer in layers[..depth - 1].iter().rev() {
+            at = (core.around(at) & *layer).lowest();
+            free.clear(at);
+        }
+    }
+    CORDON_MAX
 }
 
 /// +1 for the attackers, -1 for the defenders.

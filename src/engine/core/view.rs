@@ -90,6 +90,22 @@ impl<B: Bits> Core<B> {
         self.steps.flood(seeds, passable)
     }
 
+    /// The squares on the board's edge.
+    #[inline]
+    pub fn edge(&self) -> B {
+        self.edge
+    }
+
+    /// The sides that win by walling every enemy piece off from the edge (the no-edge-access
+    /// reading of encirclement), each once.
+    pub fn encirclers(&self) -> impl Iterator<Item = Side> + '_ {
+        Side::BOTH.into_iter().filter(|&side| {
+            self.encirclements.iter().any(|&(winner, reading)| {
+                winner == side && reading == crate::ir::EncirclementReading::NoEdgeAccess
+            })
+        })
+    }
+
     /// Whether the legal moves depend on state the Zobrist hash leaves out (once-left regions,
     /// the back-and-forth counters, an automatic move limit): then a table keyed on the hash
     /// must add that state.
