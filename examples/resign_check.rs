@@ -15,14 +15,13 @@
 //! whose resigning side went on to win (`game@ply`: its number, and the plies played when the
 //! rule would have stopped it).
 
-use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 use std::time::Duration;
 
 use rayon::prelude::*;
-use tafl::search::duel::{csv_row, opening, Resign};
+use tafl::search::duel::{csv_row, opening, play_out, Adjudication, Resign};
 use tafl::search::eval::WeightsFile;
-use tafl::search::{search, Limits};
+use tafl::search::Limits;
 use tafl::{Engine, Side, Status, Variant};
 
 /// One game played out: each move's mover and its own search's score, the result, and the game
@@ -63,20 +62,15 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let played: Vec<Played> = (0..games)
         .into_par_iter()
         .map(|index| {
-            let mut game = opening(&engine, 1, index, 4);
-            let stop = AtomicBool::new(false);
+            let start = opening(&engine, 1, index, 4);
             let mut scores = Vec::new();
-            while !game.is_over() && game.plies().len() < cap {
-                let mover = game.to_move();
-                let Ok(report) = search(&game, &limits, &stop, |_| {}) else {
-                    break;
-                };
-                let Some(mv) = report.best else { break };
-                if game.play(mv).is_err() {
-                    break;
-                }
-                scores.push((mover, report.score.as_number()));
-            }
+            let game = play_out(
+                start,
+                &limits,
+                &limits,
+                Adjudication::cap(cap),
+                |game, report| scores.push((game.to_move(), report.score.as_number())),
+            );
             Played {
                 scores,
                 status: game.status(),

@@ -8,7 +8,7 @@ use tafl::engine::{Engine, Move};
 use tafl::search::duel::{csv_row, opening, play_out, Adjudication, Resign};
 use tafl::search::stats::{elo, expected_score, Pentanomial, Sprt, Trinomial, Verdict};
 use tafl::search::{Limits, Settings};
-use tafl::{Game, Status, Variant};
+use tafl::{Game, Side, Status, Variant};
 
 fn close(a: f64, b: f64) -> bool {
     (a - b).abs() < 0.01
@@ -125,8 +125,8 @@ fn a_seeded_game_at_a_fixed_depth_is_the_same_every_time_and_replays() {
     for index in 0..4 {
         let start = opening(&engine, 7, index, 4);
         assert_eq!(start.plies().len(), 4);
-        let a = play_out(start.clone(), &new, &old, Adjudication::cap(200), |_| {});
-        let b = play_out(start.clone(), &new, &old, Adjudication::cap(200), |_| {});
+        let a = play_out(start.clone(), &new, &old, Adjudication::cap(200), |_, _| {});
+        let b = play_out(start.clone(), &new, &old, Adjudication::cap(200), |_, _| {});
         assert_eq!(csv_row(&a), csv_row(&b));
         assert!(csv_row(&a).starts_with(&csv_row(&start).split(',').next().unwrap().to_string()));
         replays(&start, &csv_row(&a));
@@ -144,30 +144,44 @@ fn a_resignation_cuts_the_same_game_short_and_names_the_side_both_searches_call_
     let mut resigned = 0;
     for index in 0..8 {
         let start = opening(&engine, 3, index, 4);
+        // Each searched move of the game played out: who moved and the score its search gave.
+        let mut scores = Vec::new();
         let full = play_out(
             start.clone(),
             &limits,
             &limits,
             Adjudication::cap(200),
-            |_| {},
+            |game, report| scores.push((game.to_move(), report.score.as_number())),
         );
+        // Where the rule, watching those scores, says a side resigns: after that move.
+        let mut watch = rule.watch();
+        let verdict = scores
+            .iter()
+            .enumerate()
+            .find_map(|(i, &(mover, score))| watch.record(mover, score).map(|loser| (i, loser)));
         let adjudication = Adjudication {
             cap: 200,
             resign: Some(rule),
         };
-        let cut = play_out(start.clone(), &limits, &limits, adjudication, |_| {});
+        let cut = play_out(start.clone(), &limits, &limits, adjudication, |_, _| {});
         // The same deterministic game, stopped earlier or at the same ply.
         assert!(cut.plies().len() <= full.plies().len());
         assert_eq!(cut.plies(), &full.plies()[..cut.plies().len()]);
         if cut.reason() == Some(tafl::engine::EndReason::Resignation) {
             resigned += 1;
-            assert!(
-                matches!(cut.status(), Status::AttackersWin | Status::DefendersWin),
-                "{:?}",
-                cut.status()
-            );
+            let (move_index, loser) = verdict.expect("a resignation the scores do not show");
+            assert_eq!(cut.plies().len(), start.plies().len() + move_index + 1);
+            let winner = match loser {
+                Side::Attackers => Status::DefendersWin,
+                Side::Defenders => Status::AttackersWin,
+            };
+            assert_eq!(cut.status(), winner);
             assert!(cut.plies().len() < full.plies().len());
         } else {
+            // The rule fired only where the move it followed ended the game, which stands.
+            if let Some((move_index, _)) = verdict {
+                assert_eq!(full.plies().len(), start.plies().len() + move_index + 1);
+            }
             assert_eq!(csv_row(&cut), csv_row(&full));
         }
     }

@@ -98,8 +98,8 @@ pub fn run(args: Args) -> ExitCode {
             Some(game) => (game, true),
             None => (opening(&b.engine, args.seed, index, args.openings), false),
         };
-        let game_a = play_out(start_a, &limits, &limits, adjudication, |_| {});
-        let game_b = play_out(start_b, &limits, &limits, adjudication, |_| {});
+        let game_a = play_out(start_a, &limits, &limits, adjudication, |_, _| {});
+        let game_b = play_out(start_b, &limits, &limits, adjudication, |_, _| {});
         (Played::of(&game_a), Played::of(&game_b), shared)
     };
     let results = match load::on_threads(

@@ -457,7 +457,7 @@ fn play(loaded: &load::Loaded, args: &Args, openings: &Openings, game_index: u64
             &attackers.limits,
             &defenders.limits,
             adjudication,
-            |_| {},
+            |_, _| {},
         );
         (game, None)
     } else {

@@ -9,7 +9,7 @@ use std::sync::Arc;
 use serde::Serialize;
 
 use super::stats::{wilson, Rate};
-use super::{search, Limits};
+use super::{search, Limits, Report};
 use crate::engine::{Engine, Rng};
 use crate::game::{Game, Status};
 use crate::ir::Side;
@@ -134,18 +134,18 @@ impl Watch {
 
 /// Plays `game` on: the attackers search with `attackers`, the defenders with `defenders`,
 /// until the game ends, a side resigns by `adjudication`'s rule, or it has `adjudication.cap`
-/// plies (then it stands `Ongoing`). `observe` sees each position before its move is searched.
+/// plies (then it stands `Ongoing`). `observe` sees each position with the mover's search of it,
+/// before the move found is played.
 pub fn play_out(
     mut game: Game,
     attackers: &Limits,
     defenders: &Limits,
     adjudication: Adjudication,
-    mut observe: impl FnMut(&Game),
+    mut observe: impl FnMut(&Game, &Report),
 ) -> Game {
     let stop = AtomicBool::new(false);
     let mut watch = adjudication.resign.map(Resign::watch);
     while !game.is_over() && game.plies().len() < adjudication.cap {
-        observe(&game);
         let mover = game.to_move();
         let limits = match mover {
             Side::Attackers => attackers,
@@ -154,6 +154,7 @@ pub fn play_out(
         let Ok(report) = search(&game, limits, &stop, |_| {}) else {
             break;
         };
+        observe(&game, &report);
         let Some(mv) = report.best else { break };
         if game.play(mv).is_err() {
             break;
@@ -191,7 +192,7 @@ pub fn selfplay_game(
     adjudication: Adjudication,
 ) -> Played {
     let start = opening(engine, seed, index, openings);
-    Played::of(&play_out(start, limits, limits, adjudication, |_| {}))
+    Played::of(&play_out(start, limits, limits, adjudication, |_, _| {}))
 }
 
 impl Played {

@@ -131,7 +131,7 @@ pub fn self_play(
             let start = opening(engine, plan.seed, index, plan.openings);
             // Each position's terms and, when labelled by a search, its label.
             let mut seen: Vec<(Terms, Option<f64>)> = Vec::new();
-            let game = play_out(start, &limits, &limits, plan.adjudication, |game| {
+            let game = play_out(start, &limits, &limits, plan.adjudication, |game, _| {
                 if let Some(terms) = terms_of(engine, game.position()) {
                     let label = match plan.label {
                         Label::Outcome => None,
@@ -464,7 +464,7 @@ mod tests {
                     &Limits::depth(1),
                     &Limits::depth(1),
                     Adjudication::cap(200),
-                    |_| {},
+                    |_, _| {},
                 )
             })
             .collect()
