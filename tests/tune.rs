@@ -121,13 +121,20 @@ fn bundled_variants_use_their_shipped_weights_and_others_the_hand_set_ones() {
             "ard-ri",
             "berserk",
             "brandubh",
+            "brettspielnetz",
             "copenhagen",
+            "dragonheelslair-v1",
             "dragonheelslair-v2",
+            "dragonheelslair-v3",
             "fetlar",
             "historical-hnefatafl",
             "linnaeus",
             "magpie",
-            "tawlbwrdd"
+            "tafl-leaflet",
+            "tawlbwrdd",
+            "thrones-and-bones",
+            "thrones-and-bones-pinshape",
+            "thrones-and-bones-tts"
         ]
     );
     for name in &names {
@@ -142,7 +149,7 @@ fn bundled_variants_use_their_shipped_weights_and_others_the_hand_set_ones() {
     rules.name.push_str(" (mine)");
     assert_eq!(weights_for(&rules), WEIGHTS);
     assert_eq!(
-        weights_for(&Variant::bundled("brettspielnetz").unwrap().rules),
+        weights_for(&Variant::bundled("ashton").unwrap().rules),
         WEIGHTS
     );
 }

@@ -284,13 +284,20 @@ const BUNDLED: &[(&str, &str)] = bundled![
     "ard-ri",
     "berserk",
     "brandubh",
+    "brettspielnetz",
     "copenhagen",
+    "dragonheelslair-v1",
     "dragonheelslair-v2",
+    "dragonheelslair-v3",
     "fetlar",
     "historical-hnefatafl",
     "linnaeus",
     "magpie",
+    "tafl-leaflet",
     "tawlbwrdd",
+    "thrones-and-bones",
+    "thrones-and-bones-pinshape",
+    "thrones-and-bones-tts",
 ];
 
 /// A weights file as `tafl tune` writes it: the variant it was fitted for, how, and the weights.
