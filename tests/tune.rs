@@ -130,6 +130,7 @@ fn bundled_variants_use_their_shipped_weights_and_others_the_hand_set_ones() {
             "historical-hnefatafl",
             "linnaeus",
             "magpie",
+            "sea-battle-13x13",
             "tafl-leaflet",
             "tawlbwrdd",
             "thrones-and-bones",

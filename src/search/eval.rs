@@ -293,6 +293,7 @@ const BUNDLED: &[(&str, &str)] = bundled![
     "historical-hnefatafl",
     "linnaeus",
     "magpie",
+    "sea-battle-13x13",
     "tafl-leaflet",
     "tawlbwrdd",
     "thrones-and-bones",
