@@ -131,6 +131,7 @@ fn bundled_variants_use_their_shipped_weights_and_others_the_hand_set_ones() {
             "linnaeus",
             "magpie",
             "sea-battle-13x13",
+            "tablut-15x15",
             "tafl-leaflet",
             "tawlbwrdd",
             "thrones-and-bones",

@@ -294,6 +294,7 @@ const BUNDLED: &[(&str, &str)] = bundled![
     "linnaeus",
     "magpie",
     "sea-battle-13x13",
+    "tablut-15x15",
     "tafl-leaflet",
     "tawlbwrdd",
     "thrones-and-bones",
