@@ -28,12 +28,17 @@ fn play_game(
     duel::selfplay_game(&variant.engine, limits, seed, index, openings, adjudication)
 }
 
-/// The resignation rule of `resign=(score, moves)`, checked as `--resign SCORE,MOVES` is.
-fn resign_rule(resign: Option<(i32, u32)>) -> PyResult<Option<duel::Resign>> {
-    resign
+/// When a game of `cap=` and `resign=(score, moves)` stops, the rule checked as
+/// `--resign SCORE,MOVES` is.
+fn adjudication(cap: u32, resign: Option<(i32, u32)>) -> PyResult<duel::Adjudication> {
+    let resign = resign
         .map(|(score, moves)| duel::Resign::new(score, moves))
         .transpose()
-        .map_err(PyValueError::new_err)
+        .map_err(PyValueError::new_err)?;
+    Ok(duel::Adjudication {
+        cap: cap as usize,
+        resign,
+    })
 }
 
 /// The limits of a selfplay game, as the CLI sets them: one thread a search (games, not
@@ -78,10 +83,7 @@ pub fn selfplay_games(
 ) -> PyResult<Vec<Played>> {
     let variant = Variant::resolve(py, variant)?;
     let limits = selfplay_limits(time_ms, depth)?;
-    let adjudication = duel::Adjudication {
-        cap: cap as usize,
-        resign: resign_rule(resign)?,
-    };
+    let adjudication = adjudication(cap, resign)?;
     let end = first
         .checked_add(count)
         .ok_or_else(|| PyValueError::new_err("`first + count` is too large"))?;
@@ -131,11 +133,7 @@ pub fn selfplay<'py>(
     }
     let variant = Variant::resolve(py, variant)?;
     let limits = selfplay_limits(time_ms, depth)?;
-    let rule = resign_rule(resign)?;
-    let adjudication = duel::Adjudication {
-        cap: cap as usize,
-        resign: rule,
-    };
+    let adjudication = adjudication(cap, resign)?;
     let started = Instant::now();
     let results: Vec<duel::Played> = py.detach(|| {
         on_threads(threads, || {
@@ -162,7 +160,7 @@ pub fn selfplay<'py>(
     dict.set_item("time_ms", limits.time.map(|t| t.as_millis() as u64))?;
     dict.set_item("openings", openings)?;
     dict.set_item("seed", seed)?;
-    dict.set_item("resign", rule.map(|rule| rule.to_string()))?;
+    dict.set_item("resign", adjudication.resign.map(|rule| rule.to_string()))?;
     dict.set_item("seconds", started.elapsed().as_secs_f64())?;
     Ok(dict)
 }

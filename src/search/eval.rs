@@ -482,6 +482,7 @@ impl<B: Bits> Evaluator<B> {
     /// The terms of `pos`; the costly ones stay 0 unless `costly` asks for them.
     fn count(&self, core: &Core<B>, pos: &Pos<B>, costly: Costly) -> Terms {
         let mut terms = Terms::default();
+        let empty = core.all_squares() & !pos.occupied();
         let mut minority_left = 0;
         for (k, &milli) in self.milli.iter().enumerate().take(core.kind_count()) {
             if milli != 0 {
@@ -508,7 +509,6 @@ impl<B: Bits> Evaluator<B> {
                 let friends = pos.sides[side.index()];
                 terms.counts[slot::ESCORT] += s * (core.around(sq) & friends).count() as i32;
                 if costly.distance {
-                    let empty = core.all_squares() & !pos.occupied();
                     let moves = moves_to(core, sq, runner.region, empty);
                     terms.counts[slot::DISTANCE] -= s * moves;
                 }
@@ -527,7 +527,6 @@ impl<B: Bits> Evaluator<B> {
             }
         }
         if costly.cordon {
-            let empty = core.all_squares() & !pos.occupied();
             for &winner in &self.encirclers {
                 let enclosed = pos.sides[winner.opponent().index()];
                 terms.counts[slot::CORDON] -= sign(winner) * open_ways(core, enclosed, empty);
@@ -554,7 +553,6 @@ impl<B: Bits> Evaluator<B> {
             // Mobility, measured cheaply: the empty squares beside each side's pieces, where
             // its pieces can step. Counting every legal move of both sides at every leaf
             // halved the search's speed (measured) for little gain in play.
-            let empty = core.all_squares() & !pos.occupied();
             for side in Side::BOTH {
                 let beside = core.beside(pos.sides[side.index()]);
                 terms.counts[slot::MOBILITY] += sign(side) * (beside & empty).count() as i32;

@@ -4,7 +4,7 @@
 
 use super::{Core, Pos};
 use crate::engine::bitboard::Bits;
-use crate::ir::{Claim, KingCaptureMethod, Side};
+use crate::ir::{Claim, EncirclementReading, KingCaptureMethod, Side};
 
 /// An escape rule as the search sees it: a kind that wins for `winner` by reaching `region`.
 #[derive(Clone, Copy, Debug)]
@@ -101,7 +101,7 @@ impl<B: Bits> Core<B> {
     pub fn encirclers(&self) -> impl Iterator<Item = Side> + '_ {
         Side::BOTH.into_iter().filter(|&side| {
             self.encirclements.iter().any(|&(winner, reading)| {
-                winner == side && reading == crate::ir::EncirclementReading::NoEdgeAccess
+                winner == side && reading == EncirclementReading::NoEdgeAccess
             })
         })
     }
