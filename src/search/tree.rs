@@ -536,18 +536,38 @@ impl<'a, B: Bits> Worker<'a, B> {
         let mut moves = std::mem::take(&mut self.moves[ply]);
         moves.clear();
         self.raw.clear();
-        self.core.gen_moves(pos, &mut self.raw);
-        if self.raw.is_empty() {
+        // Only the moves this node may follow: facing a route, all; else those that land
+        // beside an enemy (every capture does) and, in the first plies, the runner's.
+        let beside_enemies = self.core.beside(pos.sides[mover.opponent().index()]);
+        let runners = if depth < QUIESCENCE_RUNNER_PLIES {
+            self.runners[mover.index()]
+                .iter()
+                .fold(B::EMPTY, |all, &(kind, _)| all | pos.pieces[kind])
+        } else {
+            B::EMPTY
+        };
+        let mut can_move = false;
+        let raw = &mut self.raw;
+        self.core.for_each_targets(pos, |from, targets| {
+            can_move |= targets.any();
+            let wanted = if threatened || runners.has(from) {
+                targets
+            } else {
+                targets & beside_enemies
+            };
+            raw.extend(wanted.iter().map(|to| RawMove {
+                from: from as u16,
+                to: to as u16,
+            }));
+        });
+        if !can_move {
             self.moves[ply] = moves;
             let ending = self.core.no_moves_ending(mover);
             return -Self::ending_score(ending, mover.opponent(), ply);
         }
         for &mv in &self.raw {
             let captures = self.captures(pos, mv);
-            if threatened
-                || captures > 0
-                || (depth < QUIESCENCE_RUNNER_PLIES && self.is_runner(pos, mv))
-            {
+            if threatened || captures > 0 || runners.has(usize::from(mv.from)) {
                 moves.push((captures as i32, mv));
             }
         }

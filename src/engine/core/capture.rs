@@ -54,9 +54,33 @@ impl<B: Bits> Core<B> {
             return 0;
         };
         // Custodial captures and jumps only: a cheap count for ordering moves, shieldwalls aside.
-        let moved = self.moved(pos, k, from, to);
         let jumped = u32::from(self.jump_victim(pos, k, from, to).is_some());
+        if !self.may_capture(pos, from, to) {
+            return jumped;
+        }
+        let moved = self.moved(pos, k, from, to);
         self.captures(&moved, k, to).count() + jumped
+    }
+
+    /// Whether a piece of the side to move landing on `to` from `from` could take anyone
+    /// custodially: some enemy beside `to` has, beyond it, a piece (other than the one that
+    /// left `from`), a square that may count against it, or the board's edge. Every custodial
+    /// capture, a king's included, needs its far side held so, and most moves beside an enemy
+    /// take nothing: this says so without copying the position, as [`Self::captures`] needs.
+    #[inline]
+    fn may_capture(&self, pos: &Pos<B>, from: usize, to: usize) -> bool {
+        let enemies = pos.sides[pos.to_move.opponent().index()];
+        let mut held = pos.occupied();
+        held.clear(from);
+        held |= self.counting_anywhere;
+        (0..4).any(|d| {
+            let n = self.neighbours[to][d];
+            if n == NONE || !enemies.has(usize::from(n)) {
+                return false;
+            }
+            let far = self.neighbours[usize::from(n)][d];
+            far == NONE || held.has(usize::from(far))
+        })
     }
 
     /// Whether `sq` acts as a captor against a piece of kind `victim` (hostile square rules).
@@ -294,5 +318,67 @@ impl<B: Bits> Core<B> {
             }
         }
         taken
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::{Compiled, Engine, Rng};
+    use crate::Game;
+
+    /// The count without the shortcut: every move made on a copy and its captures counted.
+    fn copied_count<B: Bits>(core: &Core<B>, pos: &Pos<B>, mv: RawMove) -> u32 {
+        let (from, to) = (usize::from(mv.from), usize::from(mv.to));
+        let Some(k) = core.kind_on(pos, from, pos.to_move) else {
+            return 0;
+        };
+        let moved = core.moved(pos, k, from, to);
+        core.captures(&moved, k, to).count()
+            + u32::from(core.jump_victim(pos, k, from, to).is_some())
+    }
+
+    fn agree<B: Bits>(core: &Core<B>, pos: &Pos<B>) -> (usize, usize) {
+        let mut moves = Vec::new();
+        core.gen_moves(pos, &mut moves);
+        let mut captures = 0;
+        for &mv in &moves {
+            let exact = copied_count(core, pos, mv);
+            assert_eq!(core.capture_count(pos, mv), exact, "{mv:?}");
+            captures += usize::from(exact > 0);
+        }
+        (moves.len(), captures)
+    }
+
+    /// `capture_count` skips the copy where no capture is possible; over random games of every
+    /// bundled variant it counts what the copy counts, for every legal move.
+    #[test]
+    fn the_shortcut_counts_what_the_copy_counts() {
+        for name in crate::bundled_names() {
+            let variant = crate::Variant::bundled(name).expect("bundled variants load");
+            let engine = std::sync::Arc::new(Engine::new(&variant.rules).expect("they compile"));
+            let mut seen = (0, 0);
+            for seed in 0..6 {
+                let mut rng = Rng::new(seed);
+                let mut game = Game::new(engine.clone());
+                for _ in 0..80 {
+                    let position = *game.position();
+                    let (moves, captures) = match engine.compiled(&position) {
+                        Some(Compiled::Narrow(core, pos)) => agree(core, &pos),
+                        Some(Compiled::Wide(core, pos)) => agree(core, &pos),
+                        None => unreachable!("the game's own engine"),
+                    };
+                    seen = (seen.0 + moves, seen.1 + captures);
+                    let legal = game.legal_moves();
+                    if legal.is_empty() || game.is_over() {
+                        break;
+                    }
+                    game.play(legal[rng.below(legal.len())])
+                        .expect("a legal move");
+                }
+            }
+            // The games did reach captures, so both paths of the shortcut were asked.
+            assert!(seen.1 > 0, "{name}: no capture in {} moves", seen.0);
+        }
     }
 }

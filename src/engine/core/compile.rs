@@ -71,6 +71,14 @@ impl<B: Bits> Core<B> {
             .collect();
         let (escapes, escape_any) = escapes_of(escapes, &names);
         let keys = Keys::new(geometry.squares);
+        let sandwiches = sandwiches_of(king_sandwiches, &names);
+        let counting_anywhere = hostility.anywhere()
+            | king_rules
+                .iter()
+                .fold(B::EMPTY, |all, rule| all | rule.counting)
+            | sandwiches
+                .iter()
+                .fold(B::EMPTY, |all, rule| all | rule.counting);
         Ok(Core {
             width: geometry.width,
             height: geometry.height,
@@ -98,7 +106,8 @@ impl<B: Bits> Core<B> {
             king_rule_of,
             king_rules,
             has_own_move_capture: king_capture.iter().any(|rule| rule.after_own_move),
-            sandwiches: sandwiches_of(king_sandwiches, &names),
+            counting_anywhere,
+            sandwiches,
             shieldwall: shieldwall_of(shieldwall.as_ref(), &names),
             jumps: jumps_of(jumps, &names, &kinds),
             berserk: *berserk,
@@ -342,6 +351,18 @@ struct HostilityTables<B> {
 }
 
 impl<B: Bits> HostilityTables<B> {
+    /// Every square hostile to some kind under some condition.
+    fn anywhere(&self) -> B {
+        let mut all = B::EMPTY;
+        for squares in self.always.iter().chain(&self.when_empty) {
+            all |= *squares;
+        }
+        for rule in &self.when_occupied {
+            all |= rule.region;
+        }
+        all
+    }
+
     fn compile(rules: &[HostilityRule], names: &Names, kinds: usize) -> HostilityTables<B> {
         let mut tables = HostilityTables {
             always: [B::EMPTY; MAX_KINDS],
