@@ -378,3 +378,30 @@ fn deep_reductions_search_fewer_nodes_to_the_same_depth() {
         assert!(deep < plain, "{variant}: {deep} nodes deep, {plain} plain");
     }
 }
+
+#[test]
+fn deeper_entries_search_fewer_nodes_to_the_same_depth() {
+    // A position reached again closer to the horizon (a piece that gets somewhere in one move
+    // instead of two, a reduced line) is decided by the deeper entry instead of searched again:
+    // from the start of Linnaeus and Copenhagen at depth 7, 3.06 M nodes against 1.35 M and
+    // 361 K against 278 K. Not everywhere: a deeper score is a different score, and the tree
+    // after it can grow (Brandubh at depth 7, 404 K against 356 K).
+    for variant in ["linnaeus", "copenhagen"] {
+        let game = Game::new(engine(variant));
+        let nodes = |deeper_entries: bool| {
+            let settings = Settings {
+                deeper_entries,
+                ..Settings::DEFAULT
+            };
+            let limits = Limits::depth(7).with_settings(settings);
+            search(&game, &limits, &AtomicBool::new(false), |_| {})
+                .unwrap()
+                .nodes
+        };
+        let (deeper, exact) = (nodes(true), nodes(false));
+        assert!(
+            deeper < exact,
+            "{variant}: {deeper} nodes with deeper entries, {exact} without"
+        );
+    }
+}

@@ -53,10 +53,22 @@ fn cuttable<B: Bits>(pos: &Pos<B>, ply: usize, (alpha, beta): (i32, i32)) -> boo
 
 /// The score a table entry decides for a node `depth` plies from the horizon, `ply` from the
 /// root, searched with the window `(alpha, beta)`; `None` where the node must be searched.
-/// Only an entry of exactly this depth may decide: a deeper one would change the score of a
-/// fixed-depth search (the table must never change a result). The root is always searched.
-fn table_score(entry: Entry, depth: i32, ply: usize, (alpha, beta): (i32, i32)) -> Option<i32> {
-    if ply == 0 || i32::from(entry.depth) != depth.max(0) {
+/// Only an entry of exactly this depth may decide, unless `deeper` (the `deeper-entries`
+/// switch) lets a deeper one decide too: that changes the score of a fixed-depth search, so
+/// without it the table never changes a result. The root is always searched.
+fn table_score(
+    entry: Entry,
+    (depth, deeper): (i32, bool),
+    ply: usize,
+    (alpha, beta): (i32, i32),
+) -> Option<i32> {
+    let stored = i32::from(entry.depth);
+    let deep_enough = if deeper {
+        stored >= depth.max(0)
+    } else {
+        stored == depth.max(0)
+    };
+    if ply == 0 || !deep_enough {
         return None;
     }
     let score = from_table(entry.score, ply);
@@ -211,7 +223,14 @@ impl<'a, B: Bits> Worker<'a, B> {
         }
         let key = self.key(pos);
         let entry = self.table.probe(key);
-        if let Some(score) = entry.and_then(|entry| table_score(entry, depth, ply, (alpha, beta))) {
+        if let Some(score) = entry.and_then(|entry| {
+            table_score(
+                entry,
+                (depth, self.settings.deeper_entries),
+                ply,
+                (alpha, beta),
+            )
+        }) {
             return score;
         }
         if depth <= 0 {
