@@ -555,9 +555,9 @@ impl<'a, B: Bits> Worker<'a, B> {
         let mut moves = std::mem::take(&mut self.moves[ply]);
         moves.clear();
         self.raw.clear();
-        // Only the moves this node may follow: facing a route, all; else those that land
-        // beside an enemy (every capture does) and, in the first plies, the runner's.
-        let beside_enemies = self.core.beside(pos.sides[mover.opponent().index()]);
+        // Only the moves this node may follow: facing a route, all; else those that may
+        // capture and, in the first plies, the runner's.
+        let landings = self.core.capture_landings(pos);
         let runners = if depth < QUIESCENCE_RUNNER_PLIES {
             self.runners[mover.index()]
                 .iter()
@@ -572,7 +572,7 @@ impl<'a, B: Bits> Worker<'a, B> {
             let wanted = if threatened || runners.has(from) {
                 targets
             } else {
-                targets & beside_enemies
+                targets & landings
             };
             raw.extend(wanted.iter().map(|to| RawMove {
                 from: from as u16,
@@ -585,7 +585,7 @@ impl<'a, B: Bits> Worker<'a, B> {
             return -Self::ending_score(ending, mover.opponent(), ply);
         }
         for &mv in &self.raw {
-            let captures = self.captures(pos, mv);
+            let captures = self.captures(pos, mv, landings);
             if threatened || captures > 0 || runners.has(usize::from(mv.from)) {
                 moves.push((captures as i32, mv));
             }
@@ -650,11 +650,10 @@ impl<'a, B: Bits> Worker<'a, B> {
         })
     }
 
-    /// How many pieces `mv` captures (for ordering). Every capture takes a piece beside the
-    /// square moved to, so a move to a square with no enemy beside it is not asked about.
-    fn captures(&self, pos: &Pos<B>, mv: RawMove) -> u32 {
-        let enemies = pos.sides[pos.to_move.opponent().index()];
-        if (self.core.around(usize::from(mv.to)) & enemies).any() {
+    /// How many pieces `mv` captures (for ordering); `landings` are the position's
+    /// [`Core::capture_landings`], outside which no move captures.
+    fn captures(&self, pos: &Pos<B>, mv: RawMove, landings: B) -> u32 {
+        if landings.has(usize::from(mv.to)) {
             self.core.capture_count(pos, mv)
         } else {
             0
@@ -698,6 +697,7 @@ impl<'a, B: Bits> Worker<'a, B> {
         ply: usize,
     ) {
         let killers = self.killers[ply];
+        let landings = self.core.capture_landings(pos);
         for (key, mv) in moves.iter_mut() {
             let from = usize::from(mv.from);
             let to = usize::from(mv.to);
@@ -710,7 +710,7 @@ impl<'a, B: Bits> Worker<'a, B> {
             {
                 1 << 29
             } else {
-                let captures = self.captures(pos, *mv);
+                let captures = self.captures(pos, *mv, landings);
                 if captures > 0 {
                     (1 << 28) + captures as i32
                 } else if killers[0] == Some(*mv) {

@@ -62,6 +62,18 @@ impl<B: Bits> Core<B> {
         self.captures(&moved, k, to).count() + jumped
     }
 
+    /// The squares where a move of the side to move may capture, a superset: beside an enemy
+    /// with, beyond it, a piece, a square that may count against it, or the board's edge
+    /// (every custodial capture, a king's included, needs one of these; a jump lands beside
+    /// its victim with the jumper's square beyond). A search asks [`Self::capture_count`]
+    /// only of moves landing there.
+    #[inline]
+    pub fn capture_landings(&self, pos: &Pos<B>) -> B {
+        let enemies = pos.sides[pos.to_move.opponent().index()];
+        self.steps
+            .flanking(enemies, pos.occupied() | self.counting_anywhere)
+    }
+
     /// Whether a piece of the side to move landing on `to` from `from` could take anyone
     /// custodially: some enemy beside `to` has, beyond it, a piece (other than the one that
     /// left `from`), a square that may count against it, or the board's edge. Every custodial
@@ -341,17 +353,20 @@ mod tests {
     fn agree<B: Bits>(core: &Core<B>, pos: &Pos<B>) -> (usize, usize) {
         let mut moves = Vec::new();
         core.gen_moves(pos, &mut moves);
+        let landings = core.capture_landings(pos);
         let mut captures = 0;
         for &mv in &moves {
             let exact = copied_count(core, pos, mv);
             assert_eq!(core.capture_count(pos, mv), exact, "{mv:?}");
+            assert!(exact == 0 || landings.has(usize::from(mv.to)), "{mv:?} lands outside");
             captures += usize::from(exact > 0);
         }
         (moves.len(), captures)
     }
 
     /// `capture_count` skips the copy where no capture is possible; over random games of every
-    /// bundled variant it counts what the copy counts, for every legal move.
+    /// bundled variant it counts what the copy counts, for every legal move, and every move
+    /// that captures lands on one of `capture_landings`.
     #[test]
     fn the_shortcut_counts_what_the_copy_counts() {
         for name in crate::bundled_names() {

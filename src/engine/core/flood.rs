@@ -21,6 +21,15 @@ impl Direction {
         Direction::Up,
         Direction::Down,
     ];
+
+    fn opposite(self) -> Direction {
+        match self {
+            Direction::Right => Direction::Left,
+            Direction::Left => Direction::Right,
+            Direction::Up => Direction::Down,
+            Direction::Down => Direction::Up,
+        }
+    }
 }
 
 /// One orthogonal step for every member of a set, by shifts: a step along the rank is a shift
@@ -68,6 +77,20 @@ impl<B: Bits> Steps<B> {
             | self.step(set, Direction::Up)
             | self.step(set, Direction::Down))
             & self.board
+    }
+
+    /// The squares from which one step reaches a member of `near` and a second step the same
+    /// way a member of `far` or off the board: where a piece may land to have a member of
+    /// `near` beside it with `far` (or the edge) beyond.
+    pub(in crate::engine) fn flanking(&self, near: B, far: B) -> B {
+        let mut out = B::EMPTY;
+        for direction in Direction::ALL {
+            let back = direction.opposite();
+            // The squares whose next square towards `direction` is in `far` or off the board.
+            let beyond = self.step(far, back) | (self.board & !self.step(self.board, back));
+            out |= self.step(near & beyond, back);
+        }
+        out & self.board
     }
 
     /// The squares one rook move from a member of `from`: along a rank or a file through
@@ -172,6 +195,17 @@ mod tests {
             steps.rook_reach(set(&[9]), empty),
             set(&[5, 6, 7, 8, 4, 14, 19])
         );
+    }
+
+    #[test]
+    fn flanking_squares_have_the_near_set_beside_and_the_far_set_or_the_edge_beyond() {
+        let steps = steps();
+        // On the 5x4 board, a piece on 12 (file 2, rank 2) with 17 above it is flanked from 7,
+        // below it; one on 10 (file 0), the edge to its left, from 11. No other square has
+        // one of them beside it and a far square or the edge beyond.
+        assert_eq!(steps.flanking(set(&[12, 10]), set(&[17])), set(&[7, 11]));
+        // The edge above the top rank counts too: 17 itself, with nothing far, from 12.
+        assert_eq!(steps.flanking(set(&[17]), 0), set(&[12]));
     }
 
     #[test]
