@@ -322,6 +322,14 @@ fn every_technique_alone_and_all_together_still_find_the_forced_wins() {
     }
 }
 
+/// The nodes one thread searches to `depth` from `game`'s position with `settings`.
+fn nodes_to_depth(game: &Game, depth: u32, settings: Settings) -> u64 {
+    let limits = Limits::depth(depth).with_settings(settings);
+    search(game, &limits, &AtomicBool::new(false), |_| {})
+        .unwrap()
+        .nodes
+}
+
 #[test]
 fn pruning_near_the_horizon_searches_fewer_nodes_to_the_same_depth() {
     // Reverse futility and late-move pruning cut nodes a ply or two from the horizon: with them
@@ -330,12 +338,7 @@ fn pruning_near_the_horizon_searches_fewer_nodes_to_the_same_depth() {
         let engine = engine(variant);
         let games = std::iter::once(Game::new(engine)).chain(random_games(variant, 2));
         for game in games {
-            let nodes = |settings: Settings| {
-                let limits = Limits::depth(4).with_settings(settings);
-                search(&game, &limits, &AtomicBool::new(false), |_| {})
-                    .unwrap()
-                    .nodes
-            };
+            let nodes = |settings: Settings| nodes_to_depth(&game, 4, settings);
             let without = nodes(Settings {
                 futility: false,
                 late_move_pruning: false,
@@ -354,6 +357,24 @@ fn pruning_near_the_horizon_searches_fewer_nodes_to_the_same_depth() {
     }
 }
 
+/// Asserts that turning on the switch called `name` searches fewer nodes to depth 7 from the
+/// start of Linnaeus and Copenhagen, the other switches as by default.
+fn fewer_nodes_to_depth_7_with(name: &str) {
+    for variant in ["linnaeus", "copenhagen"] {
+        let game = Game::new(engine(variant));
+        let nodes = |on: bool| {
+            let mut settings = Settings::DEFAULT;
+            *settings.switch(name).unwrap() = on;
+            nodes_to_depth(&game, 7, settings)
+        };
+        let (with, without) = (nodes(true), nodes(false));
+        assert!(
+            with < without,
+            "{variant}: {with} nodes with {name}, {without} without"
+        );
+    }
+}
+
 #[test]
 fn deep_reductions_search_fewer_nodes_to_the_same_depth() {
     // Reducing late quiet moves by more plies the deeper the node cuts the tree at depth 7,
@@ -362,21 +383,7 @@ fn deep_reductions_search_fewer_nodes_to_the_same_depth() {
     // Nor on 7x7 Brandubh, whose depth-7 tree is small enough for the searches again to weigh
     // as much as the reductions save (with its weights of 2026-11-26, 442 K nodes deep against
     // 356 K plain; at depth 8, 702 K against 748 K).
-    for variant in ["linnaeus", "copenhagen"] {
-        let game = Game::new(engine(variant));
-        let nodes = |deep_reductions: bool| {
-            let settings = Settings {
-                deep_reductions,
-                ..Settings::DEFAULT
-            };
-            let limits = Limits::depth(7).with_settings(settings);
-            search(&game, &limits, &AtomicBool::new(false), |_| {})
-                .unwrap()
-                .nodes
-        };
-        let (deep, plain) = (nodes(true), nodes(false));
-        assert!(deep < plain, "{variant}: {deep} nodes deep, {plain} plain");
-    }
+    fewer_nodes_to_depth_7_with("deep-reductions");
 }
 
 #[test]
@@ -386,22 +393,5 @@ fn deeper_entries_search_fewer_nodes_to_the_same_depth() {
     // from the start of Linnaeus and Copenhagen at depth 7, 3.06 M nodes against 1.35 M and
     // 361 K against 278 K. Not everywhere: a deeper score is a different score, and the tree
     // after it can grow (Brandubh at depth 7, 404 K against 356 K).
-    for variant in ["linnaeus", "copenhagen"] {
-        let game = Game::new(engine(variant));
-        let nodes = |deeper_entries: bool| {
-            let settings = Settings {
-                deeper_entries,
-                ..Settings::DEFAULT
-            };
-            let limits = Limits::depth(7).with_settings(settings);
-            search(&game, &limits, &AtomicBool::new(false), |_| {})
-                .unwrap()
-                .nodes
-        };
-        let (deeper, exact) = (nodes(true), nodes(false));
-        assert!(
-            deeper < exact,
-            "{variant}: {deeper} nodes with deeper entries, {exact} without"
-        );
-    }
+    fewer_nodes_to_depth_7_with("deeper-entries");
 }
