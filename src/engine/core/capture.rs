@@ -358,7 +358,10 @@ mod tests {
         for &mv in &moves {
             let exact = copied_count(core, pos, mv);
             assert_eq!(core.capture_count(pos, mv), exact, "{mv:?}");
-            assert!(exact == 0 || landings.has(usize::from(mv.to)), "{mv:?} lands outside");
+            assert!(
+                exact == 0 || landings.has(usize::from(mv.to)),
+                "{mv:?} lands outside"
+            );
             captures += usize::from(exact > 0);
         }
         (moves.len(), captures)
