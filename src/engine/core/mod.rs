@@ -244,7 +244,7 @@ pub(crate) struct Core<B: Bits> {
     pub(in crate::engine) has_own_move_capture: bool,
     /// Every square that may count against a piece in a custodial capture with no captor's
     /// piece on it: hostile squares (always, when empty, when occupied) and the squares a
-    /// king's capture or sandwich rule counts. Lets [`Core::capture_count`] skip most moves.
+    /// king's capture or sandwich rule counts. Lets [`Core::capture_landings`] rule out most moves.
     pub(in crate::engine) counting_anywhere: B,
     pub(in crate::engine) sandwiches: Vec<SandwichRule<B>>,
     /// Per kind, its jump, if it may jump.
