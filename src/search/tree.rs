@@ -44,6 +44,17 @@ const LATE_SHARE: [usize; 3] = [5, 1, 2];
 /// apply to them).
 const QUIET: i32 = 1 << 26;
 
+/// Where a move stands in its node's ordered list: the reductions depend on it.
+#[derive(Clone, Copy)]
+struct Place {
+    /// Its index in the list, 0 first.
+    index: usize,
+    /// The length of the list.
+    of: usize,
+    /// Its ordering key (below [`QUIET`] for a quiet move ordered by history alone).
+    key: i32,
+}
+
 /// Whether a node may fail high without its moves searched (reverse futility, the null move):
 /// a node of a null window below the root, where no berserk move is due (it cannot be passed
 /// or skipped) and no proven score is at stake (a bound from the evaluation proves no win).
@@ -297,7 +308,14 @@ impl<'a, B: Bits> Worker<'a, B> {
                     }
                     Self::ending_score(ending, mover, ply + 1)
                 }
-                None => self.move_score(pos, &child, (i, order_key, mv), depth, ply, (alpha, beta)),
+                None => {
+                    let place = Place {
+                        index: i,
+                        of: moves.len(),
+                        key: order_key,
+                    };
+                    self.move_score(pos, &child, (place, mv), depth, ply, (alpha, beta))
+                }
             };
             if self.aborted {
                 break;
@@ -346,8 +364,8 @@ impl<'a, B: Bits> Worker<'a, B> {
         best
     }
 
-    /// The score for the side to move in `pos` of its `nth` move (its index in the ordered list,
-    /// its ordering key, the move), which led to `child`: the first move with the full window,
+    /// The score for the side to move in `pos` of the move `mv` at `place` in its ordered list,
+    /// which led to `child`: the first move with the full window,
     /// the others with a null window first (principal-variation search), late quiet ones
     /// reduced where reductions are on, a move opening an escape route extended where
     /// extensions are on.
@@ -355,33 +373,32 @@ impl<'a, B: Bits> Worker<'a, B> {
         &mut self,
         pos: &Pos<B>,
         child: &Pos<B>,
-        nth: (usize, i32, RawMove),
+        (place, mv): (Place, RawMove),
         depth: i32,
         ply: usize,
         (alpha, beta): (i32, i32),
     ) -> i32 {
-        let (i, order_key, mv) = nth;
         let mover = pos.to_move;
         let threat =
             (self.settings.extensions || self.settings.reductions) && self.open_route(child, mover);
         let extend =
             self.settings.extensions && threat && ply < 2 * self.root_depth.max(1) as usize;
         let next = depth - 1 + i32::from(extend);
-        if i == 0 {
+        if place.index == 0 {
             return self.child_score(child, mover, next, ply, alpha, beta);
         }
         // Late quiet moves (no capture, not a killer, no escape threat, not the king's) are
         // tried shallower first.
         let reducible = self.settings.reductions
             && depth >= 4
-            && i >= 6
-            && order_key < QUIET
+            && place.index >= 6
+            && place.key < QUIET
             && !threat
             && !self.is_runner(pos, mv);
         let reduce = match (reducible, self.settings.deep_reductions) {
             (false, _) => 0,
             (true, false) => 1,
-            (true, true) => deep_reduction(depth, i),
+            (true, true) => deep_reduction(depth, place),
         };
         let mut probe = self.child_score(child, mover, next - reduce, ply, alpha, alpha + 1);
         if reduce > 0 && probe > alpha && !self.aborted {
@@ -727,13 +744,17 @@ impl<'a, B: Bits> Worker<'a, B> {
     }
 }
 
-/// How many plies deep reductions take off the `index`th move (0-based) of a node `depth`
-/// plies from the horizon: ln(depth) · ln(index) / 2.5, rounded, at least 1 and leaving at
-/// least 2 plies. A 9x9 side's 30th move at depth 8 loses 3 plies, its 7th at depth 4 one.
-fn deep_reduction(depth: i32, index: usize) -> i32 {
-    let plies = 0.5 + f64::from(depth).ln() * (index as f64).ln() / 2.5;
-    // `plies` is positive: the cast truncates, which with the 0.5 rounds.
-    (plies as i32).clamp(1, (depth - 2).max(1))
+/// How many plies deep reductions take off the late quiet move at `place` of a node `depth`
+/// plies from the horizon: two where the node is 6 plies or more from the horizon and the
+/// move comes in the last two thirds of the list, else one. By the share of the list, as
+/// late-move pruning keeps a share of it: a side with a hundred moves and one with twenty
+/// keep the same part of their lists at full depth (docs/strength.md, "Deeper reductions").
+fn deep_reduction(depth: i32, place: Place) -> i32 {
+    if depth >= 6 && 3 * place.index >= place.of {
+        2
+    } else {
+        1
+    }
 }
 
 /// A score as stored: wins and losses counted from the stored position, not the root.
