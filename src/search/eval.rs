@@ -282,6 +282,7 @@ macro_rules! bundled {
 /// written by `tafl tune NAME` or chosen by matches (docs/strength.md).
 const BUNDLED: &[(&str, &str)] = bundled![
     "ard-ri",
+    "ashton",
     "berserk",
     "brandubh",
     "brettspielnetz",
