@@ -65,6 +65,42 @@ fn replay_reports_the_end_and_captures() {
 }
 
 #[test]
+fn moves_may_be_written_as_records_write_them_and_their_captures_are_checked() {
+    // `tafl match` and the game records write captures after the move (`d1-d3xc3`); the
+    // commands that take moves read them and check what is written against what the move takes.
+    let from = ["--from", "9/9/9/9/9/9/1tK6/9/3t5", "--side", "attackers"];
+    let replay = |mv: &str| tafl(&[&["replay", "linnaeus"][..], &from, &[mv, "--json"]].concat());
+    let out = replay("d1-d3xc3");
+    assert!(out.status.success(), "{}", stderr(&out));
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(json["reason"], "king_captured");
+    let out = replay("d1-d3xd2");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("ply 1: `d1-d3xd2` writes the capture of d2, but the move takes c3"),
+        "{}",
+        stderr(&out)
+    );
+    let out = replay("d1-d3xz");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("write the captured squares after `x`"),
+        "{}",
+        stderr(&out)
+    );
+    // A soldier's capture, in a record of the whole line.
+    let out = tafl(&[
+        "best", "brandubh", "d2-c2", "c4-c3xc2", "--depth", "1", "--json",
+    ]);
+    assert_eq!(
+        out.status.code(),
+        Some(2),
+        "c4-c3 takes nothing: {}",
+        stderr(&out)
+    );
+}
+
+#[test]
 fn an_illegal_move_exits_2_naming_the_ply_and_the_reason() {
     let out = tafl(&["replay", "linnaeus", "e2-c2", "e5-e4", "--json"]);
     assert_eq!(out.status.code(), Some(2));

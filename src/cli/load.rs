@@ -6,7 +6,7 @@ use std::sync::Arc;
 use crate::engine::{Engine, Position, PositionError};
 use crate::game::describe::cite;
 use crate::game::notation::{parse_position, ParsePositionError};
-use crate::ir::{Rules, Side};
+use crate::ir::{Rules, Side, Square};
 use crate::variant::Variant;
 
 /// The starting point options of `moves`, `replay` and `perft`.
@@ -176,8 +176,10 @@ pub fn on_threads<T: Send>(
     Ok(pool.install(parallel))
 }
 
-/// The game after `moves` (like `e1-e3`) from `position`. A malformed or illegal move is
-/// printed with its ply number and the rule that forbids it, and gives exit code 2.
+/// The game after `moves` from `position`: each as typed (`e1-e3`, `e1e3`) or as records and
+/// `tafl match` write it (`e1-e3xe4`, `Ke5-e3`, with OpenTafl's marks). A malformed or illegal
+/// move, or one whose captures differ from those written, is printed with its ply number (and
+/// the rule that forbids it) and gives exit code 2.
 pub fn game_after(
     loaded: &Loaded,
     position: Position,
@@ -186,16 +188,50 @@ pub fn game_after(
     let mut game = crate::game::Game::from_position(loaded.engine.clone(), position);
     for (i, text) in moves.iter().enumerate() {
         let ply = i + 1;
-        let mv: crate::engine::Move = text.parse().map_err(|e| {
-            eprintln!("ply {ply}: {e}");
+        let usage = |message: String| {
+            eprintln!("ply {ply}: {message}");
             ExitCode::from(USAGE)
-        })?;
-        if let Err(illegal) = game.play(mv) {
-            eprintln!("ply {ply}: {}", illegal.describe(loaded.variant.as_ref()));
-            return Err(ExitCode::from(USAGE));
+        };
+        let (mv, written) = read_move(text).map_err(usage)?;
+        let before = *game.position();
+        let captured = match game.play(mv) {
+            Ok(played) => played.captured.clone(),
+            Err(illegal) => return Err(usage(illegal.describe(loaded.variant.as_ref()))),
+        };
+        if let Some(written) = written {
+            // As `tafl games check` compares them: kings left out (his capture ends the game).
+            let engine = game.engine();
+            let written = crate::record::check::without_kings(engine, &before, &written);
+            let ours = crate::record::check::without_kings(engine, &before, &captured);
+            if written != ours {
+                let taken = match captured.is_empty() {
+                    true => "nothing".to_string(),
+                    false => crate::english::squares(&captured),
+                };
+                return Err(usage(format!(
+                    "`{text}` writes the capture of {}, but the move takes {taken}",
+                    crate::english::squares(&written)
+                )));
+            }
         }
     }
     Ok(game)
+}
+
+/// One move as typed or as a record writes it, with the captures written after `x` (`None`
+/// where none are written); the error says what is wrong with it.
+fn read_move(text: &str) -> Result<(crate::engine::Move, Option<Vec<Square>>), String> {
+    if let Some(read) = crate::record::read_move_word(text) {
+        return Ok(read);
+    }
+    // Not a record's word either: the plain reader says which part is wrong.
+    let body = text.split_once('x').map_or(text, |(body, _)| body);
+    match body.parse::<crate::engine::Move>() {
+        Err(e) => Err(e.to_string()),
+        Ok(_) => Err(format!(
+            "`{text}`: write the captured squares after `x` like `e1-e3xe4` or `e1-e3xe4/d3`"
+        )),
+    }
 }
 
 /// A progress bar of `total` games on standard error, drawn with `template`, when standard error

@@ -14,7 +14,7 @@ use crate::game::notation::position_to_string;
 pub struct Args {
     /// A bundled variant's name or a variant file.
     pub variant: String,
-    /// The moves, like `e1-e3` (or `e1e3`).
+    /// The moves, like `e1-e3` (or `e1e3`, or as records write them, `e1-e3xe4`).
     pub moves: Vec<String>,
     #[command(flatten)]
     from: load::From,

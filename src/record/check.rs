@@ -175,7 +175,7 @@ pub fn replay(engine: &Arc<Engine>, record: &GameRecord) -> Replay {
 
 /// The squares, sorted and without repeats, leaving out any king (records differ on whether a
 /// captured king is written; his capture ends the game, which the result compares).
-fn without_kings(engine: &Engine, before: &Position, squares: &[Square]) -> Vec<Square> {
+pub(crate) fn without_kings(engine: &Engine, before: &Position, squares: &[Square]) -> Vec<Square> {
     let mut kept: Vec<Square> = squares
         .iter()
         .copied()
