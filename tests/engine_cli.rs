@@ -13,6 +13,13 @@ fn stderr(out: &Output) -> String {
     String::from_utf8_lossy(&out.stderr).into_owned()
 }
 
+/// Asserts that a command was refused as a usage error (exit 2) with `message` on stderr.
+fn refused_with(out: &Output, message: &str) {
+    let err = stderr(out);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(err.contains(message), "wanted {message:?} in: {err}");
+}
+
 #[test]
 fn moves_lists_the_80_opening_moves_sorted() {
     let out = tafl(&["moves", "linnaeus"]);
@@ -74,29 +81,30 @@ fn moves_may_be_written_as_records_write_them_and_their_captures_are_checked() {
     assert!(out.status.success(), "{}", stderr(&out));
     let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(json["reason"], "king_captured");
-    let out = replay("d1-d3xd2");
-    assert_eq!(out.status.code(), Some(2));
-    assert!(
-        stderr(&out).contains("ply 1: `d1-d3xd2` writes the capture of d2, but the move takes c3"),
-        "{}",
-        stderr(&out)
+    refused_with(
+        &replay("d1-d3xd2"),
+        "ply 1: `d1-d3xd2` writes the capture of d2, but the move takes c3",
     );
-    let out = replay("d1-d3xz");
-    assert_eq!(out.status.code(), Some(2));
-    assert!(
-        stderr(&out).contains("write the captured squares after `x`"),
-        "{}",
-        stderr(&out)
-    );
-    // A soldier's capture, in a record of the whole line.
-    let out = tafl(&[
-        "best", "brandubh", "d2-c2", "c4-c3xc2", "--depth", "1", "--json",
-    ]);
-    assert_eq!(
-        out.status.code(),
-        Some(2),
-        "c4-c3 takes nothing: {}",
-        stderr(&out)
+    refused_with(&replay("d1-d3xz"), "write the captured squares after `x`");
+    // A soldier's capture, written and taken.
+    let soldier = [
+        "replay",
+        "linnaeus",
+        "--from",
+        "9/9/9/9/4K4/9/9/tT7/2t6",
+        "--side",
+        "attackers",
+        "c1-c2xb2",
+        "--json",
+    ];
+    let out = tafl(&soldier);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(json["plies"][0]["captured"][0], "b2");
+    // A soldier's capture written where the move takes nothing, in a line for `best`.
+    refused_with(
+        &tafl(&["best", "brandubh", "d2-c2", "c4-c3xc2", "--depth", "1"]),
+        "ply 2: `c4-c3xc2` writes the capture of c2, but the move takes nothing",
     );
 }
 
@@ -248,12 +256,7 @@ fn impossible_positions_are_refused() {
         "attackers",
         "--json",
     ]);
-    assert_eq!(two_kings.status.code(), Some(2));
-    assert!(
-        stderr(&two_kings).contains("2 King pieces, but the game starts with 1"),
-        "{}",
-        stderr(&two_kings)
-    );
+    refused_with(&two_kings, "2 King pieces, but the game starts with 1");
     // A man on a corner only the king may enter: the clause is cited.
     let cornered = tafl(&[
         "moves",
