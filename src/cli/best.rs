@@ -16,8 +16,9 @@ use crate::search::{self, Limits, Report, Score, SearchError};
 pub struct Args {
     /// A bundled variant's name or a variant file.
     pub variant: String,
-    /// The game's moves so far, like `e1-e3` (or as records write them, `e1-e3xe4`), played from the start (or from `--from`), so that
-    /// the search knows the history its repetition rules need.
+    /// The game's moves so far, like `e1-e3` (or as records write them, `e1-e3xe4`), played
+    /// from the start (or from `--from`), so that the search knows the history its repetition
+    /// rules need.
     pub moves: Vec<String>,
     #[command(flatten)]
     from: load::From,

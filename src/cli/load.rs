@@ -204,9 +204,10 @@ pub fn game_after(
             let written = crate::record::check::without_kings(engine, &before, &written);
             let ours = crate::record::check::without_kings(engine, &before, &captured);
             if written != ours {
-                let taken = match captured.is_empty() {
-                    true => "nothing".to_string(),
-                    false => crate::english::squares(&captured),
+                let taken = if captured.is_empty() {
+                    "nothing".to_string()
+                } else {
+                    crate::english::squares(&captured)
                 };
                 return Err(usage(format!(
                     "`{text}` writes the capture of {}, but the move takes {taken}",
