@@ -256,7 +256,17 @@ fn a_fit_on_timed_games_with_resignations_says_so_and_depth_and_time_exclude_eac
         "{}",
         written.fitted
     );
-    assert_eq!(written.weights.soldier, 100);
+    // Ten games at 5 ms a move are not the same games twice: the fit either scales a soldier
+    // back to 100 or keeps what it found and says why it cannot be trusted (material too small
+    // to scale by, or every game ending the same way).
+    let err = String::from_utf8_lossy(&out.stderr);
+    let warned = err.contains("the fit gave material a weight")
+        || err.contains("every game ended the same way");
+    assert!(
+        written.weights.soldier == 100 || warned,
+        "soldier {} without a warning: {err}",
+        written.weights.soldier
+    );
     std::fs::remove_dir_all(&dir).unwrap();
 
     let out = tafl(&["tune", "brandubh", "--depth", "2", "--time", "50"]);
