@@ -343,32 +343,45 @@ impl<'a, B: Bits> Worker<'a, B> {
         let dependent = self.path_dependent;
         self.path_dependent = outer_dependent || dependent;
         if !self.aborted && !dependent {
-            let bound = if best >= beta {
-                Bound::Lower
-            } else if best > alpha_in {
-                Bound::Exact
-            } else {
-                Bound::Upper
-            };
-            self.table.store(
-                key,
-                Entry {
-                    from: best_move.from,
-                    to: best_move.to,
-                    depth: depth.clamp(0, 255) as u8,
-                    bound,
-                    score: to_table(best, ply),
-                },
-            );
+            self.store(key, (best, best_move), depth, ply, (alpha_in, beta));
         }
         best
     }
 
+    /// Stores a node's result under `key`: its best score and move, searched `depth` plies
+    /// deep with the window `(alpha, beta)` it was entered with, which says what the score
+    /// bounds.
+    fn store(
+        &self,
+        key: u64,
+        (best, best_move): (i32, RawMove),
+        depth: i32,
+        ply: usize,
+        (alpha, beta): (i32, i32),
+    ) {
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if best > alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.table.store(
+            key,
+            Entry {
+                from: best_move.from,
+                to: best_move.to,
+                depth: depth.clamp(0, 255) as u8,
+                bound,
+                score: to_table(best, ply),
+            },
+        );
+    }
+
     /// The score for the side to move in `pos` of the move `mv` at `place` in its ordered list,
-    /// which led to `child`: the first move with the full window,
-    /// the others with a null window first (principal-variation search), late quiet ones
-    /// reduced where reductions are on, a move opening an escape route extended where
-    /// extensions are on.
+    /// which led to `child`: the first move with the full window, the others with a null
+    /// window first (principal-variation search), late quiet ones reduced where reductions
+    /// are on, a move opening an escape route extended where extensions are on.
     fn move_score(
         &mut self,
         pos: &Pos<B>,

@@ -111,9 +111,10 @@ impl Table {
 }
 
 /// Asks the kernel to back the table's memory, not yet touched, with huge pages (2 MiB on
-/// x86-64): a probe lands anywhere in tens of megabytes, and with 4 KiB pages nearly every
-/// probe also missed the address cache (TLB); in a virtual machine each such miss walks two
-/// page tables. Where the kernel says no (or another system), the table works as before.
+/// x86-64): a probe lands anywhere in tens of megabytes, which with 4 KiB pages costs an
+/// address-cache (TLB) miss on top of the cache miss, and zeroing the table faults in
+/// thousands of small pages (docs/performance.md measures both). Where the kernel says no
+/// (or on another system), the table works as before.
 #[cfg(target_os = "linux")]
 fn huge_pages(slots: &mut Vec<[AtomicU64; 2]>) {
     const HUGE: usize = 2 << 20;
