@@ -668,15 +668,10 @@ impl<'a, B: Bits> Worker<'a, B> {
         if runners.is_empty() {
             return false;
         }
-        // With the other side to move, a berserk move due is no longer due.
-        let mut asking = *pos;
-        if asking.to_move != side {
-            self.core.set_to_move(&mut asking, side);
-        }
         runners.iter().any(|&(kind, region)| {
-            asking.pieces[kind]
+            pos.pieces[kind]
                 .iter()
-                .any(|sq| (self.core.targets_from(&asking, sq) & region).any())
+                .any(|sq| (self.core.targets_as(pos, side, kind, sq) & region).any())
         })
     }
 

@@ -4,7 +4,7 @@
 use super::{Condition, Core, JumpAbility, Pos, RawMove, NONE};
 use crate::engine::bitboard::Bits;
 use crate::engine::IllegalReason;
-use crate::ir::{Berserk, MoveStyle, RuleRef, Square, MAX_KINDS};
+use crate::ir::{Berserk, MoveStyle, RuleRef, Side, Square, MAX_KINDS};
 
 impl<B: Bits> Core<B> {
     /// Squares where the pieces of each group rule may not go right now, per kind.
@@ -265,6 +265,21 @@ impl<B: Bits> Core<B> {
             targets
         } else {
             self.berserk_targets(pos, k, from, targets)
+        }
+    }
+
+    /// The squares the piece of kind `k` on `from` could move to were its `side` to move: what
+    /// [`Core::targets_from`] gives with the move handed over, without copying the position.
+    /// With the other side to move, a berserk move due is no longer due, so only the mover's
+    /// own berserk move restricts its pieces.
+    #[inline]
+    pub fn targets_as(&self, pos: &Pos<B>, side: Side, k: usize, from: usize) -> B {
+        if pos.to_move == side {
+            self.targets_from(pos, from)
+        } else if pos.pieces[k].has(from) {
+            self.piece_targets(pos, k, from)
+        } else {
+            B::EMPTY
         }
     }
 
