@@ -277,16 +277,25 @@ impl<'a, B: Bits> Worker<'a, B> {
             from: e.from,
             to: e.to,
         });
-        self.order(pos, &mut moves, table_move, ply);
+        self.order_keys(pos, &mut moves, table_move, ply);
 
         let mover = pos.to_move;
         let alpha_in = alpha;
         let mut best = -WIN - 1;
+        bring_best_first(&mut moves);
         let mut best_move = moves[0].1;
         let outer_dependent = std::mem::replace(&mut self.path_dependent, false);
         let prune_from = self.late_moves_from(pos, depth, ply, (alpha, beta), moves.len());
         self.history.push(pos.hash);
-        for (i, &(order_key, mv)) in moves.iter().enumerate() {
+        for i in 0..moves.len() {
+            // Most nodes that cut off do so on one of their first moves: those are picked one
+            // at a time, and the rest sorted only when the search gets to them.
+            if i == PICKED_FIRST {
+                moves[i..].sort_by_key(|(key, _)| std::cmp::Reverse(*key));
+            } else if i > 0 && i < PICKED_FIRST {
+                bring_best_first(&mut moves[i..]);
+            }
+            let (order_key, mv) = moves[i];
             let late = prune_from.is_some_and(|from| i >= from)
                 && order_key < QUIET
                 && !self.is_runner(pos, mv);
@@ -712,9 +721,10 @@ impl<'a, B: Bits> Worker<'a, B> {
         }
     }
 
-    /// Sorts `moves` best first: the table's move, moves that win at once, captures (more
-    /// first), the killers of this ply, then by the history heuristic.
-    fn order(
+    /// Gives each of `moves` its ordering key, highest first: the table's move, moves that
+    /// win at once, captures (more first), the killers of this ply, then by the history
+    /// heuristic.
+    fn order_keys(
         &self,
         pos: &Pos<B>,
         moves: &mut [(i32, RawMove)],
@@ -747,9 +757,27 @@ impl<'a, B: Bits> Worker<'a, B> {
                 }
             };
         }
-        // A stable sort on the key alone keeps generation order among equals: determinism.
-        moves.sort_by_key(|(key, _)| std::cmp::Reverse(*key));
     }
+}
+
+/// How many of a node's moves are picked one at a time before the rest is sorted.
+const PICKED_FIRST: usize = 6;
+
+/// Brings the move of the highest key in `moves` (the first of equals) to the front, the
+/// others keeping their order: a step of the stable sort by key, highest first, which keeps
+/// generation order among equal keys, so that the search stays deterministic.
+fn bring_best_first(moves: &mut [(i32, RawMove)]) {
+    let best = (1..moves.len()).fold(
+        0,
+        |best, i| {
+            if moves[i].0 > moves[best].0 {
+                i
+            } else {
+                best
+            }
+        },
+    );
+    moves[..=best].rotate_right(1);
 }
 
 /// How many plies deep reductions take off the late quiet move at `place` of a node `depth`
@@ -784,5 +812,36 @@ fn from_table(score: i32, ply: usize) -> i32 {
         score + ply as i32
     } else {
         score
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    proptest! {
+        /// Picking the best move one at a time, then sorting the rest, gives the order of one
+        /// stable sort: the search's trees do not depend on how many moves are picked.
+        #[test]
+        fn picking_then_sorting_is_the_stable_sort(
+            keys in prop::collection::vec(0i32..5, 0..60),
+            picked in 0usize..8,
+        ) {
+            let moves: Vec<(i32, RawMove)> = keys
+                .iter()
+                .enumerate()
+                .map(|(i, &key)| (key, RawMove { from: i as u16, to: 0 }))
+                .collect();
+            let mut stable = moves.clone();
+            stable.sort_by_key(|(key, _)| std::cmp::Reverse(*key));
+            let mut picked_list = moves;
+            for i in 0..picked.min(picked_list.len()) {
+                bring_best_first(&mut picked_list[i..]);
+            }
+            let rest = picked.min(picked_list.len());
+            picked_list[rest..].sort_by_key(|(key, _)| std::cmp::Reverse(*key));
+            prop_assert_eq!(picked_list, stable);
+        }
     }
 }
