@@ -289,11 +289,19 @@ impl<'a, B: Bits> Worker<'a, B> {
         self.history.push(pos.hash);
         for i in 0..moves.len() {
             // Most nodes that cut off do so on one of their first moves: those are picked one
-            // at a time, and the rest sorted only when the search gets to them.
-            if i == PICKED_FIRST {
-                moves[i..].sort_by_key(|(key, _)| std::cmp::Reverse(*key));
-            } else if i > 0 && i < PICKED_FIRST {
-                bring_best_first(&mut moves[i..]);
+            // at a time, and the rest sorted only when the search gets to them. The next move
+            // is put in its place before this one is searched, so that its table slot can be
+            // fetched from memory meanwhile.
+            let next = i + 1;
+            if next == PICKED_FIRST {
+                moves[next..].sort_by_key(|(key, _)| std::cmp::Reverse(*key));
+            } else if next < PICKED_FIRST && next < moves.len() {
+                bring_best_first(&mut moves[next..]);
+            }
+            if let Some(&(_, next_move)) = moves.get(next) {
+                if !self.extra_state {
+                    self.table.prefetch(self.core.quiet_hash(pos, next_move));
+                }
             }
             let (order_key, mv) = moves[i];
             let late = prune_from.is_some_and(|from| i >= from)

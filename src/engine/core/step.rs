@@ -7,6 +7,17 @@ use crate::engine::{EndReason, Ending, GameOutcome};
 use crate::ir::{Berserk, Claim, RuleRef};
 
 impl<B: Bits> Core<B> {
+    /// The hash of the position after `mv` if it captures nothing and ends no berserk move:
+    /// what [`Core::step`] gives for most moves, found without making the move, to fetch the
+    /// table's slot for it ahead of time. Wrong for the other moves, and then only a wasted
+    /// fetch.
+    #[inline]
+    pub fn quiet_hash(&self, pos: &Pos<B>, mv: RawMove) -> u64 {
+        let (from, to) = (usize::from(mv.from), usize::from(mv.to));
+        let k = self.kind_on(pos, from, pos.to_move).unwrap_or(0);
+        pos.hash ^ self.zobrist[from][k] ^ self.zobrist[to][k] ^ self.side_key
+    }
+
     /// The move itself, for [`Core::step`]: the captured squares and the ending the move makes,
     /// if it makes one (repetition aside: that needs the history, which `step` is given).
     #[inline]
