@@ -729,9 +729,9 @@ impl<'a, B: Bits> Worker<'a, B> {
         }
     }
 
-    /// Gives each of `moves` its ordering key, highest first: the table's move, moves that
-    /// win at once, captures (more first), the killers of this ply, then by the history
-    /// heuristic.
+    /// Gives each of `moves` its ordering key, the higher searched first: the table's move,
+    /// moves that win at once, captures (more first), the killers of this ply, then by the
+    /// history heuristic.
     fn order_keys(
         &self,
         pos: &Pos<B>,
@@ -775,17 +775,9 @@ const PICKED_FIRST: usize = 6;
 /// others keeping their order: a step of the stable sort by key, highest first, which keeps
 /// generation order among equal keys, so that the search stays deterministic.
 fn bring_best_first(moves: &mut [(i32, RawMove)]) {
-    let best = (1..moves.len()).fold(
-        0,
-        |best, i| {
-            if moves[i].0 > moves[best].0 {
-                i
-            } else {
-                best
-            }
-        },
-    );
-    moves[..=best].rotate_right(1);
+    if let Some(best) = (0..moves.len()).min_by_key(|&i| (std::cmp::Reverse(moves[i].0), i)) {
+        moves[..=best].rotate_right(1);
+    }
 }
 
 /// How many plies deep reductions take off the late quiet move at `place` of a node `depth`
@@ -834,7 +826,7 @@ mod tests {
         #[test]
         fn picking_then_sorting_is_the_stable_sort(
             keys in prop::collection::vec(0i32..5, 0..60),
-            picked in 0usize..8,
+            picked in 0usize..62,
         ) {
             let moves: Vec<(i32, RawMove)> = keys
                 .iter()
@@ -844,7 +836,8 @@ mod tests {
             let mut stable = moves.clone();
             stable.sort_by_key(|(key, _)| std::cmp::Reverse(*key));
             let mut picked_list = moves;
-            for i in 0..picked.min(picked_list.len()) {
+            // Past the end too: picking from an empty list leaves it empty.
+            for i in 0..picked.min(picked_list.len() + 1) {
                 bring_best_first(&mut picked_list[i..]);
             }
             let rest = picked.min(picked_list.len());
