@@ -282,27 +282,14 @@ impl<'a, B: Bits> Worker<'a, B> {
         let mover = pos.to_move;
         let alpha_in = alpha;
         let mut best = -WIN - 1;
-        bring_best_first(&mut moves);
+        self.put_in_place(pos, &mut moves, 0);
         let mut best_move = moves[0].1;
         let outer_dependent = std::mem::replace(&mut self.path_dependent, false);
         let prune_from = self.late_moves_from(pos, depth, ply, (alpha, beta), moves.len());
         self.history.push(pos.hash);
         for i in 0..moves.len() {
-            // Most nodes that cut off do so on one of their first moves: those are picked one
-            // at a time, and the rest sorted only when the search gets to them. The next move
-            // is put in its place before this one is searched, so that its table slot can be
-            // fetched from memory meanwhile.
-            let next = i + 1;
-            if next == PICKED_FIRST {
-                moves[next..].sort_by_key(|(key, _)| std::cmp::Reverse(*key));
-            } else if next < PICKED_FIRST && next < moves.len() {
-                bring_best_first(&mut moves[next..]);
-            }
-            if let Some(&(_, next_move)) = moves.get(next) {
-                if !self.extra_state {
-                    self.table.prefetch(self.core.quiet_hash(pos, next_move));
-                }
-            }
+            // The next move's table slot is fetched from memory while this one is searched.
+            self.put_in_place(pos, &mut moves, i + 1);
             let (order_key, mv) = moves[i];
             let late = prune_from.is_some_and(|from| i >= from)
                 && order_key < QUIET
@@ -726,6 +713,25 @@ impl<'a, B: Bits> Worker<'a, B> {
             self.search(child, depth, ply + 1, alpha, beta, true)
         } else {
             -self.search(child, depth, ply + 1, -beta, -alpha, true)
+        }
+    }
+
+    /// Puts the move searched `index`-th in its place in `pos`'s `moves`, the earlier ones
+    /// being placed already, and fetches its table slot ahead of the probe. Most nodes that
+    /// cut off do so on one of their first moves: those are picked one at a time
+    /// ([`bring_best_first`]), and the rest sorted only when the search gets to them.
+    fn put_in_place(&self, pos: &Pos<B>, moves: &mut [(i32, RawMove)], index: usize) {
+        if index == PICKED_FIRST {
+            moves[index..].sort_by_key(|(key, _)| std::cmp::Reverse(*key));
+        } else if index < PICKED_FIRST && index < moves.len() {
+            bring_best_first(&mut moves[index..]);
+        }
+        if let Some(&(_, mv)) = moves.get(index) {
+            // Guessed as if the move captured nothing; where the table's key holds more than
+            // the hash (`Worker::key`), no guess is made.
+            if !self.extra_state {
+                self.table.prefetch(self.core.quiet_hash(pos, mv));
+            }
         }
     }
 
