@@ -379,9 +379,10 @@ fn fewer_nodes_with(name: &str, depth: u32, variants: &[&str]) {
 fn deep_reductions_search_fewer_nodes_to_the_same_depth() {
     // Reducing the last two thirds of the quiet moves by two plies, 6 plies or more from the
     // horizon, cuts the tree at depth 8, the 9x9 goal: from the start of Linnaeus 5.68 M nodes
-    // against 2.80 M, Brandubh 1.09 M against 0.77 M, Copenhagen 417 K against 395 K. Not at
-    // depth 7, where only the two plies nearest the root reduce more and a reduced move that
-    // fails high is searched again (Linnaeus 1.35 M nodes plain against 1.51 M).
+    // against 2.80 M, Brandubh 1.09 M against 0.77 M, Copenhagen 485 K against 387 K (with its
+    // weights of `walled` 40; 417 K against 395 K before). Not at depth 7, where only the two
+    // plies nearest the root reduce more and a reduced move that fails high is searched again
+    // (Linnaeus 1.35 M nodes plain against 1.51 M).
     fewer_nodes_with(
         "deep-reductions",
         8,
@@ -394,8 +395,8 @@ fn deeper_entries_search_fewer_nodes_to_the_same_depth() {
     // A position reached again closer to the horizon (a piece that gets somewhere in one move
     // instead of two, a reduced line) is decided by the deeper entry instead of searched again:
     // from the start of Linnaeus and Copenhagen at depth 7, 2.97 M nodes against 1.51 M and
-    // 355 K against 279 K (with deep reductions; 3.06 M against 1.35 M and 361 K against 278 K
-    // without). Not everywhere: a deeper score is a different score, and the tree after it can
+    // 357 K against 305 K (with deep reductions; 3.06 M against 1.35 M and 359 K against 275 K
+    // without; Copenhagen with its weights of `walled` 40). Not everywhere: a deeper score is a different score, and the tree after it can
     // grow (Brandubh at depth 7, without deep reductions, 404 K against 356 K).
     fewer_nodes_with("deeper-entries", 7, &["linnaeus", "copenhagen"]);
 }
