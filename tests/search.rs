@@ -396,7 +396,8 @@ fn deeper_entries_search_fewer_nodes_to_the_same_depth() {
     // instead of two, a reduced line) is decided by the deeper entry instead of searched again:
     // from the start of Linnaeus and Copenhagen at depth 7, 2.97 M nodes against 1.51 M and
     // 357 K against 305 K (with deep reductions; 3.06 M against 1.35 M and 359 K against 275 K
-    // without; Copenhagen with its weights of `walled` 40). Not everywhere: a deeper score is a different score, and the tree after it can
-    // grow (Brandubh at depth 7, without deep reductions, 404 K against 356 K).
+    // without; Copenhagen with its weights of `walled` 40). Not everywhere: a deeper score is a
+    // different score, and the tree after it can grow (Brandubh at depth 7, without deep
+    // reductions, 404 K against 356 K).
     fewer_nodes_with("deeper-entries", 7, &["linnaeus", "copenhagen"]);
 }
