@@ -599,12 +599,27 @@ impl<'a, B: Bits> Worker<'a, B> {
         } else {
             B::EMPTY
         };
+        // Facing a route, a move closes it only by landing on a square the runner could move
+        // to (the route's squares among them), so only those moves, the captures and the
+        // mover's own runners are stepped: the others would all leave the route open. Stepping
+        // every move here cost more than the rest of the node (measured: 270 K nodes/s where
+        // a king stood two moves from an open corner, against 1.8 M elsewhere).
+        let (blocks, own_runners) = if threatened {
+            let own = self.runners[mover.index()]
+                .iter()
+                .fold(B::EMPTY, |all, &(kind, _)| all | pos.pieces[kind]);
+            (self.runner_reach(pos, mover.opponent()), own)
+        } else {
+            (B::EMPTY, B::EMPTY)
+        };
         let mut can_move = false;
         let raw = &mut self.raw;
         self.core.for_each_targets(pos, |from, targets| {
             can_move |= targets.any();
-            let wanted = if threatened || runners.has(from) {
+            let wanted = if runners.has(from) || own_runners.has(from) {
                 targets
+            } else if threatened {
+                targets & (blocks | landings)
             } else {
                 targets & landings
             };
@@ -633,12 +648,14 @@ impl<'a, B: Bits> Worker<'a, B> {
             let score = match ending {
                 Some(ending) => Self::ending_score(ending, mover, ply + 1),
                 None => {
-                    let opens = self.open_route(&child, mover);
                     // Facing a route, a move that leaves it open loses; otherwise a quiet king
                     // move is only worth following when it opens a route.
-                    if (threatened && self.open_route(&child, mover.opponent()))
-                        || (!threatened && captures == 0 && !opens)
-                    {
+                    let pointless = if threatened {
+                        self.open_route(&child, mover.opponent())
+                    } else {
+                        captures == 0 && !self.open_route(&child, mover)
+                    };
+                    if pointless {
                         continue;
                     }
                     if child.to_move == mover {
@@ -677,6 +694,18 @@ impl<'a, B: Bits> Worker<'a, B> {
                 .iter()
                 .any(|sq| (self.core.targets_as(pos, side, kind, sq) & region).any())
         })
+    }
+
+    /// Every square a runner (a king) of `side` could move to in `pos`, its escape squares
+    /// included where its route is open.
+    fn runner_reach(&self, pos: &Pos<B>, side: Side) -> B {
+        let mut reach = B::EMPTY;
+        for &(kind, _) in &self.runners[side.index()] {
+            for sq in pos.pieces[kind].iter() {
+                reach |= self.core.targets_as(pos, side, kind, sq);
+            }
+        }
+        reach
     }
 
     /// How many pieces `mv` captures (for ordering); `landings` are the position's

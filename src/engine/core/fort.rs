@@ -66,11 +66,17 @@ impl<B: Bits> Core<B> {
         if exits.is_empty() {
             return false;
         }
-        let inside = self.flood(exits, empty) | B::single(king);
-        let wall = self.beside(inside) & !inside;
-        if (wall & pos.sides[enemy.index()]).any() || self.enemy_crosses_walls(enemy, side) {
+        // No enemy may stand next to the inside. Most positions fail that within a step or two
+        // of the king, so ask it with a flood that stops there before flooding the whole inside.
+        let beside_enemies = self.beside(pos.sides[enemy.index()]);
+        if beside_enemies.has(king)
+            || self.steps.reaches(exits, empty, beside_enemies)
+            || self.enemy_crosses_walls(enemy, side)
+        {
             return false;
         }
+        let inside = self.flood(exits, empty) | B::single(king);
+        let wall = self.beside(inside) & !inside;
         // The greatest fixed point: every man of the side but the king starts safe.
         let mut safe = pos.sides[side.index()] & !B::single(king);
         loop {
