@@ -30,15 +30,15 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         game.play(mv).map_err(|e| e.to_string())?;
     }
     let terms = terms_of(game.engine(), game.position()).ok_or("not a compiled position")?;
-    let w = file.weights.values();
-    let mut total = 0.0;
-    for ((name, value), weight) in TERM_NAMES.iter().zip(terms.values()).zip(w) {
-        let part = value * f64::from(weight);
-        total += part;
+    let weights = file.weights.values();
+    for ((name, value), weight) in TERM_NAMES.iter().zip(terms.values()).zip(weights) {
         if value != 0.0 {
+            let part = value * f64::from(weight);
             println!("{name:>16} {value:>8.2} x {weight:>5} = {part:>9.0}");
         }
     }
-    println!("{:>16} {total:>36.0} (attackers' view)", "total");
+    // The evaluation's own sum (material rounded as the search rounds it).
+    let total = terms.score(&file.weights);
+    println!("{:>16} {total:>36} (attackers' view)", "total");
     Ok(())
 }

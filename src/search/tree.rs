@@ -575,7 +575,7 @@ impl<'a, B: Bits> Worker<'a, B> {
             return stand;
         }
         let mover = pos.to_move;
-        let threatened = self.open_route(pos, mover.opponent());
+        let (their_reach, threatened) = self.runner_reach(pos, mover.opponent());
         let mut best = if threatened {
             // Unless a move below closes the route or wins first, the runner escapes next.
             -(WIN - (ply as i32 + 2))
@@ -589,39 +589,29 @@ impl<'a, B: Bits> Worker<'a, B> {
         let mut moves = std::mem::take(&mut self.moves[ply]);
         moves.clear();
         self.raw.clear();
-        // Only the moves this node may follow: facing a route, all; else those that may
-        // capture and, in the first plies, the runner's.
+        // Only the moves this node may follow: those that may capture; the mover's own
+        // runners' in the first plies and facing a route; and facing a route, those that land
+        // where the enemy runner could move, since only there can a move close its route (the
+        // route's squares are among them). Stepping every move facing a route cost more than
+        // the rest of the node (measured: 238 K nodes/s where a king stood two moves from an
+        // open corner, against 1.8 M elsewhere).
         let landings = self.core.capture_landings(pos);
-        let runners = if depth < QUIESCENCE_RUNNER_PLIES {
+        let runners = if threatened || depth < QUIESCENCE_RUNNER_PLIES {
             self.runners[mover.index()]
                 .iter()
                 .fold(B::EMPTY, |all, &(kind, _)| all | pos.pieces[kind])
         } else {
             B::EMPTY
         };
-        // Facing a route, a move closes it only by landing on a square the runner could move
-        // to (the route's squares among them), so only those moves, the captures and the
-        // mover's own runners are stepped: the others would all leave the route open. Stepping
-        // every move here cost more than the rest of the node (measured: 238 K nodes/s where
-        // a king stood two moves from an open corner, against 1.8 M elsewhere).
-        let (blocks, own_runners) = if threatened {
-            let own = self.runners[mover.index()]
-                .iter()
-                .fold(B::EMPTY, |all, &(kind, _)| all | pos.pieces[kind]);
-            (self.runner_reach(pos, mover.opponent()), own)
-        } else {
-            (B::EMPTY, B::EMPTY)
-        };
+        let closing = if threatened { their_reach } else { B::EMPTY };
         let mut can_move = false;
         let raw = &mut self.raw;
         self.core.for_each_targets(pos, |from, targets| {
             can_move |= targets.any();
-            let wanted = if runners.has(from) || own_runners.has(from) {
+            let wanted = if runners.has(from) {
                 targets
-            } else if threatened {
-                targets & (blocks | landings)
             } else {
-                targets & landings
+                targets & (closing | landings)
             };
             raw.extend(wanted.iter().map(|to| RawMove {
                 from: from as u16,
@@ -685,27 +675,22 @@ impl<'a, B: Bits> Worker<'a, B> {
     /// Whether a runner (a king) of `side` has an open route to its escape region in `pos`:
     /// with `side` to move, it would escape.
     fn open_route(&self, pos: &Pos<B>, side: Side) -> bool {
-        let runners = &self.runners[side.index()];
-        if runners.is_empty() {
-            return false;
-        }
-        runners.iter().any(|&(kind, region)| {
-            pos.pieces[kind]
-                .iter()
-                .any(|sq| (self.core.targets_as(pos, side, kind, sq) & region).any())
-        })
+        self.runner_reach(pos, side).1
     }
 
-    /// Every square a runner (a king) of `side` could move to in `pos`, its escape squares
-    /// included where its route is open.
-    fn runner_reach(&self, pos: &Pos<B>, side: Side) -> B {
+    /// Every square a runner (a king) of `side` could move to in `pos`, and whether one of
+    /// them is in its escape region (an open route, as [`Self::open_route`]).
+    fn runner_reach(&self, pos: &Pos<B>, side: Side) -> (B, bool) {
         let mut reach = B::EMPTY;
-        for &(kind, _) in &self.runners[side.index()] {
+        let mut open = false;
+        for &(kind, region) in &self.runners[side.index()] {
             for sq in pos.pieces[kind].iter() {
-                reach |= self.core.targets_as(pos, side, kind, sq);
+                let targets = self.core.targets_as(pos, side, kind, sq);
+                open |= (targets & region).any();
+                reach |= targets;
             }
         }
-        reach
+        (reach, open)
     }
 
     /// How many pieces `mv` captures (for ordering); `landings` are the position's
