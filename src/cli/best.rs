@@ -88,7 +88,7 @@ pub struct PlayerArgs {
     #[arg(long, value_name = "LIST", value_delimiter = ',')]
     pub off: Vec<String>,
     /// Turn search techniques on (after `--off`), the same names; `all` for every one.
-    /// Time management and deep reductions are off by default.
+    /// Time management and extensions are off by default.
     #[arg(long, value_name = "LIST", value_delimiter = ',')]
     pub on: Vec<String>,
     /// The evaluation's weights from this file (as `tafl tune` writes it), `hand` for the

@@ -96,15 +96,17 @@ pub struct Settings {
     /// last score, widened only when the score falls outside it.
     pub aspiration: bool,
     /// A move that gives the king an open route to an escape square is searched one ply
-    /// deeper, so that the answer (a block, or the escape) is seen.
+    /// deeper, so that the answer (a block, or the escape) is seen. Off by default: where a
+    /// king stands near open corners nearly every move of his opens a route, and the
+    /// extended tree cost three or four plies of depth at 1 s (docs/strength.md).
     pub extensions: bool,
     /// With a time limit, stop at an iteration boundary when the next iteration is not
     /// expected to finish in time, and allow more of the time when the best move has changed.
     pub time_management: bool,
     /// Reverse futility pruning: at a node of a null window a few plies from the horizon, a
     /// side whose evaluation beats `beta` by more than a margin a ply fails high without a
-    /// search, unless the other side's runner has an open route (then the evaluation says
-    /// little).
+    /// search, unless the other side's runner has an open route, or could open one to a
+    /// corner with its next move (then the evaluation says little).
     #[serde(default)]
     pub futility: bool,
     /// Late-move pruning: at a node of a null window a ply or two from the horizon, where the
@@ -145,9 +147,13 @@ impl Settings {
     /// (docs/strength.md). Time management lost at a fixed time a move (it stops early, and a
     /// fixed move time gives nothing for the time saved), so it is off. Deep reductions reach
     /// a ply deeper on 9x9 and scored +10 (−9 to +28) at 200 ms over three variants, and
-    /// deeper table entries gained at 200 ms (+39 pooled), so both are on.
+    /// deeper table entries gained at 200 ms (+39 pooled), so both are on. Extensions were
+    /// even at 50 ms (Linnaeus +0, Brandubh +17) and cost Copenhagen's search its depth where
+    /// the king threatens a corner (depth 4 instead of 8 in 1 s, the losing move instead of
+    /// the saving one), so they are off.
     pub const DEFAULT: Settings = Settings {
         time_management: false,
+        extensions: false,
         ..Settings::ALL
     };
 
