@@ -21,7 +21,12 @@ fn puzzle(variant: &str, position: &str, side: Side) -> Game {
 }
 
 fn best(game: &Game, depth: u32) -> Report {
-    search(game, &Limits::depth(depth), &AtomicBool::new(false), |_| {}).unwrap()
+    best_with(game, depth, Settings::DEFAULT)
+}
+
+fn best_with(game: &Game, depth: u32, settings: Settings) -> Report {
+    let limits = Limits::depth(depth).with_settings(settings);
+    search(game, &limits, &AtomicBool::new(false), |_| {}).unwrap()
 }
 
 #[test]
@@ -62,29 +67,17 @@ fn the_attackers_capture_the_king_in_one() {
 fn only_one_move_stops_an_escape() {
     // Brandubh (corner escape): the king on a3 goes to a1 next unless an attacker stands on a2.
     let game = puzzle("brandubh", "/7/T6/7/7/K6/2t4/7/", Side::Attackers);
-    let plain = search(
-        &game,
-        &Limits::depth(2).with_settings(Settings::NONE),
-        &AtomicBool::new(false),
-        |_| {},
-    )
-    .unwrap();
+    let plain = best_with(&game, 2, Settings::NONE);
     assert_eq!(plain.best.unwrap().to_string(), "c2-a2", "{plain:?}");
     assert!(!matches!(plain.score, Score::Loss(_)), "{plain:?}");
     // With escape-threat extensions (off by default) the same depth sees past the block:
     // a6-b6 then opens the a file to the a7 corner, which the lone attacker cannot close.
     // Every other move loses in 2 (a3-a1), so c2-a2, losing in 4, is still the move.
-    let settings = Settings {
+    let extensions = Settings {
         extensions: true,
         ..Settings::DEFAULT
     };
-    let extended = search(
-        &game,
-        &Limits::depth(2).with_settings(settings),
-        &AtomicBool::new(false),
-        |_| {},
-    )
-    .unwrap();
+    let extended = best_with(&game, 2, extensions);
     assert_eq!(extended.best.unwrap().to_string(), "c2-a2", "{extended:?}");
     assert_eq!(extended.score, Score::Loss(4), "{extended:?}");
 }
@@ -338,13 +331,7 @@ fn every_technique_alone_and_all_together_still_find_the_forced_wins() {
     for settings in variants {
         for (variant, position, side, depth, plies) in puzzles {
             let game = puzzle(variant, position, side);
-            let report = search(
-                &game,
-                &Limits::depth(depth).with_settings(settings),
-                &AtomicBool::new(false),
-                |_| {},
-            )
-            .unwrap();
+            let report = best_with(&game, depth, settings);
             assert_eq!(report.score, Score::Win(plies), "{variant} {settings:?}");
         }
     }
@@ -352,10 +339,7 @@ fn every_technique_alone_and_all_together_still_find_the_forced_wins() {
 
 /// The nodes one thread searches to `depth` from `game`'s position with `settings`.
 fn nodes_to_depth(game: &Game, depth: u32, settings: Settings) -> u64 {
-    let limits = Limits::depth(depth).with_settings(settings);
-    search(game, &limits, &AtomicBool::new(false), |_| {})
-        .unwrap()
-        .nodes
+    best_with(game, depth, settings).nodes
 }
 
 #[test]
