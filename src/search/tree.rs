@@ -531,8 +531,9 @@ impl<'a, B: Bits> Worker<'a, B> {
     /// Reverse futility pruning at a node of a null window `depth` plies from the horizon:
     /// when the side to move stands [`FUTILITY_MARGIN`] a ply above `beta`, the node fails high
     /// unsearched, since the other side is not expected to win that much back in so few plies.
-    /// Not where the other side's runner has an open route (the evaluation of such a position
-    /// is a threat, not a standing), nor for proven scores. `None`: search the node.
+    /// Not where the other side's runner has an open route, or could open one to a corner
+    /// with its next move ([`Self::route_within_two`]: the evaluation of such a position is a
+    /// threat, not a standing), nor for proven scores. `None`: search the node.
     fn futile(
         &self,
         pos: &Pos<B>,
