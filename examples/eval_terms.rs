@@ -6,13 +6,14 @@
 //! ```
 //!
 //! Arguments: a bundled variant, a weights file (as `tafl tune` writes it), then the moves from
-//! the start (records' `e1-e3xe4` is read as `e1-e3`). Prints each term that is not 0: its count
+//! the start, as typed or as records write them (`e1-e3xe4`). Prints each term that is not 0: its count
 //! from the attackers' side (a defenders' term counts negative), the weight and their product,
 //! then the sum, the evaluation from the attackers' side in hundredths of a soldier
 //! (docs/strength.md, "How the attackers lose at 1 s", reads two games with it).
 
+use tafl::record::read_move_word;
 use tafl::search::eval::{terms_of, WeightsFile, TERM_NAMES};
-use tafl::{Engine, Move, Variant};
+use tafl::{Engine, Variant};
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -23,10 +24,9 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let engine = Engine::new(&variant.rules).map_err(|e| format!("{e}"))?;
     let file: WeightsFile = serde_json::from_str(&std::fs::read_to_string(weights)?)?;
     let mut game = tafl::Game::new(std::sync::Arc::new(engine));
-    for mv in moves {
-        // Records write captures after the move (`e1-e3xe4`): the move is what comes before.
-        let text = mv.split('x').next().unwrap_or(mv);
-        let mv: Move = text.parse().map_err(|e| format!("{mv}: {e}"))?;
+    for word in moves {
+        // As typed or as records write it (`e1-e3xe4`); the written captures are not checked.
+        let (mv, _) = read_move_word(word).ok_or_else(|| format!("`{word}`: not a move"))?;
         game.play(mv).map_err(|e| e.to_string())?;
     }
     let terms = terms_of(game.engine(), game.position()).ok_or("not a compiled position")?;

@@ -366,7 +366,7 @@ pub fn fnv1a64(bytes: &[u8]) -> u64 {
 /// One word of a move as the corpora and our records write it: `d1-d3`, `d1d3`, `Kd1-d3`,
 /// `d1-d3xd4xe5`, `d1-d3xd4/e5`, with OpenTafl's piece letters and `+`/`-` marks allowed.
 /// Returns the move and its captures (`None` when no `x` is written).
-pub(crate) fn read_move_word(word: &str) -> Option<(Move, Option<Vec<Square>>)> {
+pub fn read_move_word(word: &str) -> Option<(Move, Option<Vec<Square>>)> {
     // OpenTafl's check marks: `+`, `++`, `-`, `--` after the move.
     let word = word.trim_end_matches(['+', '-']);
     let (body, captures) = match word.split_once('x') {

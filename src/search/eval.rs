@@ -241,6 +241,11 @@ mod slot {
     pub const CORDON: usize = 16;
 }
 
+/// An escape region of at most this many squares is small (corners): beside it blocking pays
+/// (`blockade`, `seal`, `sealed`), and a king two moves from it is a threat the search's
+/// pruning must not pass over. Beside the whole edge neither is so.
+pub(crate) const SMALL_REGION: u32 = 8;
+
 /// The most moves the `distance` term counts: a runner further from its region, or walled off
 /// from it, counts this many.
 pub const FAR: i32 = 5;
@@ -434,9 +439,7 @@ impl<B: Bits> Evaluator<B> {
         let mut guards = [B::EMPTY; 2];
         let mut seals = [B::EMPTY; 2];
         for escape in core.goals() {
-            // Beside a few escape squares (corners), blocking pays; beside the whole edge it
-            // is no plan.
-            let small = escape.region.count() <= 8;
+            let small = escape.region.count() <= SMALL_REGION;
             runners.push(Runner {
                 kind: escape.kind,
                 region: escape.region,

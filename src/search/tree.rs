@@ -8,7 +8,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 // std::time::Instant panics on wasm32-unknown-unknown; web-time is std's on native.
 use web_time::Instant;
 
-use super::eval::Evaluator;
+use super::eval::{Evaluator, SMALL_REGION};
 use super::tt::{Bound, Entry, Table};
 use super::{Settings, DRAW, WIN};
 use crate::engine::bitboard::Bits;
@@ -26,9 +26,6 @@ const QUIESCENCE_PLIES: usize = 8;
 const QUIESCENCE_RUNNER_PLIES: usize = 1;
 /// A side with this many pieces or fewer may be in zugzwang: a null move's cutoff is verified.
 const ZUGZWANG_PIECES: u32 = 4;
-/// An escape region of at most this many squares is small (corners): a king two moves from
-/// it is a threat that pruning must not pass over (as the evaluation's blockade terms count).
-const SMALL_REGION: u32 = 8;
 /// Reverse futility pruning applies this many plies from the horizon and closer.
 const FUTILITY_DEPTH: i32 = 3;
 /// How far above `beta` the evaluation must stand, a ply of depth left, for reverse futility
