@@ -122,3 +122,22 @@ fn cordon_counts_the_ways_out_of_the_attackers_ring() {
         0.0
     );
 }
+
+#[test]
+fn squeeze_counts_the_room_a_few_pieces_have_left() {
+    // Copenhagen: the king locked on the top edge by e11, g11 and f10 (he cannot be taken
+    // there) and one soldier on a6. The soldier has 17 moves (4 up the file short of the
+    // corner, 4 down, 9 along the rank across the empty throne), the king none: 7 short of
+    // the 24 the term deems room enough, in the attackers' favour.
+    let locked = "/4tKt4/5t5/11/11/11/T10/11/11/11/11/11/";
+    assert_eq!(term("copenhagen", locked, "squeeze"), 7.0);
+    // The soldier boxed in at a10 behind b10 and a9: no move at all, 24 short.
+    let boxed = "/4tKt4/Tt3t5/t10/11/11/11/11/11/11/11/11/";
+    assert_eq!(term("copenhagen", boxed, "squeeze"), 24.0);
+    // Four soldiers and the king are more than the few the term counts: nothing, however
+    // little room they have.
+    let five = "/4tKt4/Tt3t5/t10/11/11/11/11/11/11/11/1T1T1T5/";
+    assert_eq!(term("copenhagen", five, "squeeze"), 0.0);
+    // The attackers are not squeezed in any of these: three pieces with 45 moves in the
+    // first, five pieces (more than the few) in the others. The values are the defenders'.
+}

@@ -48,6 +48,12 @@
 //!   two through the same square, by which the other side's pieces could still reach the edge
 //!   (at most [`CORDON_MAX`]): the squares its ring still lacks. The ring is worth nothing
 //!   to the other terms until its last piece is in place; this one pays for each gap closed.
+//! - **squeeze**: [`Weights::squeeze`] for each move short of [`SQUEEZE_ROOM`] that a side
+//!   which loses when it cannot move has left, counted only once it is down to
+//!   [`SQUEEZE_FEW`] pieces or fewer: the way to win against a king locked on the edge and a
+//!   last soldier or two, which no other term sees (the king cannot be taken there, no ring
+//!   can hold him, and material no longer moves). Counted from nothing, so that taking the
+//!   piece that brings a side down to the few never costs the taker.
 //!
 //! The score is a weighted sum of these [`Terms`], so the weights can be fitted to game results
 //! (`tafl tune`, [`super::tune`]). Scores are in hundredths of a soldier. Bundled variants ship
@@ -60,8 +66,8 @@ use crate::ir::MAX_KINDS;
 use crate::ir::{KingCaptureMethod, Side};
 
 /// The weights of the terms, in hundredths of a soldier. As JSON (a weights file), every field
-/// by name; `ring`, `escort`, `seal`, `sealed`, `walled`, `distance`, `shut`, `minority` and
-/// `cordon` may be left out (0).
+/// by name; `ring`, `escort`, `seal`, `sealed`, `walled`, `distance`, `shut`, `minority`,
+/// `cordon` and `squeeze` may be left out (0).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Weights {
@@ -111,10 +117,14 @@ pub struct Weights {
     /// encirclement could still reach the edge.
     #[serde(default)]
     pub cordon: i32,
+    /// Each move short of [`SQUEEZE_ROOM`] a side that loses when it cannot move has, once it
+    /// has at most [`SQUEEZE_FEW`] pieces.
+    #[serde(default)]
+    pub squeeze: i32,
 }
 
 /// How many terms [`Terms::values`] and [`Weights::values`] list.
-pub const TERMS: usize = 18;
+pub const TERMS: usize = 19;
 
 /// The terms' names, in the order of [`Weights::values`] (the fields of a weights file).
 pub const TERM_NAMES: [&str; TERMS] = [
@@ -136,6 +146,7 @@ pub const TERM_NAMES: [&str; TERMS] = [
     "shut",
     "minority",
     "cordon",
+    "squeeze",
 ];
 
 impl Weights {
@@ -160,6 +171,7 @@ impl Weights {
             self.shut,
             self.minority,
             self.cordon,
+            self.squeeze,
         ]
     }
 
@@ -184,6 +196,7 @@ impl Weights {
             shut: v[15],
             minority: v[16],
             cordon: v[17],
+            squeeze: v[18],
         }
     }
 }
@@ -239,6 +252,7 @@ mod slot {
     pub const SHUT: usize = 14;
     pub const MINORITY: usize = 15;
     pub const CORDON: usize = 16;
+    pub const SQUEEZE: usize = 17;
 }
 
 /// An escape region of at most this many squares is small (corners): beside it blocking pays
@@ -253,6 +267,14 @@ pub const FAR: i32 = 5;
 /// The most separate ways to the edge the `cordon` term counts: past this many the ring is not
 /// begun, and counting more would cost a flood each.
 pub const CORDON_MAX: i32 = 12;
+
+/// A side with at most this many pieces (its king included) is counted by the `squeeze` term:
+/// with more, one of them always has room.
+pub const SQUEEZE_FEW: u32 = 4;
+
+/// The moves the `squeeze` term deems room enough: a side with this many or more is not
+/// squeezed. A lone soldier in the open has about twenty.
+pub const SQUEEZE_ROOM: i32 = 24;
 
 /// The weights the search uses.
 pub const WEIGHTS: Weights = Weights {
@@ -274,6 +296,7 @@ pub const WEIGHTS: Weights = Weights {
     shut: 0,
     minority: 0,
     cordon: 0,
+    squeeze: 0,
 };
 
 /// Each name with the text of its weights file, `variants/weights/NAME.json`, built in.
@@ -381,6 +404,8 @@ pub(crate) struct Evaluator<B: Bits> {
     minority: Option<(Side, i32)>,
     /// The sides that win by walling every enemy off from the edge.
     encirclers: Vec<Side>,
+    /// The sides that lose when they cannot move: the `squeeze` term's prey.
+    stuck_lose: Vec<Side>,
 }
 
 /// The terms that cost a flood or a search of moves at every leaf: counted only where they
@@ -393,6 +418,8 @@ struct Costly {
     distance: bool,
     /// `cordon`.
     cordon: bool,
+    /// `squeeze` (a move generation a piece, where a side is down to a few).
+    squeeze: bool,
 }
 
 impl Costly {
@@ -400,6 +427,7 @@ impl Costly {
         walls: true,
         distance: true,
         cordon: true,
+        squeeze: true,
     };
 
     fn of(weights: &Weights) -> Costly {
@@ -407,6 +435,7 @@ impl Costly {
             walls: weights.sealed != 0 || weights.walled != 0 || weights.shut != 0,
             distance: weights.distance != 0,
             cordon: weights.cordon != 0,
+            squeeze: weights.squeeze != 0,
         }
     }
 }
@@ -470,6 +499,10 @@ impl<B: Bits> Evaluator<B> {
             costly: Costly::of(&weights),
             minority,
             encirclers: core.encirclers().collect(),
+            stuck_lose: Side::BOTH
+                .into_iter()
+                .filter(|&side| core.loses_without_moves(side))
+                .collect(),
         }
     }
 
@@ -534,6 +567,14 @@ impl<B: Bits> Evaluator<B> {
             for &winner in &self.encirclers {
                 let enclosed = pos.sides[winner.opponent().index()];
                 terms.counts[slot::CORDON] -= sign(winner) * open_ways(core, enclosed, empty);
+            }
+        }
+        if costly.squeeze {
+            for &prey in &self.stuck_lose {
+                if let Some(moves) = squeezed_moves(core, pos, prey) {
+                    let short = (SQUEEZE_ROOM - moves).max(0);
+                    terms.counts[slot::SQUEEZE] += sign(prey.opponent()) * short;
+                }
             }
         }
         for &(kind, captors) in &self.hunted {
@@ -621,6 +662,22 @@ impl<B: Bits> Evaluator<B> {
             KingCaptureMethod::Custodial => (held * 2).min(4),
         }
     }
+}
+
+/// The legal moves of `side`'s pieces in `pos`, if it has at most [`SQUEEZE_FEW`] pieces (and
+/// `None` else: counting them is the cost of a move generation a piece, paid only where few).
+fn squeezed_moves<B: Bits>(core: &Core<B>, pos: &Pos<B>, side: Side) -> Option<i32> {
+    let pieces = pos.sides[side.index()];
+    if pieces.count() > SQUEEZE_FEW {
+        return None;
+    }
+    let asking = core.asking_for(pos, side);
+    Some(
+        pieces
+            .iter()
+            .map(|sq| core.targets_from(&asking, sq).count() as i32)
+            .sum(),
+    )
 }
 
 /// How many rook moves through `empty` squares take a piece on `sq` to `region`, at most

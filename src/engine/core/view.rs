@@ -4,7 +4,7 @@
 
 use super::{Core, Pos};
 use crate::engine::bitboard::Bits;
-use crate::ir::{Claim, EncirclementReading, KingCaptureMethod, Side};
+use crate::ir::{Claim, EncirclementReading, KingCaptureMethod, NoMoves, Side};
 
 /// An escape rule as the search sees it: a kind that wins for `winner` by reaching `region`.
 #[derive(Clone, Copy, Debug)]
@@ -104,6 +104,12 @@ impl<B: Bits> Core<B> {
                 winner == side && reading == EncirclementReading::NoEdgeAccess
             })
         })
+    }
+
+    /// Whether `side` loses when it has no legal move (where it draws instead, leaving it
+    /// without one is no plan).
+    pub fn loses_without_moves(&self, side: Side) -> bool {
+        *self.no_moves.get(side) == NoMoves::Loses
     }
 
     /// Whether the legal moves depend on state the Zobrist hash leaves out (once-left regions,
