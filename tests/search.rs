@@ -101,6 +101,29 @@ fn pruning_does_not_pass_over_a_king_two_moves_from_an_open_corner() {
 }
 
 #[test]
+fn late_move_pruning_proves_no_loss_it_did_not_search() {
+    // Copenhagen, ply 18 of a game our attackers lost at 1 s a move in 24 plies
+    // (docs/strength.md, "A loss the search proved wrongly"): the king on f6 threatens f9,
+    // whence a9 and k9 each lead to a corner. f11-f9 (or a8-a9) holds, but every move late
+    // pruning searched near the horizon lost to the threat, so the node once returned a
+    // proven loss and the depth-4 search called the whole position lost in 6 and played
+    // h11-h7, which is. Depth 5 disagreed, and at 1 s the search never reached it.
+    let game = puzzle(
+        "copenhagen",
+        "/4tttt3/4T1T4/11/t1TT6t/t2t2T1T1t/ttt1TK4t/3tTTT3t/4t3T2/4t5t/5t3t1/5tt1t2/",
+        Side::Attackers,
+    );
+    for depth in 3..=5 {
+        let report = best(&game, depth);
+        assert!(
+            !matches!(report.score, Score::Loss(_)),
+            "depth {depth}: {report:?}"
+        );
+        assert_ne!(report.best.unwrap().to_string(), "h11-h7", "{report:?}");
+    }
+}
+
+#[test]
 fn a_leader_is_captured_in_one() {
     // Thrones and Bones: the Jarl on c3 is taken on four sides; c7-c4 closes the last one.
     let game = puzzle(

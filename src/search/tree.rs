@@ -62,6 +62,12 @@ fn cuttable<B: Bits>(pos: &Pos<B>, ply: usize, (alpha, beta): (i32, i32)) -> boo
     ply > 0 && beta - alpha == 1 && pos.berserker == NONE && beta.abs() < WIN - 1000
 }
 
+/// Whether `score` is a loss by force for the side it belongs to (a win for the other side a
+/// known number of plies away), not an evaluation.
+fn proven_loss(score: i32) -> bool {
+    score < -WIN + 1000
+}
+
 /// The score a table entry decides for a node `depth` plies from the horizon, `ply` from the
 /// root, searched with the window `(alpha, beta)`; `None` where the node must be searched.
 /// Only an entry of exactly this depth may decide, unless `deeper` (the `deeper-entries`
@@ -291,7 +297,10 @@ impl<'a, B: Bits> Worker<'a, B> {
             // The next move's table slot is fetched from memory while this one is searched.
             self.put_in_place(pos, &mut moves, i + 1);
             let (order_key, mv) = moves[i];
+            // Once every move searched so far loses by force, the rest are searched too: a
+            // node that skipped moves must not prove a loss that one of them might have saved.
             let late = prune_from.is_some_and(|from| i >= from)
+                && !proven_loss(best)
                 && order_key < QUIET
                 && !self.is_runner(pos, mv);
             let mut child = *pos;
@@ -493,7 +502,8 @@ impl<'a, B: Bits> Worker<'a, B> {
 
     /// Late-move pruning: near the horizon, at a node of a null window where the other side
     /// threatens no escape, the index in the ordered list of `moves` moves from which quiet
-    /// moves are not searched; `None` where nothing is pruned.
+    /// moves are not searched; `None` where nothing is pruned. The search loop prunes from there
+    /// only while some move searched so far escapes a forced loss.
     fn late_moves_from(
         &self,
         pos: &Pos<B>,
