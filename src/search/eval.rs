@@ -664,20 +664,14 @@ impl<B: Bits> Evaluator<B> {
     }
 }
 
-/// The legal moves of `side`'s pieces in `pos`, if it has at most [`SQUEEZE_FEW`] pieces (and
-/// `None` else: counting them is the cost of a move generation a piece, paid only where few).
+/// The legal moves of `side` in `pos`, if it has at most [`SQUEEZE_FEW`] pieces (and `None`
+/// else: counting them is the cost of a move generation a piece, paid only where few).
 fn squeezed_moves<B: Bits>(core: &Core<B>, pos: &Pos<B>, side: Side) -> Option<i32> {
-    let pieces = pos.sides[side.index()];
-    if pieces.count() > SQUEEZE_FEW {
+    if pos.sides[side.index()].count() > SQUEEZE_FEW {
         return None;
     }
-    let asking = core.asking_for(pos, side);
-    Some(
-        pieces
-            .iter()
-            .map(|sq| core.targets_from(&asking, sq).count() as i32)
-            .sum(),
-    )
+    // At most a few pieces' moves: the count fits.
+    Some(core.count_moves(&core.asking_for(pos, side)) as i32)
 }
 
 /// How many rook moves through `empty` squares take a piece on `sq` to `region`, at most
