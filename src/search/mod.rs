@@ -55,6 +55,9 @@ pub use eval::{weights_for, Weights, WEIGHTS};
 
 /// A win, for the side to move, at the root; a win `n` plies away scores `WIN - n`.
 pub(crate) const WIN: i32 = 1_000_000;
+/// Scores beyond ±`PROVEN` are wins and losses by force (a game is far shorter than the 1,000
+/// plies between), the others evaluations.
+pub(crate) const PROVEN: i32 = WIN - 1000;
 /// A draw.
 pub(crate) const DRAW: i32 = 0;
 
@@ -271,9 +274,9 @@ pub enum Score {
 
 impl Score {
     pub(crate) fn from_raw(raw: i32) -> Score {
-        if raw > WIN - 1000 {
+        if raw > PROVEN {
             Score::Win((WIN - raw) as u32)
-        } else if raw < -WIN + 1000 {
+        } else if raw < -PROVEN {
             Score::Loss((WIN + raw) as u32)
         } else {
             Score::Value(raw)

@@ -10,7 +10,7 @@ use web_time::Instant;
 
 use super::eval::{Evaluator, SMALL_REGION};
 use super::tt::{Bound, Entry, Table};
-use super::{Settings, DRAW, WIN};
+use super::{Settings, DRAW, PROVEN, WIN};
 use crate::engine::bitboard::Bits;
 use crate::engine::core::{occurrences, Core, Pos, RawMove, Step, NONE};
 use crate::engine::{EndReason, Ending, GameOutcome};
@@ -59,13 +59,13 @@ struct Place {
 /// a node of a null window below the root, where no berserk move is due (it cannot be passed
 /// or skipped) and no proven score is at stake (a bound from the evaluation proves no win).
 fn cuttable<B: Bits>(pos: &Pos<B>, ply: usize, (alpha, beta): (i32, i32)) -> bool {
-    ply > 0 && beta - alpha == 1 && pos.berserker == NONE && beta.abs() < WIN - 1000
+    ply > 0 && beta - alpha == 1 && pos.berserker == NONE && beta.abs() < PROVEN
 }
 
 /// Whether `score` is a loss by force for the side it belongs to (a win for the other side a
 /// known number of plies away), not an evaluation.
 fn proven_loss(score: i32) -> bool {
-    score < -WIN + 1000
+    score < -PROVEN
 }
 
 /// The score a table entry decides for a node `depth` plies from the horizon, `ply` from the
@@ -849,9 +849,9 @@ fn deep_reduction(depth: i32, place: Place) -> i32 {
 
 /// A score as stored: wins and losses counted from the stored position, not the root.
 fn to_table(score: i32, ply: usize) -> i32 {
-    if score > WIN - 1000 {
+    if score > PROVEN {
         score + ply as i32
-    } else if score < -WIN + 1000 {
+    } else if score < -PROVEN {
         score - ply as i32
     } else {
         score
@@ -860,9 +860,9 @@ fn to_table(score: i32, ply: usize) -> i32 {
 
 /// A stored score back at `ply` plies from the root.
 fn from_table(score: i32, ply: usize) -> i32 {
-    if score > WIN - 1000 {
+    if score > PROVEN {
         score - ply as i32
-    } else if score < -WIN + 1000 {
+    } else if score < -PROVEN {
         score + ply as i32
     } else {
         score
