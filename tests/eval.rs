@@ -141,3 +141,24 @@ fn squeeze_counts_the_room_a_few_pieces_have_left() {
     // The attackers are not squeezed in any of these: three pieces with 45 moves in the
     // first, five pieces (more than the few) in the others. The values are the defenders'.
 }
+
+#[test]
+fn refuge_counts_the_free_edge_squares_a_fort_builder_reaches() {
+    // Copenhagen: the king alone on f6 reaches four edge squares (f11, f1, a6, k6), none of
+    // them a corner and none beside an attacker: four, in the defenders' favour.
+    let open = "/11/11/11/11/11/5K5/11/11/11/11/11/";
+    assert_eq!(term("copenhagen", open, "refuge"), -4.0);
+    // An attacker on f2 stands beside f1, and one on b6 beside a6: two are left.
+    let watched = "/11/11/11/11/11/1t3K5/11/11/11/11/5t5/";
+    assert_eq!(term("copenhagen", watched, "refuge"), -2.0);
+    // Walled in by his own men on e6, g6, f7 and f5, he reaches no edge: nothing.
+    let walled = "/11/11/11/11/5T5/4TKT4/5T5/11/11/11/11/";
+    assert_eq!(term("copenhagen", walled, "refuge"), 0.0);
+    // On the edge at a6 with an attacker on a7 beside him, his own square does not count, nor
+    // a7's neighbours; he reaches a5 to a2 down the file (a1 is a corner, never counted) and
+    // the rank to k6: more than the four the term counts.
+    let on_edge = "/11/11/11/11/t10/K10/11/11/11/11/11/";
+    assert_eq!(term("copenhagen", on_edge, "refuge"), -4.0);
+    // Brandubh has no edge fort: nothing to count.
+    assert_eq!(term("brandubh", "/7/7/7/3K3/7/7/7/", "refuge"), 0.0);
+}

@@ -54,6 +54,11 @@
 //!   last soldier or two, which no other term sees (the king cannot be taken there, no ring
 //!   can hold him, and material no longer moves). Counted from nothing, so that taking the
 //!   piece that brings a side down to the few never costs the taker.
+//! - **refuge**: [`Weights::refuge`] for each edge square (not an escape square) that a piece
+//!   which wins by an edge fort stands on or reaches in one move with no enemy beside it, at
+//!   most [`REFUGE_MAX`]: where a fort could be built. A fort is finished several moves after
+//!   its king reaches such a stretch of edge, past the search's horizon at a second a move,
+//!   and until it stands no other term sees it coming.
 //!
 //! The score is a weighted sum of these [`Terms`], so the weights can be fitted to game results
 //! (`tafl tune`, [`super::tune`]). Scores are in hundredths of a soldier. Bundled variants ship
@@ -67,7 +72,7 @@ use crate::ir::{KingCaptureMethod, Side};
 
 /// The weights of the terms, in hundredths of a soldier. As JSON (a weights file), every field
 /// by name; `ring`, `escort`, `seal`, `sealed`, `walled`, `distance`, `shut`, `minority`,
-/// `cordon` and `squeeze` may be left out (0).
+/// `cordon`, `squeeze` and `refuge` may be left out (0).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Weights {
@@ -121,10 +126,14 @@ pub struct Weights {
     /// has at most [`SQUEEZE_FEW`] pieces.
     #[serde(default)]
     pub squeeze: i32,
+    /// Each edge square (up to [`REFUGE_MAX`]) with no enemy beside it that a piece which wins
+    /// by an edge fort stands on or reaches in one move.
+    #[serde(default)]
+    pub refuge: i32,
 }
 
 /// How many terms [`Terms::values`] and [`Weights::values`] list.
-pub const TERMS: usize = 19;
+pub const TERMS: usize = 20;
 
 /// The terms' names, in the order of [`Weights::values`] (the fields of a weights file).
 pub const TERM_NAMES: [&str; TERMS] = [
@@ -147,6 +156,7 @@ pub const TERM_NAMES: [&str; TERMS] = [
     "minority",
     "cordon",
     "squeeze",
+    "refuge",
 ];
 
 impl Weights {
@@ -172,6 +182,7 @@ impl Weights {
             self.minority,
             self.cordon,
             self.squeeze,
+            self.refuge,
         ]
     }
 
@@ -197,6 +208,7 @@ impl Weights {
             minority: v[16],
             cordon: v[17],
             squeeze: v[18],
+            refuge: v[19],
         }
     }
 }
@@ -253,6 +265,7 @@ mod slot {
     pub const MINORITY: usize = 15;
     pub const CORDON: usize = 16;
     pub const SQUEEZE: usize = 17;
+    pub const REFUGE: usize = 18;
 }
 
 /// An escape region of at most this many squares is small (corners): beside it blocking pays
@@ -276,6 +289,10 @@ pub const SQUEEZE_FEW: u32 = 4;
 /// squeezed. A lone soldier in the open has about twenty.
 pub const SQUEEZE_ROOM: i32 = 24;
 
+/// The most edge squares the `refuge` term counts for one piece: a king free on a long stretch
+/// of empty edge is no surer of a fort than one with a few squares of it.
+pub const REFUGE_MAX: i32 = 4;
+
 /// The weights the search uses.
 pub const WEIGHTS: Weights = Weights {
     soldier: 100,
@@ -297,6 +314,7 @@ pub const WEIGHTS: Weights = Weights {
     minority: 0,
     cordon: 0,
     squeeze: 0,
+    refuge: 0,
 };
 
 /// Each name with the text of its weights file, `variants/weights/NAME.json`, built in.
@@ -406,6 +424,9 @@ pub(crate) struct Evaluator<B: Bits> {
     encirclers: Vec<Side>,
     /// The sides that lose when they cannot move: the `squeeze` term's prey.
     stuck_lose: Vec<Side>,
+    /// The kinds that win by an edge fort, each once, with the side they win for: the `refuge`
+    /// term's pieces.
+    fort_builders: Vec<(usize, Side)>,
 }
 
 /// The terms that cost a flood or a search of moves at every leaf: counted only where they
@@ -420,6 +441,8 @@ struct Costly {
     cordon: bool,
     /// `squeeze` (a move generation a piece, where a side is down to a few).
     squeeze: bool,
+    /// `refuge` (a fort builder's moves).
+    refuge: bool,
 }
 
 impl Costly {
@@ -428,6 +451,7 @@ impl Costly {
         distance: true,
         cordon: true,
         squeeze: true,
+        refuge: true,
     };
 
     fn of(weights: &Weights) -> Costly {
@@ -436,6 +460,7 @@ impl Costly {
             distance: weights.distance != 0,
             cordon: weights.cordon != 0,
             squeeze: weights.squeeze != 0,
+            refuge: weights.refuge != 0,
         }
     }
 }
@@ -503,6 +528,7 @@ impl<B: Bits> Evaluator<B> {
                 .into_iter()
                 .filter(|&side| core.loses_without_moves(side))
                 .collect(),
+            fort_builders: core.fort_builders().collect(),
         }
     }
 
@@ -574,6 +600,23 @@ impl<B: Bits> Evaluator<B> {
                 if let Some(moves) = squeezed_moves(core, pos, prey) {
                     let short = (SQUEEZE_ROOM - moves).max(0);
                     terms.counts[slot::SQUEEZE] += sign(prey.opponent()) * short;
+                }
+            }
+        }
+        if costly.refuge {
+            for &(kind, winner) in &self.fort_builders {
+                let asking = core.asking_for(pos, core.side_of(kind));
+                let enemies = pos.sides[winner.opponent().index()];
+                for sq in pos.pieces[kind].iter() {
+                    let spots = (core.targets_from(&asking, sq) | B::single(sq)) & core.edge();
+                    let free = spots
+                        .iter()
+                        .filter(|&spot| {
+                            !core.wins_on_landing(kind, spot)
+                                && (core.around(spot) & enemies).is_empty()
+                        })
+                        .count() as i32;
+                    terms.counts[slot::REFUGE] += sign(winner) * free.min(REFUGE_MAX);
                 }
             }
         }

@@ -106,6 +106,15 @@ impl<B: Bits> Core<B> {
         })
     }
 
+    /// The kinds that win by an edge fort, each once, with the side each wins for.
+    pub fn fort_builders(&self) -> impl Iterator<Item = (usize, Side)> + '_ {
+        self.forts
+            .iter()
+            .enumerate()
+            .filter(|&(i, fort)| self.forts[..i].iter().all(|f| f.kind != fort.kind))
+            .map(|(_, fort)| (fort.kind, fort.winner))
+    }
+
     /// Whether `side` loses when it has no legal move (where it draws instead, leaving it
     /// without one is no plan).
     pub fn loses_without_moves(&self, side: Side) -> bool {
