@@ -58,7 +58,8 @@
 //!   which wins by an edge fort stands on or reaches in one move with no enemy beside it, at
 //!   most [`REFUGE_MAX`]: where a fort could be built. A fort is finished several moves after
 //!   its king reaches such a stretch of edge, past the search's horizon at a second a move,
-//!   and until it stands no other term sees it coming.
+//!   and until it stands no other term sees it coming (no shipped file weighs it: at 1 s it
+//!   did not keep forts away, docs/strength.md, "A fort in the making").
 //!
 //! The score is a weighted sum of these [`Terms`], so the weights can be fitted to game results
 //! (`tafl tune`, [`super::tune`]). Scores are in hundredths of a soldier. Bundled variants ship
