@@ -8,7 +8,7 @@ use std::sync::Arc;
 use tafl::engine::{Engine, Rng};
 use tafl::game::notation::parse_position;
 use tafl::search::{search, Limits, Report, Score, SearchError, Settings};
-use tafl::{Game, GameOutcome, Side, Status, Variant};
+use tafl::{EndReason, Game, GameOutcome, Side, Status, Variant};
 
 fn engine(name: &str) -> Arc<Engine> {
     Arc::new(Engine::new(&Variant::bundled(name).unwrap().rules).unwrap())
@@ -121,6 +121,37 @@ fn late_move_pruning_proves_no_loss_it_did_not_search() {
         );
         assert_ne!(report.best.unwrap().to_string(), "h11-h7", "{report:?}");
     }
+}
+
+#[test]
+fn the_fort_watch_sees_a_fort_the_pruning_hides() {
+    // Copenhagen, ply 172 of a game our attackers lost at 1 s a move to an edge fort at ply
+    // 176 (docs/data/match-1s/copenhagen-lmp-seed2.csv, opening 1; docs/strength.md, "A fort
+    // in the search"). The king on g6 walks to k6 and e6-i6 closes the wall behind him: a
+    // fort built by quiet moves, which the search's cuts near the horizon pass over. With
+    // the fort watch, depth 4 proves it; without it, the same depth scores the attackers
+    // ahead, and only depth 6 finds the loss.
+    let game = puzzle(
+        "copenhagen",
+        "/2t5t2/1t7t1/t9t/11/t1T5TTT/1t1TT1K4/2tTTtt1T2/3tt4TT/10t/9t1/11/",
+        Side::Attackers,
+    );
+    let watched = Settings {
+        fort_watch: true,
+        ..Settings::DEFAULT
+    };
+    let report = best_with(&game, 4, watched);
+    assert_eq!(report.score, Score::Loss(4), "{report:?}");
+    let mut line = game.clone();
+    for &mv in &report.pv {
+        line.play(mv).unwrap();
+    }
+    assert_eq!(line.reason(), Some(EndReason::EdgeFort), "{report:?}");
+    let unwatched = best_with(&game, 4, Settings::DEFAULT);
+    assert!(
+        !matches!(unwatched.score, Score::Loss(_)),
+        "the pruning no longer hides this fort: {unwatched:?}"
+    );
 }
 
 #[test]

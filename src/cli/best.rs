@@ -84,11 +84,11 @@ impl ResignArgs {
 pub struct PlayerArgs {
     /// Turn search techniques off, comma-separated: quiescence, null-move, reductions,
     /// aspiration, extensions, time-management, futility, late-move-pruning, deep-reductions,
-    /// deeper-entries, or `all` (the plain alpha-beta search).
+    /// deeper-entries, fort-watch, or `all` (the plain alpha-beta search).
     #[arg(long, value_name = "LIST", value_delimiter = ',')]
     pub off: Vec<String>,
     /// Turn search techniques on (after `--off`), the same names; `all` for every one.
-    /// Time management and extensions are off by default.
+    /// Time management, extensions and fort-watch are off by default.
     #[arg(long, value_name = "LIST", value_delimiter = ',')]
     pub on: Vec<String>,
     /// The evaluation's weights from this file (as `tafl tune` writes it), `hand` for the

@@ -1,8 +1,9 @@
 //! The tree search of one thread: negamax alpha-beta with principal-variation search, the
 //! shared transposition table, and move ordering (table move, winning moves, captures, killers,
 //! history); and, each behind its [`Settings`] switch, quiescence, null-move pruning with
-//! verification, late-move reductions, escape-threat extensions, reverse futility pruning and
-//! late-move pruning.
+//! verification, late-move reductions, escape-threat extensions, reverse futility pruning,
+//! late-move pruning, and the fort watch, which lifts the null move, the reductions and both
+//! prunings where an edge fort may go up.
 
 use std::sync::atomic::{AtomicBool, Ordering};
 // std::time::Instant panics on wasm32-unknown-unknown; web-time is std's on native.
@@ -43,6 +44,11 @@ const LATE_SHARE: [usize; 3] = [5, 1, 2];
 /// Ordering keys below this are quiet moves ordered by history alone (late-move reductions
 /// apply to them).
 const QUIET: i32 = 1 << 26;
+/// Fort watch: how many orthogonal steps from a fort builder on the edge a move must land to be
+/// watched. The men that closed the fort of docs/data/match-1s/copenhagen-lmp-seed1.csv
+/// (opening 5) landed one to four steps from the king; three keeps the watched zone to a score
+/// of squares (a judgement, not measured against two or four).
+const FORT_WATCH_STEPS: usize = 3;
 
 /// Where a move stands in its node's ordered list: the reductions depend on it.
 #[derive(Clone, Copy)]
@@ -53,6 +59,8 @@ struct Place {
     of: usize,
     /// Its ordering key (below [`QUIET`] for a quiet move ordered by history alone).
     key: i32,
+    /// Whether it lands where a fort may go up ([`Worker::fort_zone`]): never reduced.
+    watched: bool,
 }
 
 /// Whether a node may fail high without its moves searched (reverse futility, the null move):
@@ -131,6 +139,8 @@ pub(crate) struct Worker<'a, B: Bits> {
     pub root_depth: i32,
     /// Per side, the escape rules whose runner is that side's: (kind, region).
     runners: [Vec<(usize, B)>; 2],
+    /// Per side, the kinds that win that side the game by an edge fort.
+    fort_builders: [Vec<usize>; 2],
 }
 
 impl<'a, B: Bits> Worker<'a, B> {
@@ -146,6 +156,10 @@ impl<'a, B: Bits> Worker<'a, B> {
         let mut runners: [Vec<(usize, B)>; 2] = [Vec::new(), Vec::new()];
         for goal in core.goals() {
             runners[goal.side.index()].push((goal.kind, goal.region));
+        }
+        let mut fort_builders: [Vec<usize>; 2] = [Vec::new(), Vec::new()];
+        for (kind, side) in core.fort_builders() {
+            fort_builders[side.index()].push(kind);
         }
         Worker {
             core,
@@ -167,6 +181,7 @@ impl<'a, B: Bits> Worker<'a, B> {
             settings: Settings::NONE,
             root_depth: 0,
             runners,
+            fort_builders,
         }
     }
 
@@ -257,15 +272,22 @@ impl<'a, B: Bits> Worker<'a, B> {
                 self.eval.evaluate(self.core, pos)
             };
         }
+        // Where a fort may go up (with the fort watch on), the moves that build or stop it are
+        // searched in full, and the side that must stop one is cut neither by futility nor by
+        // a null move.
+        let forts = Side::BOTH.map(|side| self.fort_zone(pos, side));
+        let watched = forts[0] | forts[1];
         // Futility and the null move both stand on the evaluation (at depth 3, the same node).
         let mut static_eval = None;
-        if let Some(score) = self.futile(pos, depth, ply, (alpha, beta), &mut static_eval) {
-            return score;
-        }
-        if let Some(score) =
-            self.null_move(pos, depth, ply, (alpha, beta), null_ok, &mut static_eval)
-        {
-            return score;
+        if forts[pos.to_move.opponent().index()].is_empty() {
+            if let Some(score) = self.futile(pos, depth, ply, (alpha, beta), &mut static_eval) {
+                return score;
+            }
+            if let Some(score) =
+                self.null_move(pos, depth, ply, (alpha, beta), null_ok, &mut static_eval)
+            {
+                return score;
+            }
         }
 
         let mut moves = std::mem::take(&mut self.moves[ply]);
@@ -302,6 +324,7 @@ impl<'a, B: Bits> Worker<'a, B> {
             let late = prune_from.is_some_and(|from| i >= from)
                 && !proven_loss(best)
                 && order_key < QUIET
+                && !watched.has(usize::from(mv.to))
                 && !self.is_runner(pos, mv);
             let mut child = *pos;
             let Step { captured, ending } = self.core.step(&mut child, mv, &self.history);
@@ -326,6 +349,7 @@ impl<'a, B: Bits> Worker<'a, B> {
                         index: i,
                         of: moves.len(),
                         key: order_key,
+                        watched: watched.has(usize::from(mv.to)),
                     };
                     self.move_score(pos, &child, (place, mv), depth, ply, (alpha, beta))
                 }
@@ -419,6 +443,7 @@ impl<'a, B: Bits> Worker<'a, B> {
             && depth >= 4
             && place.index >= 6
             && place.key < QUIET
+            && !place.watched
             && !threat
             && !self.is_runner(pos, mv);
         let reduce = match (reducible, self.settings.deep_reductions) {
@@ -710,6 +735,32 @@ impl<'a, B: Bits> Worker<'a, B> {
                 .iter()
                 .any(|sq| (self.core.targets_as(pos, side, kind, sq) & lines).any())
         })
+    }
+
+    /// The squares within [`FORT_WATCH_STEPS`] orthogonal steps of a piece of `side` that wins
+    /// by an edge fort and stands on the edge beside an empty square (where the rules' fort
+    /// begins: docs/language.md, "Winning by an edge fort"): where that side's wall may go up,
+    /// and where the other side's men must go to stop it. Empty where `fort-watch` is off and
+    /// where no fort is watched, as in every variant without the rule.
+    fn fort_zone(&self, pos: &Pos<B>, side: Side) -> B {
+        let mut zone = B::EMPTY;
+        if !self.settings.fort_watch {
+            return zone;
+        }
+        for &kind in &self.fort_builders[side.index()] {
+            for sq in (pos.pieces[kind] & self.core.edge()).iter() {
+                if (self.core.around(sq) & !pos.occupied()).any() {
+                    zone.set(sq);
+                }
+            }
+        }
+        for _ in 0..FORT_WATCH_STEPS {
+            if zone.is_empty() {
+                break;
+            }
+            zone = zone | self.core.beside(zone);
+        }
+        zone
     }
 
     /// Every square a runner (a king) of `side` could move to in `pos`, and whether one of
