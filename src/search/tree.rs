@@ -273,21 +273,14 @@ impl<'a, B: Bits> Worker<'a, B> {
             };
         }
         // Where a fort may go up (with the fort watch on), the moves that build or stop it are
-        // searched in full, and the side that must stop one is cut neither by futility nor by
-        // a null move.
+        // searched in full, and the side that must stop one is not cut unsearched.
         let forts = Side::BOTH.map(|side| self.fort_zone(pos, side));
         let watched = forts[0] | forts[1];
-        // Futility and the null move both stand on the evaluation (at depth 3, the same node).
-        let mut static_eval = None;
-        if forts[pos.to_move.opponent().index()].is_empty() {
-            if let Some(score) = self.futile(pos, depth, ply, (alpha, beta), &mut static_eval) {
-                return score;
-            }
-            if let Some(score) =
-                self.null_move(pos, depth, ply, (alpha, beta), null_ok, &mut static_eval)
-            {
-                return score;
-            }
+        let fort_ahead = forts[pos.to_move.opponent().index()].any();
+        if let Some(score) =
+            self.cut_unsearched(pos, depth, ply, (alpha, beta), null_ok, fort_ahead)
+        {
+            return score;
         }
 
         let mut moves = std::mem::take(&mut self.moves[ply]);
@@ -319,12 +312,13 @@ impl<'a, B: Bits> Worker<'a, B> {
             // The next move's table slot is fetched from memory while this one is searched.
             self.put_in_place(pos, &mut moves, i + 1);
             let (order_key, mv) = moves[i];
+            let watched_move = watched.has(usize::from(mv.to));
             // Once every move searched so far loses by force, the rest are searched too: a
             // node that skipped moves must not prove a loss that one of them might have saved.
             let late = prune_from.is_some_and(|from| i >= from)
                 && !proven_loss(best)
                 && order_key < QUIET
-                && !watched.has(usize::from(mv.to))
+                && !watched_move
                 && !self.is_runner(pos, mv);
             let mut child = *pos;
             let Step { captured, ending } = self.core.step(&mut child, mv, &self.history);
@@ -349,7 +343,7 @@ impl<'a, B: Bits> Worker<'a, B> {
                         index: i,
                         of: moves.len(),
                         key: order_key,
-                        watched: watched.has(usize::from(mv.to)),
+                        watched: watched_move,
                     };
                     self.move_score(pos, &child, (place, mv), depth, ply, (alpha, beta))
                 }
@@ -558,6 +552,27 @@ impl<'a, B: Bits> Worker<'a, B> {
         }
         let slot = usize::from(mv.from) * self.squares + usize::from(mv.to);
         self.quiet_history[slot] = self.quiet_history[slot].saturating_add(depth * depth);
+    }
+
+    /// The score of a node that fails high without its moves searched: reverse futility, then
+    /// the null move, both standing on the evaluation (at depth 3, the same one). Neither where
+    /// the other side may be building a fort (`fort_ahead`, [`Self::fort_zone`]): there the
+    /// evaluation weighs a standing that a few quiet moves will overturn. `None`: search it.
+    fn cut_unsearched(
+        &mut self,
+        pos: &Pos<B>,
+        depth: i32,
+        ply: usize,
+        window: (i32, i32),
+        null_ok: bool,
+        fort_ahead: bool,
+    ) -> Option<i32> {
+        if fort_ahead {
+            return None;
+        }
+        let mut static_eval = None;
+        self.futile(pos, depth, ply, window, &mut static_eval)
+            .or_else(|| self.null_move(pos, depth, ply, window, null_ok, &mut static_eval))
     }
 
     /// Reverse futility pruning at a node of a null window `depth` plies from the horizon:
