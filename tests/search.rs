@@ -101,6 +101,27 @@ fn pruning_does_not_pass_over_a_king_two_moves_from_an_open_corner() {
 }
 
 #[test]
+fn pruning_does_not_pass_over_a_route_the_kings_man_opens() {
+    // Copenhagen, ply 27 of a game our attackers lost at 1 s a move in 32 plies
+    // (docs/data/match-1s/copenhagen-lmp-seed2.csv, opening 7; docs/strength.md, "A route the
+    // king's men open"): the king on k8 has the k file to the k11 corner but for his own man
+    // on k10. f8-j8 wins in 5: j10-j9 is met by k10-j10, which takes j9 and opens the file.
+    // Reverse futility once cut the attackers' nodes after f8-j8 on their standing (+12
+    // soldiers), since the king himself could not open a route with one move; the search
+    // scored -13 and found no win up to depth 6.
+    let game = puzzle(
+        "copenhagen",
+        "/2t1tttt3/1t7tT/t7T2/5T4K/t3TT4T/t2TT4t1/t3TT5/t4T4t/1t4T2t1/2t5t2/3t1ttt3/",
+        Side::Defenders,
+    );
+    for depth in 4..=5 {
+        let report = best(&game, depth);
+        assert_eq!(report.best.unwrap().to_string(), "f8-j8", "{report:?}");
+        assert_eq!(report.score, Score::Win(5), "{report:?}");
+    }
+}
+
+#[test]
 fn late_move_pruning_proves_no_loss_it_did_not_search() {
     // Copenhagen, ply 18 of a game our attackers lost at 1 s a move in 24 plies
     // (docs/strength.md, "A loss the search proved wrongly"): the king on f6 threatens f9,

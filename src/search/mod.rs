@@ -108,8 +108,9 @@ pub struct Settings {
     pub time_management: bool,
     /// Reverse futility pruning: at a node of a null window a few plies from the horizon, a
     /// side whose evaluation beats `beta` by more than a margin a ply fails high without a
-    /// search, unless the other side's runner has an open route, or could open one to a
-    /// corner with its next move (then the evaluation says little).
+    /// search, unless the other side's runner has an open route, or that side could open one
+    /// to a corner with its next move, by a king's move or by a man of his stepping off his
+    /// line (then the evaluation says little).
     #[serde(default)]
     pub futility: bool,
     /// Late-move pruning: at a node of a null window a ply or two from the horizon, where the

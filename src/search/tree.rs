@@ -578,9 +578,9 @@ impl<'a, B: Bits> Worker<'a, B> {
     /// Reverse futility pruning at a node of a null window `depth` plies from the horizon:
     /// when the side to move stands [`FUTILITY_MARGIN`] a ply above `beta`, the node fails high
     /// unsearched, since the other side is not expected to win that much back in so few plies.
-    /// Not where the other side's runner has an open route, or could open one to a corner
-    /// with its next move ([`Self::route_within_two`]: the evaluation of such a position is a
-    /// threat, not a standing), nor for proven scores. `None`: search the node.
+    /// Not where the other side's runner has an open route, or that side could open one to a
+    /// corner with its next move ([`Self::route_within_two`]: the evaluation of such a position
+    /// is a threat, not a standing), nor for proven scores. `None`: search the node.
     fn futile(
         &self,
         pos: &Pos<B>,
@@ -729,19 +729,28 @@ impl<'a, B: Bits> Worker<'a, B> {
         self.runner_reach(pos, side).1
     }
 
-    /// Whether a runner (a king) of `side` has an open route in `pos`, or could open one to a
-    /// small escape region (corners) with its next move: a square it could move to lies on a
-    /// clear line to the region. A king two moves from an open corner is a threat the
-    /// evaluation cannot weigh (it scored a lost Copenhagen position +8 soldiers, and reverse
-    /// futility cut the attackers' node there: docs/strength.md). Not for a region as large as
-    /// the edge, from which a king is nearly always two moves away: there the guard would turn
-    /// pruning off (Linnaeus, depth 8: 4.68 M nodes instead of 2.80 M). The line is a rook's,
-    /// not asked of the variant's bans, so this may say yes where the king could not follow
-    /// it: it guards pruning, where a yes only costs a search.
+    /// Whether a runner (a king) of `side` has an open route in `pos`, or its side could open
+    /// one to a small escape region (corners) with its next move: a square the king could move
+    /// to lies on a clear line to the region, or the king stands on a line to it that only his
+    /// own men block (one stepping aside opens it). A king two moves from an open corner is a
+    /// threat the evaluation cannot weigh (it scored a lost Copenhagen position +8 soldiers,
+    /// and reverse futility cut the attackers' node there: docs/strength.md), and so is a king
+    /// whose own man stands between him and the corner ("A route the king's men open").
+    /// Not for a region as large as the edge, from which a king is nearly always two moves
+    /// away: there the guard would turn pruning off (Linnaeus, depth 8: 4.68 M nodes instead of
+    /// 2.80 M). The lines are a rook's, not asked of the variant's bans, and a line blocked by
+    /// two men counts as one: this may say yes where no move opens a route. It guards pruning,
+    /// where a yes only costs a search.
     fn route_within_two(&self, pos: &Pos<B>, side: Side) -> bool {
         let empty = self.core.all_squares() & !pos.occupied();
+        let own = pos.sides[side.index()];
         self.runners[side.index()].iter().any(|&(kind, region)| {
-            let lines = if region.count() <= SMALL_REGION {
+            let small = region.count() <= SMALL_REGION;
+            // The king's own men count as open: one of them may step off the line.
+            if small && (pos.pieces[kind] & self.core.rook_reach(region, empty | own)).any() {
+                return true;
+            }
+            let lines = if small {
                 region | self.core.rook_reach(region, empty)
             } else {
                 region
