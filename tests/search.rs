@@ -29,6 +29,19 @@ fn best_with(game: &Game, depth: u32, settings: Settings) -> Report {
     search(game, &limits, &AtomicBool::new(false), |_| {}).unwrap()
 }
 
+/// Asserts that the default search of `game` plays `mv` and scores `score` at each of `depths`.
+fn assert_finds(game: &Game, depths: std::ops::RangeInclusive<u32>, mv: &str, score: Score) {
+    for depth in depths {
+        let report = best(game, depth);
+        assert_eq!(
+            report.best.unwrap().to_string(),
+            mv,
+            "depth {depth}: {report:?}"
+        );
+        assert_eq!(report.score, score, "depth {depth}: {report:?}");
+    }
+}
+
 #[test]
 fn the_king_escapes_in_one() {
     // Linnaeus: the king on e3 has the rank open to i3 (the edge wins).
@@ -95,9 +108,7 @@ fn pruning_does_not_pass_over_a_king_two_moves_from_an_open_corner() {
         "/3ttt3t1/2t7t/1t9/t4TT4/t3TT4t/t2TT3Ttt/t3TTT3t/5T5/t10/1t5K2t/1t2ttt4/",
         Side::Defenders,
     );
-    let report = best(&game, 4);
-    assert_eq!(report.best.unwrap().to_string(), "h2-j2", "{report:?}");
-    assert_eq!(report.score, Score::Win(7), "{report:?}");
+    assert_finds(&game, 4..=4, "h2-j2", Score::Win(7));
 }
 
 #[test]
@@ -114,11 +125,7 @@ fn pruning_does_not_pass_over_a_route_the_kings_man_opens() {
         "/2t1tttt3/1t7tT/t7T2/5T4K/t3TT4T/t2TT4t1/t3TT5/t4T4t/1t4T2t1/2t5t2/3t1ttt3/",
         Side::Defenders,
     );
-    for depth in 4..=5 {
-        let report = best(&game, depth);
-        assert_eq!(report.best.unwrap().to_string(), "f8-j8", "{report:?}");
-        assert_eq!(report.score, Score::Win(5), "{report:?}");
-    }
+    assert_finds(&game, 4..=5, "f8-j8", Score::Win(5));
 }
 
 #[test]
