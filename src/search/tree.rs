@@ -767,17 +767,14 @@ impl<'a, B: Bits> Worker<'a, B> {
     /// and where the other side's men must go to stop it. Empty where `fort-watch` is off and
     /// where no fort is watched, as in every variant without the rule.
     fn fort_zone(&self, pos: &Pos<B>, side: Side) -> B {
-        let mut zone = B::EMPTY;
         if !self.settings.fort_watch {
-            return zone;
+            return B::EMPTY;
         }
-        for &kind in &self.fort_builders[side.index()] {
-            for sq in (pos.pieces[kind] & self.core.edge()).iter() {
-                if (self.core.around(sq) & !pos.occupied()).any() {
-                    zone.set(sq);
-                }
-            }
-        }
+        let builders = self.fort_builders[side.index()]
+            .iter()
+            .fold(B::EMPTY, |all, &kind| all | pos.pieces[kind]);
+        let empty = self.core.all_squares() & !pos.occupied();
+        let mut zone = builders & self.core.edge() & self.core.beside(empty);
         for _ in 0..FORT_WATCH_STEPS {
             if zone.is_empty() {
                 break;
