@@ -677,15 +677,7 @@ impl<B: Bits> Evaluator<B> {
             terms.counts[term] += s;
             return;
         }
-        let mut second = B::EMPTY;
-        let bits = B::single(sq);
-        for to in reach.iter() {
-            let mut moved = *asking;
-            let step = bits | B::single(to);
-            moved.pieces[runner.kind] ^= step;
-            moved.sides[side.index()] ^= step;
-            second |= core.targets_from(&moved, to);
-        }
+        let second = core.reach_in_two(asking, runner.kind, sq, reach);
         terms.counts[slot::ROUTE2] += s * ((second & runner.region).count() as i32).min(4);
     }
 

@@ -98,13 +98,21 @@ impl<B: Bits> Steps<B> {
     /// once, a step a shift, so a distance in moves costs a few dozen shifts, not a visit of
     /// every square reached.
     pub(in crate::engine) fn rook_reach(&self, from: B, empty: B) -> B {
+        self.slide_reach(from, empty, empty)
+    }
+
+    /// The squares one rook move from a member of `from` when a slide goes on through
+    /// `through` squares and may end on `onto` squares: the first square of each ray that is
+    /// not `through` ends it, and is reached if it is `onto` (a square a piece may land on but
+    /// not pass). Both sets lie on the board, and `through` within `onto`.
+    pub(in crate::engine) fn slide_reach(&self, from: B, through: B, onto: B) -> B {
         let mut reached = B::EMPTY;
         for direction in Direction::ALL {
-            // `empty` lies on the board, so masking by it also drops what left the board.
-            let mut ray = self.step(from, direction) & empty;
+            // `onto` lies on the board, so masking by it also drops what left the board.
+            let mut ray = self.step(from, direction) & onto;
             while ray.any() {
                 reached |= ray;
-                ray = self.step(ray, direction) & empty;
+                ray = self.step(ray & through, direction) & onto;
             }
         }
         reached
@@ -194,6 +202,25 @@ mod tests {
         assert_eq!(
             steps.rook_reach(set(&[9]), empty),
             set(&[5, 6, 7, 8, 4, 14, 19])
+        );
+    }
+
+    #[test]
+    fn a_slide_may_end_on_a_square_it_may_not_pass() {
+        let steps = steps();
+        // From 7 on an empty board, square 8 may be landed on but not passed: the slide to the
+        // right ends there, and 9 is not reached; a piece on 12 is neither reached nor passed.
+        let empty = steps.board & !set(&[7, 12]);
+        assert_eq!(
+            steps.slide_reach(set(&[7]), empty & !set(&[8]), empty),
+            set(&[5, 6, 8, 2])
+        );
+        // From two empty squares at once (where a piece could stand after its first move):
+        // each slides through and onto the other, as the piece would from either.
+        let empty = steps.board;
+        assert_eq!(
+            steps.slide_reach(set(&[0, 2]), empty, empty),
+            set(&[1, 2, 3, 4, 5, 10, 15]) | set(&[0, 1, 3, 4, 7, 12, 17])
         );
     }
 

@@ -250,6 +250,50 @@ impl<B: Bits> Core<B> {
             .has(usize::from(mv.to))
     }
 
+    /// The squares the piece of kind `k` on `from` could stand on after a second move of its
+    /// own, `first` being the squares it may move to now ([`Core::targets_from`]) and the
+    /// other side not moving in between: where a king could be in two moves. `pos` has the
+    /// piece's side to move.
+    pub fn reach_in_two(&self, pos: &Pos<B>, k: usize, from: usize, first: B) -> B {
+        if self.slides_plainly(k) && pos.berserker == NONE {
+            let left = pos.occupied() ^ B::single(from);
+            // Every second move at once: the piece slides from all its first squares together,
+            // through the squares it leaves empty (its own old square among them). Another
+            // first square is empty while it stands on one, so the slides pass it, as each
+            // second move's own generation would.
+            let empty = self.board & !left;
+            let through = empty & !self.pass_always[k];
+            return self.steps.slide_reach(first, through, empty) & !self.land_always[k];
+        }
+        self.reach_in_two_move_by_move(pos, k, from, first)
+    }
+
+    /// [`Core::reach_in_two`] the long way, for any movement rule: each first move made on a
+    /// copy, and the piece's moves from there generated.
+    fn reach_in_two_move_by_move(&self, pos: &Pos<B>, k: usize, from: usize, first: B) -> B {
+        let side = self.kinds[k].side;
+        let mut second = B::EMPTY;
+        for to in first.iter() {
+            let mut moved = *pos;
+            let step = B::single(from) | B::single(to);
+            moved.pieces[k] ^= step;
+            moved.sides[side.index()] ^= step;
+            second |= self.targets_from(&moved, to);
+        }
+        second
+    }
+
+    /// Whether the moves of kind `k` are its slides and the access rules that never change
+    /// (no distance limit, no jump, no rule that depends on the position, no back-and-forth
+    /// limit): then its moves from a whole set of squares are one sliding flood.
+    fn slides_plainly(&self, k: usize) -> bool {
+        matches!(self.kinds[k].style, MoveStyle::Rook)
+            && self.near[k].is_none()
+            && self.jumps[k].is_none()
+            && !self.has_conditional_access
+            && self.back_and_forth.is_none()
+    }
+
     /// The squares the piece of the side to move on `from` may move to (none when no such
     /// piece stands there): what move generation gives that piece.
     #[inline]
@@ -491,5 +535,63 @@ impl<B: Bits> Core<B> {
                 Condition::WhileGroupEmpty(_) => group_bans[k].has(sq),
             }
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::{Compiled, Engine, Rng};
+    use crate::Game;
+
+    /// Checks [`Core::reach_in_two`] against the move-by-move reading for every piece of the
+    /// side to move; returns how many pieces slide plainly.
+    fn agree<B: Bits>(core: &Core<B>, pos: &Pos<B>) -> usize {
+        let mut plain = 0;
+        for from in pos.sides[pos.to_move.index()].iter() {
+            let Some(k) = core.kind_on(pos, from, pos.to_move) else {
+                continue;
+            };
+            let first = core.targets_from(pos, from);
+            let slow = core.reach_in_two_move_by_move(pos, k, from, first);
+            assert!(
+                core.reach_in_two(pos, k, from, first) == slow,
+                "piece on {from}"
+            );
+            plain += usize::from(core.slides_plainly(k) && pos.berserker == NONE);
+        }
+        plain
+    }
+
+    /// Over random games of every bundled variant, the one sliding flood of
+    /// [`Core::reach_in_two`] finds the squares that making each first move and generating the
+    /// second finds, for every piece (kings, soldiers, pieces with bans on squares).
+    #[test]
+    fn the_two_move_flood_agrees_with_making_each_move() {
+        let mut plain = 0;
+        for name in crate::bundled_names() {
+            let variant = crate::Variant::bundled(name).expect("bundled variants load");
+            let engine = std::sync::Arc::new(Engine::new(&variant.rules).expect("they compile"));
+            for seed in 0..3 {
+                let mut rng = Rng::new(seed);
+                let mut game = Game::new(engine.clone());
+                for _ in 0..60 {
+                    let position = *game.position();
+                    plain += match engine.compiled(&position) {
+                        Some(Compiled::Narrow(core, pos)) => agree(core, &pos),
+                        Some(Compiled::Wide(core, pos)) => agree(core, &pos),
+                        None => unreachable!("the game's own engine"),
+                    };
+                    let legal = game.legal_moves();
+                    if legal.is_empty() || game.is_over() {
+                        break;
+                    }
+                    game.play(legal[rng.below(legal.len())])
+                        .expect("a legal move");
+                }
+            }
+        }
+        // The flood itself was asked, not only the long way.
+        assert!(plain > 1000, "{plain} plain pieces");
     }
 }
