@@ -271,16 +271,9 @@ impl<B: Bits> Core<B> {
     /// [`Core::reach_in_two`] the long way, for any movement rule: each first move made on a
     /// copy, and the piece's moves from there generated.
     fn reach_in_two_move_by_move(&self, pos: &Pos<B>, k: usize, from: usize, first: B) -> B {
-        let side = self.kinds[k].side;
-        let mut second = B::EMPTY;
-        for to in first.iter() {
-            let mut moved = *pos;
-            let step = B::single(from) | B::single(to);
-            moved.pieces[k] ^= step;
-            moved.sides[side.index()] ^= step;
-            second |= self.targets_from(&moved, to);
-        }
-        second
+        first.iter().fold(B::EMPTY, |second, to| {
+            second | self.targets_from(&self.moved(pos, k, from, to), to)
+        })
     }
 
     /// Whether the moves of kind `k` are its slides and the access rules that never change
