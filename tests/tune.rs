@@ -274,3 +274,82 @@ fn a_fit_on_timed_games_with_resignations_says_so_and_depth_and_time_exclude_eac
     let out = tafl(&["tune", "brandubh", "--resign", "400"]);
     assert_eq!(out.status.code(), Some(2));
 }
+
+#[test]
+fn a_fit_on_recorded_games_reads_every_position_and_refuses_what_it_cannot_read() {
+    let dir = std::env::temp_dir().join(format!("tafl-tune-records-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    // Games as `tafl match --games` writes them, some stopped at the ply cap (`Ongoing`).
+    let games = dir.join("games.csv");
+    let games_path = games.to_str().unwrap();
+    tafl_ok(&[
+        "match", "brandubh", "--a", "depth=1", "--b", "depth=2", "--pairs", "3", "--cap", "40",
+        "--games", games_path,
+    ]);
+    let text = std::fs::read_to_string(&games).unwrap();
+    let rows: Vec<&str> = text.lines().filter(|l| !l.starts_with('#')).collect();
+    assert_eq!(rows.len(), 6);
+    let plies: usize = rows
+        .iter()
+        .map(|row| row.split(',').next().unwrap().split_whitespace().count())
+        .sum();
+    let count = |word: &str| rows.iter().filter(|row| row.ends_with(word)).count();
+    let (black, white) = (count(",Black"), count(",White"));
+
+    let file = dir.join("fit.json");
+    let out = tafl_ok(&[
+        "tune",
+        "brandubh",
+        "--records",
+        games_path,
+        "--records",
+        games_path,
+        "--out",
+        file.to_str().unwrap(),
+    ]);
+    // Each file is read: the games twice over, every position before a move of each.
+    let err = String::from_utf8_lossy(&out.stderr);
+    let said = format!(
+        "12 games ({} won by the attackers, {} by the defenders, {} neither)",
+        2 * black,
+        2 * white,
+        12 - 2 * (black + white)
+    );
+    assert!(err.contains(&said), "{err}\nwanted: {said}");
+    let written: WeightsFile =
+        serde_json::from_str(&std::fs::read_to_string(&file).unwrap()).unwrap();
+    let named = format!("tafl tune brandubh --records {games_path} --records {games_path}: ");
+    assert!(written.fitted.starts_with(&named), "{}", written.fitted);
+    assert!(
+        written
+            .fitted
+            .contains(&format!(": {} positions;", 2 * plies)),
+        "{} (plies {plies})",
+        written.fitted
+    );
+    assert_eq!(written.weights.escape_now, WEIGHTS.escape_now);
+
+    // A game the rules refuse is named, with its line, and nothing is written.
+    let bad = dir.join("bad.csv");
+    std::fs::write(&bad, format!("{}\nd4-d9,0,0,White\n", rows[0])).unwrap();
+    let refused = dir.join("refused.json");
+    let out = tafl(&[
+        "tune",
+        "brandubh",
+        "--records",
+        bad.to_str().unwrap(),
+        "--out",
+        refused.to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("game 2 (line 2)"), "{err}");
+    assert!(!refused.exists());
+    // A file that is not there, and self-play's options beside records, are refused too.
+    let out = tafl(&["tune", "brandubh", "--records", "no-such-file.csv"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("no-such-file.csv"));
+    let out = tafl(&["tune", "brandubh", "--records", games_path, "--games", "10"]);
+    assert_eq!(out.status.code(), Some(2));
+    std::fs::remove_dir_all(&dir).unwrap();
+}

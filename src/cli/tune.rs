@@ -1,8 +1,9 @@
 //! `tafl tune VARIANT [--games N] [--rounds R] [--depth D | --time MS] [--openings K] [--seed S]
-//! [--cap P] [--resign SCORE,MOVES] [--threads N] [--weights FILE] [--label outcome|search]
-//! [--label-depth D] [--out FILE]`: fits
-//! the evaluation's weights to the results of the computer's games against itself, or to a
-//! deeper search's scores of their positions (src/search/tune.rs), and writes a weights file.
+//! [--cap P] [--resign SCORE,MOVES] [--records FILE]... [--threads N] [--weights FILE]
+//! [--label outcome|search] [--label-depth D] [--out FILE]`: fits the evaluation's weights to
+//! the results of the computer's games against itself (or, with `--records`, of games already
+//! played), or to a deeper search's scores of their positions (src/search/tune.rs), and writes
+//! a weights file.
 //!
 //! Every fifth game is held out of the fit; the summary gives the held-out cross-entropy of
 //! the starting weights and of the fitted ones, so a fit that learned nothing shows.
@@ -12,8 +13,11 @@ use std::process::ExitCode;
 use std::sync::Arc;
 
 use super::load;
+use crate::record::RecordedOutcome;
 use crate::search::eval::{WeightsFile, TERM_NAMES};
-use crate::search::tune::{fit, loss, self_play, Label, Plan, Sample};
+use crate::search::tune::{
+    fit, loss, recorded, result_for_attackers, self_play, Label, Plan, Sample,
+};
 use crate::search::{Limits, Weights};
 
 /// Arguments of `tafl tune`.
@@ -59,6 +63,17 @@ pub struct Args {
     /// The labelling search's depth (with `--label search`) [default: 3].
     #[arg(long, value_name = "D", value_parser = clap::value_parser!(u32).range(1..=8))]
     pub label_depth: Option<u32>,
+    /// Fit to the positions of these recorded games instead of playing games: any format
+    /// `tafl games` reads (the CSV rows `tafl match --games` writes among them). Each position
+    /// is labelled with the result its record states (a game left unfinished, such as one
+    /// stopped at a ply cap, counts ½) or, with `--label search`, a search of it. Repeat the
+    /// option for more files.
+    #[arg(
+        long,
+        value_name = "FILE",
+        conflicts_with_all = ["games", "rounds", "depth", "time", "openings", "seed", "cap", "resign"]
+    )]
+    pub records: Vec<std::path::PathBuf>,
     /// Write the weights file here instead of printing it.
     #[arg(long, value_name = "FILE")]
     pub out: Option<std::path::PathBuf>,
@@ -104,6 +119,9 @@ pub fn run(args: Args) -> ExitCode {
             return ExitCode::from(load::USAGE);
         }
     };
+    if !args.records.is_empty() {
+        return fit_records(&args, &loaded, weights, label);
+    }
     let start = weights;
     let plan = Plan {
         games: args.games,
@@ -167,7 +185,6 @@ pub fn run(args: Args) -> ExitCode {
         weights = fitted.weights;
         constant = fitted.constant;
     }
-    let (_, held): (Vec<Sample>, Vec<Sample>) = samples.iter().partition(|s| s.game % 5 != 0);
     let labelled = match label {
         Label::Outcome => String::new(),
         Label::Search { depth } => format!(" --label search --label-depth {depth}"),
@@ -180,29 +197,108 @@ pub fn run(args: Args) -> ExitCode {
         .adjudicate
         .resign
         .map_or(String::new(), |rule| format!(" --resign {rule}"));
-    let fitted = format!(
-        "tafl tune {} --games {} --rounds {} {budget} --openings {} --seed {} --cap {}{resign}{}: \
-         {} positions; held-out cross-entropy {:.4} with the starting weights, {:.4} fitted; \
-         constant {:+.0} (the attackers' edge at this level of play)",
-        args.variant,
-        args.games,
-        args.rounds,
-        args.openings,
-        args.seed,
-        args.cap,
-        labelled,
-        samples.len(),
-        loss(&held, start),
-        loss(&held, weights),
-        constant
+    let command = format!(
+        "tafl tune {} --games {} --rounds {} {budget} --openings {} --seed {} --cap {}{resign}{}",
+        args.variant, args.games, args.rounds, args.openings, args.seed, args.cap, labelled,
     );
-    for (name, (old, new)) in TERM_NAMES
-        .iter()
-        .zip(start.values().iter().zip(weights.values()))
-    {
-        eprintln!("{name:>16}: {old:>6} -> {new:>6}");
+    let fitted = Fitted {
+        start,
+        weights,
+        constant,
+        samples: &samples,
+    };
+    write(&args, &loaded, &fitted, &command)
+}
+
+/// `tafl tune --records`: one fit to the positions of recorded games.
+fn fit_records(args: &Args, loaded: &load::Loaded, start: Weights, label: Label) -> ExitCode {
+    let mut games = Vec::new();
+    for path in &args.records {
+        match super::book::replayed(path, &loaded.engine, "records") {
+            Ok(read) => games.extend(read),
+            Err(code) => return code,
+        }
     }
-    write(&args, &loaded, weights, fitted)
+    let labelled: Vec<(u64, f64, crate::game::Game)> = games
+        .into_iter()
+        .zip(0u64..)
+        .map(|((read, game), index)| {
+            let outcome = match read.stated {
+                Some(RecordedOutcome::AttackersWin) => 1.0,
+                Some(RecordedOutcome::DefendersWin) => 0.0,
+                Some(RecordedOutcome::Draw | RecordedOutcome::Ongoing) => 0.5,
+                // `stated` has read a resignation against the game already; no word at all
+                // leaves the moves to say.
+                Some(RecordedOutcome::SideToMoveLoses) | None => {
+                    result_for_attackers(game.status())
+                }
+            };
+            (index, outcome, game)
+        })
+        .collect();
+    let bar = std::io::stderr().is_terminal().then(|| {
+        let bar = indicatif::ProgressBar::new(labelled.len() as u64);
+        bar.set_message("positions labelled");
+        bar
+    });
+    let label_all = || {
+        use rayon::prelude::*;
+        labelled
+            .par_iter()
+            .flat_map_iter(|(index, outcome, game)| {
+                let samples = recorded(game, *outcome, *index, label, start);
+                tick(&bar);
+                samples
+            })
+            .collect::<Vec<Sample>>()
+    };
+    let Ok(samples) = load::on_threads(usize::from(args.threads), label_all, label_all) else {
+        return ExitCode::FAILURE;
+    };
+    if let Some(bar) = &bar {
+        bar.finish_and_clear();
+    }
+    let (train, _): (Vec<Sample>, Vec<Sample>) = samples.iter().partition(|s| s.game % 5 != 0);
+    let fit = fit(&train, start);
+    let wins = labelled.iter().filter(|(_, o, _)| *o == 1.0).count();
+    let losses = labelled.iter().filter(|(_, o, _)| *o == 0.0).count();
+    eprintln!(
+        "{} games ({wins} won by the attackers, {losses} by the defenders, {} neither)",
+        labelled.len(),
+        labelled.len() - wins - losses
+    );
+    if label == Label::Outcome && (wins == labelled.len() || losses == labelled.len()) {
+        eprintln!("warning: every game ended the same way: the results carry nothing to fit");
+    }
+    let files: Vec<String> = args
+        .records
+        .iter()
+        .map(|path| format!(" --records {}", path.display()))
+        .collect();
+    let labelled_by = match label {
+        Label::Outcome => String::new(),
+        Label::Search { depth } => format!(" --label search --label-depth {depth}"),
+    };
+    let command = format!("tafl tune {}{}{labelled_by}", args.variant, files.concat());
+    let fitted = Fitted {
+        start,
+        weights: fit.weights,
+        constant: fit.constant,
+        samples: &samples,
+    };
+    write(args, loaded, &fitted, &command)
+}
+
+/// A fit's outcome, for the summary and the weights file.
+struct Fitted<'a> {
+    /// The weights the fit started from.
+    start: Weights,
+    /// The fitted weights.
+    weights: Weights,
+    /// The fitted constant.
+    constant: f64,
+    /// Every position, the held-out ones (every fifth game) among them.
+    samples: &'a [Sample],
 }
 
 fn tick(bar: &Option<indicatif::ProgressBar>) {
@@ -211,11 +307,29 @@ fn tick(bar: &Option<indicatif::ProgressBar>) {
     }
 }
 
-fn write(args: &Args, loaded: &load::Loaded, weights: Weights, fitted: String) -> ExitCode {
+/// Prints the weights' changes and writes the weights file, whose `fitted` line says the
+/// `command`, the positions and the held-out cross-entropy before and after.
+fn write(args: &Args, loaded: &load::Loaded, fitted: &Fitted, command: &str) -> ExitCode {
+    let (_, held): (Vec<Sample>, Vec<Sample>) =
+        fitted.samples.iter().partition(|s| s.game % 5 != 0);
+    let summary = format!(
+        "{command}: {} positions; held-out cross-entropy {:.4} with the starting weights, {:.4} \
+         fitted; constant {:+.0} (the attackers' edge at this level of play)",
+        fitted.samples.len(),
+        loss(&held, fitted.start),
+        loss(&held, fitted.weights),
+        fitted.constant
+    );
+    for (name, (old, new)) in TERM_NAMES
+        .iter()
+        .zip(fitted.start.values().iter().zip(fitted.weights.values()))
+    {
+        eprintln!("{name:>16}: {old:>6} -> {new:>6}");
+    }
     let file = WeightsFile {
         variant: loaded.engine.rules().name.clone(),
-        fitted,
-        weights,
+        fitted: summary,
+        weights: fitted.weights,
     };
     // Plain data with string keys: serialising cannot fail.
     let text = serde_json::to_string_pretty(&file).expect("weights serialise") + "\n";

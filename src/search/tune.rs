@@ -106,7 +106,7 @@ pub fn search_label(game: &Game, depth: u32, weights: Weights) -> f64 {
 }
 
 /// 1 the attackers won, ½ a draw or a game still going, 0 the defenders won.
-fn result_for_attackers(status: Status) -> f64 {
+pub fn result_for_attackers(status: Status) -> f64 {
     match status {
         Status::AttackersWin => 1.0,
         Status::DefendersWin => 0.0,
@@ -150,6 +150,41 @@ pub fn self_play(
             })
         })
         .collect()
+}
+
+/// The positions of a game already played (a record's, replayed: [`crate::cli`]'s `--records`),
+/// each before its move, from the variant's start on, labelled as [`self_play`] labels its own:
+/// with `outcome` (the game's result for the attackers: 1, ½ or 0) or a search of the position.
+/// `index` numbers the game, for holding games out of the fit.
+pub fn recorded(
+    game: &Game,
+    outcome: f64,
+    index: u64,
+    label: Label,
+    weights: Weights,
+) -> Vec<Sample> {
+    let engine = game.engine().clone();
+    let mut replayed = Game::new(engine.clone());
+    let mut samples = Vec::with_capacity(game.plies().len());
+    for ply in game.plies() {
+        if let Some(terms) = terms_of(&engine, replayed.position()) {
+            let result = match label {
+                Label::Outcome => outcome,
+                Label::Search { depth } => search_label(&replayed, depth, weights),
+            };
+            samples.push(Sample {
+                terms: terms.values(),
+                result,
+                outcome,
+                game: index,
+            });
+        }
+        // The moves were played through the same rules once already.
+        if replayed.play(ply.mv).is_err() {
+            break;
+        }
+    }
+    samples
 }
 
 /// The result of a fit.
@@ -477,6 +512,43 @@ mod tests {
             replayed.play(ply.mv).unwrap();
         }
         replayed
+    }
+
+    #[test]
+    fn a_recorded_game_gives_the_samples_its_self_play_gave() {
+        // The games played here are self-play's games of this plan: reading them back as
+        // records must give self-play's samples, after the opening's plies (which self-play
+        // does not observe), each labelled with the game's result.
+        let rules = crate::Variant::bundled("brandubh").unwrap().rules;
+        let engine = Arc::new(Engine::new(&rules).unwrap());
+        let weights = super::super::WEIGHTS;
+        let plan = Plan {
+            games: 6,
+            openings: 6,
+            seed: 5,
+            adjudication: Adjudication::cap(200),
+            limits: Limits::depth(1),
+            label: Label::Outcome,
+        };
+        let played = self_play(&engine, &plan, weights, 0, || {});
+        let mut compared = 0;
+        let limits = plan.limits.with_weights(weights);
+        for index in 0..plan.games {
+            let start = opening(&engine, plan.seed, index, plan.openings);
+            let game = play_out(start, &limits, &limits, plan.adjudication, |_, _| {});
+            let outcome = result_for_attackers(game.status());
+            let read = recorded(&game, outcome, index, Label::Outcome, weights);
+            assert_eq!(read.len(), game.plies().len());
+            assert!(read.iter().all(|s| s.result == outcome && s.game == index));
+            let mine: Vec<&Sample> = played.iter().filter(|s| s.game == index).collect();
+            assert_eq!(mine.len(), read.len() - 6);
+            for (a, b) in mine.iter().zip(&read[6..]) {
+                assert_eq!(a.terms, b.terms);
+                assert_eq!(a.result, b.result);
+                compared += 1;
+            }
+        }
+        assert!(compared > 30, "{compared}");
     }
 
     #[test]
