@@ -273,6 +273,64 @@ fn one_thread_at_a_fixed_depth_is_deterministic() {
     }
 }
 
+/// The report of a search stopped (as by Ctrl-C or the clock) once depth `cut` has finished,
+/// during the next iteration: the stop is seen at the next check, after a count of nodes that
+/// one thread makes the same every run. `None` where that iteration finished first.
+fn stopped_after(game: &Game, cut: u32, settings: Settings) -> Option<Report> {
+    let stop = AtomicBool::new(false);
+    let limits = Limits::depth(cut + 3).with_settings(settings);
+    let report = search(game, &limits, &stop, |report| {
+        if report.depth == cut {
+            stop.store(true, std::sync::atomic::Ordering::Relaxed);
+        }
+    })
+    .unwrap();
+    (report.depth == cut).then_some(report)
+}
+
+#[test]
+fn a_search_cut_short_plays_what_the_cut_iteration_found() {
+    let cut = 3;
+    let partial_off = Settings {
+        partial_iterations: false,
+        ..Settings::DEFAULT
+    };
+    let (mut cut_short, mut used) = (0, 0);
+    for variant in ["brandubh", "linnaeus", "copenhagen"] {
+        for game in random_games(variant, 12) {
+            let (Some(on), Some(off)) = (
+                stopped_after(&game, cut, Settings::DEFAULT),
+                stopped_after(&game, cut, partial_off),
+            ) else {
+                continue;
+            };
+            cut_short += 1;
+            // Off, the last finished depth's move, score and line, as a search to that depth
+            // gives them.
+            let finished = best(&game, cut);
+            assert_eq!(
+                (off.best, off.score, &off.pv),
+                (finished.best, finished.score, &finished.pv)
+            );
+            // On, the same where the cut iteration finished no root move; else that move with
+            // its line, which the rules allow.
+            assert_eq!(on.depth, cut);
+            assert_eq!(on.pv.first(), on.best.as_ref());
+            if on.pv != off.pv {
+                used += 1;
+                let mut line = game.clone();
+                for &mv in &on.pv {
+                    line.play(mv).unwrap();
+                }
+            } else {
+                assert_eq!((on.best, on.score), (off.best, off.score));
+            }
+        }
+    }
+    assert!(cut_short >= 12, "{cut_short}");
+    assert!(used > 0, "no cut iteration was used in {cut_short}");
+}
+
 /// Plays `games` seeded games between the search at `depth` and a uniformly random player, the
 /// search taking `side`; returns the search's wins.
 fn against_random(variant: &str, side: Side, depth: u32, games: u64) -> u64 {

@@ -84,7 +84,7 @@ impl ResignArgs {
 pub struct PlayerArgs {
     /// Turn search techniques off, comma-separated: quiescence, null-move, reductions,
     /// aspiration, extensions, time-management, futility, late-move-pruning, deep-reductions,
-    /// deeper-entries, fort-watch, or `all` (the plain alpha-beta search).
+    /// deeper-entries, fort-watch, partial-iterations, or `all` (the plain alpha-beta search).
     #[arg(long, value_name = "LIST", value_delimiter = ',')]
     pub off: Vec<String>,
     /// Turn search techniques on (after `--off`), the same names; `all` for every one.
