@@ -26,10 +26,16 @@ fn tafl_ok(args: &[&str]) -> std::process::Output {
     out
 }
 
+/// A fresh directory for a test's files, named for the test and this process.
+fn scratch(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("{name}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
 #[test]
 fn a_small_fit_writes_a_weights_file_the_search_accepts() {
-    let dir = std::env::temp_dir().join(format!("tafl-tune-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = scratch("tafl-tune");
     let file = dir.join("brandubh.json");
     let path = file.to_str().unwrap();
     tafl_ok(&[
@@ -190,8 +196,7 @@ fn compare_reports_the_change_in_the_attackers_score() {
 
 #[test]
 fn a_fit_on_search_labels_names_them_and_a_stray_label_depth_is_refused() {
-    let dir = std::env::temp_dir().join(format!("tafl-tune-search-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = scratch("tafl-tune-search");
     let file = dir.join("brandubh.json");
     tafl_ok(&[
         "tune",
@@ -229,8 +234,7 @@ fn a_fit_on_search_labels_names_them_and_a_stray_label_depth_is_refused() {
 
 #[test]
 fn a_fit_on_timed_games_with_resignations_says_so_and_depth_and_time_exclude_each_other() {
-    let dir = std::env::temp_dir().join(format!("tafl-tune-time-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = scratch("tafl-tune-time");
     let file = dir.join("brandubh.json");
     let out = tafl_ok(&[
         "tune",
@@ -277,8 +281,7 @@ fn a_fit_on_timed_games_with_resignations_says_so_and_depth_and_time_exclude_eac
 
 #[test]
 fn a_fit_on_recorded_games_reads_every_position_and_refuses_what_it_cannot_read() {
-    let dir = std::env::temp_dir().join(format!("tafl-tune-records-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = scratch("tafl-tune-records");
     // Games as `tafl match --games` writes them, some stopped at the ply cap (`Ongoing`).
     let games = dir.join("games.csv");
     let games_path = games.to_str().unwrap();
@@ -300,6 +303,8 @@ fn a_fit_on_recorded_games_reads_every_position_and_refuses_what_it_cannot_read(
     let out = tafl_ok(&[
         "tune",
         "brandubh",
+        "--weights",
+        "hand",
         "--records",
         games_path,
         "--records",
@@ -318,7 +323,9 @@ fn a_fit_on_recorded_games_reads_every_position_and_refuses_what_it_cannot_read(
     assert!(err.contains(&said), "{err}\nwanted: {said}");
     let written: WeightsFile =
         serde_json::from_str(&std::fs::read_to_string(&file).unwrap()).unwrap();
-    let named = format!("tafl tune brandubh --records {games_path} --records {games_path}: ");
+    let named = format!(
+        "tafl tune brandubh --weights hand --records {games_path} --records {games_path}: "
+    );
     assert!(written.fitted.starts_with(&named), "{}", written.fitted);
     assert!(
         written

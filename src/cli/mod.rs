@@ -92,8 +92,8 @@ enum Command {
     /// How a rule change moves the balance: two variants from the same openings, the
     /// attackers' score in each and the difference with a paired 95% interval.
     Compare(compare::Args),
-    /// Fit the evaluation's weights to the computer's games against itself; write a weights
-    /// file.
+    /// Fit the evaluation's weights to the computer's games against itself (or to recorded
+    /// games: `--records`); write a weights file.
     Tune(tune::Args),
     /// Play a variant at the terminal, both sides or against a friend (`help` inside lists the
     /// commands).

@@ -198,8 +198,15 @@ pub fn run(args: Args) -> ExitCode {
         .resign
         .map_or(String::new(), |rule| format!(" --resign {rule}"));
     let command = format!(
-        "tafl tune {} --games {} --rounds {} {budget} --openings {} --seed {} --cap {}{resign}{}",
-        args.variant, args.games, args.rounds, args.openings, args.seed, args.cap, labelled,
+        "tafl tune {}{} --games {} --rounds {} {budget} --openings {} --seed {} --cap {}{resign}{}",
+        args.variant,
+        starting(&args),
+        args.games,
+        args.rounds,
+        args.openings,
+        args.seed,
+        args.cap,
+        labelled,
     );
     let fitted = Fitted {
         start,
@@ -279,7 +286,12 @@ fn fit_records(args: &Args, loaded: &load::Loaded, start: Weights, label: Label)
         Label::Outcome => String::new(),
         Label::Search { depth } => format!(" --label search --label-depth {depth}"),
     };
-    let command = format!("tafl tune {}{}{labelled_by}", args.variant, files.concat());
+    let command = format!(
+        "tafl tune {}{}{}{labelled_by}",
+        args.variant,
+        starting(args),
+        files.concat()
+    );
     let fitted = Fitted {
         start,
         weights: fit.weights,
@@ -287,6 +299,13 @@ fn fit_records(args: &Args, loaded: &load::Loaded, start: Weights, label: Label)
         samples: &samples,
     };
     write(args, loaded, &fitted, &command)
+}
+
+/// ` --weights W` where the fit started from weights other than the hand-set ones.
+fn starting(args: &Args) -> String {
+    args.weights
+        .as_ref()
+        .map_or(String::new(), |weights| format!(" --weights {weights}"))
 }
 
 /// A fit's outcome, for the summary and the weights file.
