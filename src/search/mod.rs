@@ -178,7 +178,7 @@ impl Settings {
     /// +221 against the old player where the search without it scores +285, a ply shallower
     /// where the king stands on the edge (docs/strength.md, "A fort in the search"), so it
     /// is off. Partial iterations can only play a move searched deeper than the last finished
-    /// iteration's, and were even in a match (+2 Elo at 100 ms), so they are on.
+    /// iteration's, and were even in matches (Brandubh +2, Linnaeus +6), so they are on.
     pub const DEFAULT: Settings = Settings {
         time_management: false,
         extensions: false,
