@@ -335,6 +335,26 @@ fn a_fit_on_recorded_games_reads_every_position_and_refuses_what_it_cannot_read(
         written.fitted
     );
     assert_eq!(written.weights.escape_now, WEIGHTS.escape_now);
+    // The same positions labelled by a search of each.
+    let searched = dir.join("searched.json");
+    tafl_ok(&[
+        "tune",
+        "brandubh",
+        "--records",
+        games_path,
+        "--label",
+        "search",
+        "--label-depth",
+        "1",
+        "--out",
+        searched.to_str().unwrap(),
+    ]);
+    let written: WeightsFile =
+        serde_json::from_str(&std::fs::read_to_string(&searched).unwrap()).unwrap();
+    let named = format!(
+        "tafl tune brandubh --records {games_path} --label search --label-depth 1: {plies} positions;"
+    );
+    assert!(written.fitted.starts_with(&named), "{}", written.fitted);
 
     // A game the rules refuse is named, with its line, and nothing is written.
     let bad = dir.join("bad.csv");

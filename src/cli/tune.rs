@@ -185,10 +185,6 @@ pub fn run(args: Args) -> ExitCode {
         weights = fitted.weights;
         constant = fitted.constant;
     }
-    let labelled = match label {
-        Label::Outcome => String::new(),
-        Label::Search { depth } => format!(" --label search --label-depth {depth}"),
-    };
     let budget = match (plan.limits.time, plan.limits.depth) {
         (Some(time), _) => format!("--time {}", time.as_millis()),
         (None, depth) => format!("--depth {}", depth.unwrap_or(DEPTH)),
@@ -206,7 +202,7 @@ pub fn run(args: Args) -> ExitCode {
         args.openings,
         args.seed,
         args.cap,
-        labelled,
+        label_options(label),
     );
     let fitted = Fitted {
         start,
@@ -276,21 +272,24 @@ fn fit_records(args: &Args, loaded: &load::Loaded, start: Weights, label: Label)
     );
     if label == Label::Outcome && (wins == labelled.len() || losses == labelled.len()) {
         eprintln!("warning: every game ended the same way: the results carry nothing to fit");
+    } else if fit.weights.soldier <= 10 {
+        eprintln!(
+            "warning: the fit gave material a weight of {}: too little signal in these games \
+             to trust it (try more games)",
+            fit.weights.soldier
+        );
     }
     let files: Vec<String> = args
         .records
         .iter()
         .map(|path| format!(" --records {}", path.display()))
         .collect();
-    let labelled_by = match label {
-        Label::Outcome => String::new(),
-        Label::Search { depth } => format!(" --label search --label-depth {depth}"),
-    };
     let command = format!(
-        "tafl tune {}{}{}{labelled_by}",
+        "tafl tune {}{}{}{}",
         args.variant,
         starting(args),
-        files.concat()
+        files.concat(),
+        label_options(label)
     );
     let fitted = Fitted {
         start,
@@ -299,6 +298,14 @@ fn fit_records(args: &Args, loaded: &load::Loaded, start: Weights, label: Label)
         samples: &samples,
     };
     write(args, loaded, &fitted, &command)
+}
+
+/// ` --label search --label-depth D` for a fit to search labels; nothing for outcomes.
+fn label_options(label: Label) -> String {
+    match label {
+        Label::Outcome => String::new(),
+        Label::Search { depth } => format!(" --label search --label-depth {depth}"),
+    }
 }
 
 /// ` --weights W` where the fit started from weights other than the hand-set ones.
