@@ -152,7 +152,7 @@ pub fn self_play(
         .collect()
 }
 
-/// The positions of a game already played (a record's, replayed: [`crate::cli`]'s `--records`),
+/// The positions of a game already played (a record's, replayed: `tafl tune --records`),
 /// each before its move, from the variant's start on, labelled as [`self_play`] labels its own:
 /// with `outcome` (the game's result for the attackers: 1, ½ or 0) or a search of the position.
 /// `index` numbers the game, for holding games out of the fit.
