@@ -434,6 +434,25 @@ fn a_bad_book_is_refused_with_where_and_why() {
     assert_eq!(out.status.code(), Some(2));
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(stderr.contains("game 2 (line 3): ply 1:"), "{stderr}");
+    // Every problem at once: a game that has ended and one the rules refuse, both named.
+    let played = dir.join("played.csv");
+    let out = book_match(&["--pairs", "1", "--games", played.to_str().unwrap()]);
+    assert!(out.status.success());
+    let text = std::fs::read_to_string(&played).unwrap();
+    let ended = text
+        .lines()
+        .find(|row| row.ends_with(",Black") || row.ends_with(",White"))
+        .expect("a depth-1 game of Brandubh ends within the cap");
+    let both = dir.join("both.csv");
+    std::fs::write(&both, format!("{ended}\nc3-c2,0,0,\n")).unwrap();
+    let out = book_match(&["--book", both.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains("game 1 (line 1): the game has ended"),
+        "{stderr}"
+    );
+    assert!(stderr.contains("game 2 (line 2): ply 1:"), "{stderr}");
     // A book and random openings are two different starts: asking for both is an error.
     let out = book_match(&["--book", illegal.to_str().unwrap(), "--seed", "3"]);
     assert_eq!(out.status.code(), Some(2));

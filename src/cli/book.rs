@@ -21,51 +21,31 @@ use crate::record::{self, Format, RecordedOutcome};
 /// that has ended (it leaves nothing to play) are each printed, with the game's line, and give
 /// exit code 2; an empty book too.
 pub fn read(path: &Path, engine: &Arc<Engine>) -> Result<Vec<Game>, ExitCode> {
-    let name = path.display().to_string();
-    let mut bad = false;
-    let mut starts = Vec::new();
-    for (record, game) in replayed(path, engine, "book")? {
-        match game.reason() {
-            Some(reason) => {
-                eprintln!(
-                    "error: the book `{name}`, game {} (line {}): the game has ended ({}): a \
-                     book's game must leave a position to play",
-                    record.number,
-                    record.line,
-                    reason.as_str()
-                );
-                bad = true;
-            }
-            None => starts.push(game),
-        }
-    }
-    if bad {
-        return Err(ExitCode::from(USAGE));
-    }
-    Ok(starts)
-}
-
-/// A game of a record file, as far as its moves go.
-pub struct Read {
-    /// The game's number in its file (1-based).
-    pub number: usize,
-    /// The game's first line in its file.
-    pub line: usize,
-    /// The result the record states, if it states one (a resignation read against the game).
-    pub stated: Option<RecordedOutcome>,
+    let ended = |game: &Game| {
+        game.reason().map(|reason| {
+            format!(
+                "the game has ended ({}): a book's game must leave a position to play",
+                reason.as_str()
+            )
+        })
+    };
+    let games = replayed(path, engine, "book", ended)?;
+    Ok(games.into_iter().map(|(_, game)| game).collect())
 }
 
 /// Every game of the record file at `path` (any format `tafl games` reads), each played from
-/// the variant's start as far as its moves go. `what` names the file in errors (`book`,
-/// `records`). A file that cannot be read, a game that cannot be read and a game whose moves
-/// the rules refuse are each printed, with the game's line, and give exit code 2; a file of no
-/// games too. A result the moves do not show (a resignation, a cap) is no error: the record's
-/// word is kept in [`Read::stated`].
+/// the variant's start as far as its moves go, with the result its record states, if it
+/// states one (a resignation read against the game). `what` names the file in errors (`book`,
+/// `records`). A file that cannot be read, a game that cannot be read, a game whose moves the
+/// rules refuse and a game that `refuse` has a reason against are each printed, with the
+/// game's line, and give exit code 2; a file of no games too. A result the moves do not show
+/// (a resignation, a cap) is no error.
 pub fn replayed(
     path: &Path,
     engine: &Arc<Engine>,
     what: &str,
-) -> Result<Vec<(Read, Game)>, ExitCode> {
+    refuse: impl Fn(&Game) -> Option<String>,
+) -> Result<Vec<(Option<RecordedOutcome>, Game)>, ExitCode> {
     let name = path.display().to_string();
     let text = std::fs::read_to_string(path).map_err(|error| {
         eprintln!("error: cannot read the {what} `{name}`: {error}");
@@ -85,26 +65,22 @@ pub fn replayed(
             }
         };
         let replayed = replay(engine, &record);
-        match replayed.verdict {
-            Verdict::Agrees | Verdict::Result { .. } => {
-                let read = Read {
-                    number: game_number,
-                    line: record.line,
-                    stated: stated_outcome(&record, &replayed.game),
-                };
-                games.push((read, replayed.game));
-            }
+        let why = match replayed.verdict {
+            Verdict::Agrees | Verdict::Result { .. } => refuse(&replayed.game),
             Verdict::EndsEarly { .. }
             | Verdict::Illegal { .. }
             | Verdict::Captures { .. }
-            | Verdict::OtherRules { .. } => {
+            | Verdict::OtherRules { .. } => Some(describe(engine, &replayed)),
+        };
+        match why {
+            Some(why) => {
                 eprintln!(
-                    "error: the {what} `{name}`, game {game_number} (line {}): {}",
-                    record.line,
-                    describe(engine, &replayed)
+                    "error: the {what} `{name}`, game {game_number} (line {}): {why}",
+                    record.line
                 );
                 bad = true;
             }
+            None => games.push((stated_outcome(&record, &replayed.game), replayed.game)),
         }
     }
     if bad {

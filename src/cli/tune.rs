@@ -217,7 +217,7 @@ pub fn run(args: Args) -> ExitCode {
 fn fit_records(args: &Args, loaded: &load::Loaded, start: Weights, label: Label) -> ExitCode {
     let mut games = Vec::new();
     for path in &args.records {
-        match super::book::replayed(path, &loaded.engine, "records") {
+        match super::book::replayed(path, &loaded.engine, "records", |_| None) {
             Ok(read) => games.extend(read),
             Err(code) => return code,
         }
@@ -225,8 +225,8 @@ fn fit_records(args: &Args, loaded: &load::Loaded, start: Weights, label: Label)
     let labelled: Vec<(u64, f64, crate::game::Game)> = games
         .into_iter()
         .zip(0u64..)
-        .map(|((read, game), index)| {
-            let outcome = match read.stated {
+        .map(|((stated, game), index)| {
+            let outcome = match stated {
                 Some(RecordedOutcome::AttackersWin) => 1.0,
                 Some(RecordedOutcome::DefendersWin) => 0.0,
                 Some(RecordedOutcome::Draw | RecordedOutcome::Ongoing) => 0.5,
