@@ -46,8 +46,10 @@
 //!   Counted from the start (0 there), so that it moves no score before a capture;
 //! - **cordon**: [`Weights::cordon`] against a side that wins by encirclement for each way, no
 //!   two through the same square, by which the other side's pieces could still reach the edge
-//!   (at most [`CORDON_MAX`]): the squares its ring still lacks. The ring is worth nothing
-//!   to the other terms until its last piece is in place; this one pays for each gap closed.
+//!   (at most [`CORDON_MAX`]), and [`CORDON_EDGE`] ways for each of those pieces already on
+//!   the edge: the squares its ring still lacks, and the men it must still take. The ring is
+//!   worth nothing to the other terms until its last piece is in place; this one pays for
+//!   each gap closed and each man taken off the edge.
 //! - **squeeze**: [`Weights::squeeze`] for each move short of [`SQUEEZE_ROOM`] that a side
 //!   which loses when it cannot move has left, counted only once it is down to
 //!   [`SQUEEZE_FEW`] pieces or fewer: the way to win against a king locked on the edge and a
@@ -120,7 +122,7 @@ pub struct Weights {
     #[serde(default)]
     pub minority: i32,
     /// Each way (up to [`CORDON_MAX`] apart) by which the enemies of a side that wins by
-    /// encirclement could still reach the edge.
+    /// encirclement could still reach the edge, [`CORDON_EDGE`] for each already on it.
     #[serde(default)]
     pub cordon: i32,
     /// Each move short of [`SQUEEZE_ROOM`] a side that loses when it cannot move has, once it
@@ -278,9 +280,13 @@ pub(crate) const SMALL_REGION: u32 = 8;
 /// from it, counts this many.
 pub const FAR: i32 = 5;
 
-/// The most separate ways to the edge the `cordon` term counts: past this many the ring is not
-/// begun, and counting more would cost a flood each.
+/// The most separate ways to the edge the `cordon` term counts from the pieces off the edge:
+/// past this many the ring is not begun, and counting more would cost a flood each.
 pub const CORDON_MAX: i32 = 12;
+
+/// The ways the `cordon` term counts for each piece already on the edge: no ring holds it until
+/// it is taken or leaves.
+pub const CORDON_EDGE: i32 = 2;
 
 /// A side with at most this many pieces (its king included) is counted by the `squeeze` term:
 /// with more, one of them always has room.
@@ -734,14 +740,20 @@ fn moves_to<B: Bits>(core: &Core<B>, sq: usize, region: B, empty: B) -> i32 {
 /// How many ways, no two through the same square, lead from `enclosed` to the board's edge
 /// through `empty` squares, at most [`CORDON_MAX`]: the squares a side that wins by encircling
 /// `enclosed` must still fill, or about (each way is the shortest left when it is found, so the
-/// count can fall short of the true minimum cut, never exceed it). A piece of `enclosed` on the
-/// edge counts [`CORDON_MAX`]: no ring holds it until it is taken.
+/// count can fall short of the true minimum cut, never exceed it), and [`CORDON_EDGE`] for each
+/// piece of `enclosed` already on the edge: no ring holds it until it is taken or steps off,
+/// and its count stands beside the others' ways, so that a ring round the rest still pays. (A
+/// first reading counted [`CORDON_MAX`] for any piece on the edge; a huddle of defenders with
+/// a man or two on the edge then gave the term nothing to work with: docs/strength.md, "A huddle
+/// held to the cap".)
 fn open_ways<B: Bits>(core: &Core<B>, enclosed: B, empty: B) -> i32 {
     /// The longest way followed; a longer one ends the count.
     const LONGEST: usize = 48;
     let edge = core.edge();
-    if (enclosed & edge).any() {
-        return CORDON_MAX;
+    let on_edge = (enclosed & edge).count() as i32 * CORDON_EDGE;
+    let enclosed = enclosed & !edge;
+    if enclosed.is_empty() {
+        return on_edge;
     }
     let mut free = empty;
     let mut layers = [B::EMPTY; LONGEST];
@@ -754,7 +766,7 @@ fn open_ways<B: Bits>(core: &Core<B>, enclosed: B, empty: B) -> i32 {
         let end = loop {
             frontier = core.beside(frontier) & free & !reached;
             if frontier.is_empty() || depth == LONGEST {
-                return ways;
+                return on_edge + ways;
             }
             layers[depth] = frontier;
             depth += 1;
@@ -772,7 +784,7 @@ fn open_ways<B: Bits>(core: &Core<B>, enclosed: B, empty: B) -> i32 {
             free.clear(at);
         }
     }
-    CORDON_MAX
+    on_edge + CORDON_MAX
 }
 
 /// +1 for the attackers, -1 for the defenders.
