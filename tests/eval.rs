@@ -116,14 +116,8 @@ fn cordon_counts_the_ways_out_of_the_attackers_ring() {
     let two_on_edge_one_gap = "/11/11/11/11/4tTt4/3t1K1t3/4t1t4/5t5/11/11/1T3T5/";
     assert_eq!(term("copenhagen", two_on_edge_one_gap, "cordon"), -5.0);
     // Every defender on the edge: nothing to flood, two ways each.
-    assert_eq!(
-        term(
-            "copenhagen",
-            "/1K9/11/11/11/11/11/11/11/11/11/5T5/",
-            "cordon"
-        ),
-        -4.0
-    );
+    let all_on_edge = "/1K9/11/11/11/11/11/11/11/11/11/5T5/";
+    assert_eq!(term("copenhagen", all_on_edge, "cordon"), -4.0);
     // At the start the ring is not begun: the ways out run past the attackers' groups to the
     // four corners' edges, two or more each.
     let start = "/3ttttt3/5t5/11/t4T4t/t3TTT3t/tt1TTKTT1tt/t3TTT3t/t4T4t/11/5t5/3ttttt3/";

@@ -737,24 +737,24 @@ fn moves_to<B: Bits>(core: &Core<B>, sq: usize, region: B, empty: B) -> i32 {
     FAR
 }
 
-/// How many ways, no two through the same square, lead from `enclosed` to the board's edge
-/// through `empty` squares, at most [`CORDON_MAX`]: the squares a side that wins by encircling
-/// `enclosed` must still fill, or about (each way is the shortest left when it is found, so the
-/// count can fall short of the true minimum cut, never exceed it), and [`CORDON_EDGE`] for each
-/// piece of `enclosed` already on the edge: no ring holds it until it is taken or steps off,
-/// and its count stands beside the others' ways, so that a ring round the rest still pays. (A
-/// first reading counted [`CORDON_MAX`] for any piece on the edge; a huddle of defenders with
-/// a man or two on the edge then gave the term nothing to work with: docs/strength.md, "A huddle
-/// held to the cap".)
+/// The `cordon` count of `enclosed`: [`CORDON_EDGE`] for each of its pieces already on the edge
+/// (no ring holds one until it is taken or steps off) beside the [`ways_to_edge`] of the others,
+/// so that a ring round the rest still pays. (A first reading counted [`CORDON_MAX`] for any
+/// piece on the edge; a huddle of defenders with a man or two on the edge then gave the term
+/// nothing to work with: docs/strength.md, "A huddle held to the cap".)
 fn open_ways<B: Bits>(core: &Core<B>, enclosed: B, empty: B) -> i32 {
+    let edge = core.edge();
+    (enclosed & edge).count() as i32 * CORDON_EDGE + ways_to_edge(core, enclosed & !edge, empty)
+}
+
+/// How many ways, no two through the same square, lead from `enclosed` (off the edge) to the
+/// board's edge through `empty` squares, at most [`CORDON_MAX`]: the squares a side that wins by
+/// encircling `enclosed` must still fill, or about (each way is the shortest left when it is
+/// found, so the count can fall short of the true minimum cut, never exceed it).
+fn ways_to_edge<B: Bits>(core: &Core<B>, enclosed: B, empty: B) -> i32 {
     /// The longest way followed; a longer one ends the count.
     const LONGEST: usize = 48;
     let edge = core.edge();
-    let on_edge = (enclosed & edge).count() as i32 * CORDON_EDGE;
-    let enclosed = enclosed & !edge;
-    if enclosed.is_empty() {
-        return on_edge;
-    }
     let mut free = empty;
     let mut layers = [B::EMPTY; LONGEST];
     for ways in 0..CORDON_MAX {
@@ -766,7 +766,7 @@ fn open_ways<B: Bits>(core: &Core<B>, enclosed: B, empty: B) -> i32 {
         let end = loop {
             frontier = core.beside(frontier) & free & !reached;
             if frontier.is_empty() || depth == LONGEST {
-                return on_edge + ways;
+                return ways;
             }
             layers[depth] = frontier;
             depth += 1;
@@ -784,7 +784,7 @@ fn open_ways<B: Bits>(core: &Core<B>, enclosed: B, empty: B) -> i32 {
             free.clear(at);
         }
     }
-    on_edge + CORDON_MAX
+    CORDON_MAX
 }
 
 /// +1 for the attackers, -1 for the defenders.
