@@ -5,10 +5,15 @@
 set -euo pipefail
 web="$(cd "$(dirname "$0")" && pwd)"
 cd "$(dirname "$web")"
+root="$PWD"
+# Cargo's target directory: target/ unless CARGO_TARGET_DIR or a cargo config moves it.
+target=$(cargo metadata --format-version 1 --no-deps --offline 2>/dev/null |
+    node -e 'let s = ""; process.stdin.on("data", (d) => { s += d; }).on("end", () => console.log(JSON.parse(s).target_directory))' ||
+    echo "${CARGO_TARGET_DIR:-$root/target}")
 runs="${1:-3}"
 [ -f "$web/pkg/tafl_wasm_bg.wasm" ] || bash web/build.sh
 cargo build --locked --release -p tafl-wasm --example speed
-native=$(target/release/examples/speed "$runs")
+native=$("$target/release/examples/speed" "$runs")
 wasm=$(node "$web/bench.mjs" "$runs")
 node -e '
 const [native, wasm] = [JSON.parse(process.argv[1]), JSON.parse(process.argv[2])];

@@ -7,6 +7,10 @@ set -euo pipefail
 web="$(cd "$(dirname "$0")" && pwd)"
 root="$(dirname "$web")"
 cd "$root"
+# Cargo's target directory: target/ unless CARGO_TARGET_DIR or a cargo config moves it.
+target=$(cargo metadata --format-version 1 --no-deps --offline 2>/dev/null |
+    node -e 'let s = ""; process.stdin.on("data", (d) => { s += d; }).on("end", () => console.log(JSON.parse(s).target_directory))' ||
+    echo "${CARGO_TARGET_DIR:-$root/target}")
 
 if ! rustup target list --installed | grep -qx wasm32-unknown-unknown; then
     echo "== rustup target add wasm32-unknown-unknown"
@@ -38,7 +42,7 @@ cargo build --locked -p tafl-wasm --release --target wasm32-unknown-unknown
 echo "== wasm-bindgen"
 rm -rf "$web/pkg"
 wasm-bindgen --target web --out-dir "$web/pkg" --no-typescript \
-    target/wasm32-unknown-unknown/release/tafl_wasm.wasm
+    "$target/wasm32-unknown-unknown/release/tafl_wasm.wasm"
 
 echo "== esbuild"
 rm -rf "$web/dist"

@@ -2,7 +2,7 @@
 // the built page (web/dist) served by `tafl serve`, one browser for every test. Run by
 // `bash .ci/web` after web/build.sh; screenshots go to docs/img/ (docs/web.md).
 //
-// Environment: TAFL_BIN (the tafl program, default target/debug/tafl), CHROMIUM (default
+// Environment: TAFL_BIN (the tafl program, default debug/tafl in $CARGO_TARGET_DIR or target/), CHROMIUM (default
 // /usr/bin/chromium), SCREENSHOTS=0 to leave docs/img alone.
 
 import { test, before, after } from 'node:test';
@@ -15,7 +15,8 @@ import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const tafl = process.env.TAFL_BIN ?? path.join(root, 'target/debug/tafl');
+const targetDir = process.env.CARGO_TARGET_DIR ? path.resolve(root, process.env.CARGO_TARGET_DIR) : path.join(root, 'target');
+const tafl = process.env.TAFL_BIN ?? path.join(targetDir, 'debug/tafl');
 const screenshots = process.env.SCREENSHOTS !== '0';
 
 let server;
@@ -47,6 +48,18 @@ async function shot(name) {
 async function downloadedText(from) {
   const [download] = await Promise.all([from.waitForEvent('download'), from.click('#download-tafl')]);
   return readFile(await download.path(), 'utf8');
+}
+
+/**
+ * Clicks Share and returns the link it writes. The box's value is read before the click: a wait
+ * for "changed from before" that reads "before" after the action races the page, and waits for
+ * ever when the link was already written.
+ */
+async function shareLink(from) {
+  const before = await from.locator('#share-link').inputValue();
+  await from.click('#share');
+  await from.waitForFunction((old) => document.querySelector('#share-link').value !== old, before);
+  return from.locator('#share-link').inputValue();
 }
 
 const message = () => page.locator('#message');
@@ -189,9 +202,7 @@ test('completion offers the names of the variant', async () => {
 
 test('a shared link opens the same text', async () => {
   const original = await downloadedText(page);
-  await page.click('#share');
-  await page.waitForFunction(() => document.querySelector('#share-link').value !== '');
-  const link = await page.locator('#share-link').inputValue();
+  const link = await shareLink(page);
   assert.match(link, /#v=[A-Za-z0-9_-]+$/);
   const other = await context.newPage();
   await other.goto(link);
@@ -208,13 +219,11 @@ test('a shared link to a text with errors opens with its problems and no game', 
   await page.keyboard.press('Control+End');
   await page.keyboard.type('\nboard 0 x 0');
   await page.locator('#problems li.error').first().waitFor();
-  await page.click('#share');
-  await page.waitForFunction((old) => document.querySelector('#share-link').value !== old,
-    await page.locator('#share-link').inputValue());
+  const link = await shareLink(page);
   const other = await context.newPage();
   const errors = [];
   other.on('pageerror', (error) => errors.push(error.message));
-  await other.goto(await page.locator('#share-link').inputValue());
+  await other.goto(link);
   await other.waitForSelector('body[data-ready="true"]');
   await other.locator('#problems li.error').first().waitFor();
   assert.match(await other.locator('#message').textContent(), /Fix the errors/);
