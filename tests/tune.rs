@@ -1,10 +1,11 @@
 //! `tafl tune`, weights files and `tafl compare`: a small seeded fit writes a weights file the
-//! search accepts; the bundled variants use their shipped weights and nothing else does; a
+//! search accepts; the rules, never the name, choose the weights a variant plays with; a
 //! variant compared with itself moves nothing.
 
 use std::process::Command;
 
-use tafl::search::eval::{bundled_weights, WeightsFile};
+use tafl::search::eval::WeightsFile;
+use tafl::search::profile::Profile;
 use tafl::search::{weights_for, WEIGHTS};
 use tafl::Variant;
 
@@ -112,50 +113,55 @@ fn a_bad_weights_file_or_technique_is_refused() {
 }
 
 #[test]
-fn bundled_variants_use_their_shipped_weights_and_others_the_hand_set_ones() {
-    // Every file in variants/weights is built in and used for its variant, and a bundled
-    // variant without a file has none built in.
+fn the_rules_choose_the_weights_and_a_renamed_or_reworded_copy_plays_the_same() {
+    // Every file in variants/weights is a profile's, built in.
     let files: Vec<String> = std::fs::read_dir("variants/weights")
         .unwrap()
         .map(|entry| entry.unwrap().path())
         .filter(|path| path.extension().is_some_and(|e| e == "json"))
         .map(|path| path.file_stem().unwrap().to_string_lossy().into_owned())
         .collect();
+    assert_eq!(files.len(), Profile::ALL.len(), "{files:?}");
     for name in &files {
-        assert!(
-            tafl::bundled_names().any(|n| n == name),
-            "{name}: no such variant"
-        );
+        let profile = Profile::named(name).unwrap_or_else(|| panic!("{name}: no such profile"));
+        let text = std::fs::read_to_string(format!("variants/weights/{name}.json")).unwrap();
+        assert_eq!(profile.file_text(), text, "{name}: not built in");
+        let file: WeightsFile = serde_json::from_str(&text).unwrap();
+        assert_eq!(profile.weights(), file.weights, "{name}");
     }
+    // The families the matches divided along (docs/strength.md).
+    let profile = |name: &str| Profile::of(&Variant::bundled(name).unwrap().rules);
+    assert_eq!(profile("copenhagen"), Profile::Corners);
+    assert_eq!(profile("fetlar"), Profile::Corners);
+    assert_eq!(profile("brandubh"), Profile::SmallCorners);
+    assert_eq!(profile("ard-ri"), Profile::SmallEdge);
+    assert_eq!(profile("linnaeus"), Profile::EdgeSoldierKing);
+    assert_eq!(profile("sea-battle-9x9"), Profile::Edge);
+    // Every bundled variant's rules choose the weights its search uses.
     for name in tafl::bundled_names() {
         let rules = Variant::bundled(name).unwrap().rules;
-        let Ok(text) = std::fs::read_to_string(format!("variants/weights/{name}.json")) else {
-            assert_eq!(
-                bundled_weights(name),
-                None,
-                "{name}: built in without a file"
-            );
-            assert_eq!(weights_for(&rules), WEIGHTS, "{name}");
-            continue;
-        };
-        assert_eq!(
-            bundled_weights(name),
-            Some(text.as_str()),
-            "{name}: not built in"
-        );
-        let file: WeightsFile = serde_json::from_str(&text).unwrap();
-        assert_eq!(weights_for(&rules), file.weights, "{name}");
-        assert_eq!(file.variant, rules.name, "{name}");
+        assert_eq!(weights_for(&rules), Profile::of(&rules).weights(), "{name}");
     }
-    // Most bundled variants ship a file (docs/strength.md says why the others do not).
-    assert!(
-        files.len() * 4 >= tafl::bundled_names().count() * 3,
-        "{files:?}"
-    );
-    // A changed copy (another name is a change) does not borrow them.
+    // Another name, a source, a note: the same player.
     let mut rules = Variant::bundled("brandubh").unwrap().rules;
     rules.name.push_str(" (mine)");
-    assert_eq!(weights_for(&rules), WEIGHTS);
+    rules.notes.push("my house rules".to_string());
+    assert_eq!(weights_for(&rules), Profile::SmallCorners.weights());
+    // A file that changes a rule the weights do not follow (who moves first) keeps them too;
+    // one that moves the escape from the corners to the edge gets the edge's.
+    let text = std::fs::read_to_string("variants/copenhagen.tafl").unwrap();
+    let swapped = text.replace("attackers move first", "defenders move first");
+    assert_ne!(swapped, text);
+    let swapped = Variant::from_text("mine.tafl", &swapped).unwrap().rules;
+    assert_eq!(weights_for(&swapped), Profile::Corners.weights());
+    let edge = text.replace(
+        "defenders win when the king reaches a corner",
+        "defenders win when the king reaches the edge",
+    );
+    assert_ne!(edge, text);
+    let edge = Variant::from_text("mine.tafl", &edge).unwrap().rules;
+    assert_eq!(Profile::of(&edge), Profile::Edge);
+    assert_ne!(weights_for(&edge), Profile::Corners.weights());
 }
 
 #[test]
@@ -192,6 +198,60 @@ fn compare_reports_the_change_in_the_attackers_score() {
     );
     assert!((json["difference"].as_f64().unwrap() - (b - a)).abs() < 1e-9);
     assert!(json["low"].as_f64().unwrap() <= json["high"].as_f64().unwrap());
+}
+
+#[test]
+fn a_renamed_copy_is_played_by_the_same_player_in_selfplay_and_compare() {
+    // The reproduction: a copy of brandubh.tafl with only its name changed played with
+    // the hand-set weights, so its self-play differed from Brandubh's.
+    let dir = scratch("tafl-renamed");
+    let text = std::fs::read_to_string("variants/brandubh.tafl").unwrap();
+    let renamed = text.replacen("name \"", "name \"My ", 1);
+    assert_ne!(renamed, text);
+    let path = dir.join("renamed.tafl");
+    std::fs::write(&path, renamed).unwrap();
+    let path = path.to_str().unwrap();
+    let selfplay = |variant: &str, weights: &[&str]| {
+        let mut args = vec![
+            "selfplay", variant, "--games", "12", "--depth", "2", "--seed", "1", "--json",
+        ];
+        args.extend_from_slice(weights);
+        let out = tafl_ok(&args);
+        let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        (
+            json["evaluation"].as_str().unwrap().to_string(),
+            [
+                json["attackers_win"].clone(),
+                json["defenders_win"].clone(),
+                json["draw"].clone(),
+                json["mean_plies"].clone(),
+            ],
+        )
+    };
+    let (label, bundled) = selfplay("brandubh", &[]);
+    assert_eq!(label, "small-corners");
+    assert_eq!(selfplay(path, &[]), (label, bundled.clone()));
+    // `--weights` still picks another player, and says so.
+    let (label, _) = selfplay(path, &["--weights", "hand"]);
+    assert_eq!(label, "hand");
+
+    // compare plays both rows with A's evaluation: a renamed copy moves nothing.
+    let out = tafl_ok(&[
+        "compare", "brandubh", path, "--games", "6", "--depth", "1", "--json",
+    ]);
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(json["evaluation"], "small-corners");
+    assert_eq!(json["difference"], 0.0);
+    // Even where B's own rules would choose other weights (Ard Ri escapes to the edge), both
+    // rows are played with A's, and the words say so.
+    let out = tafl_ok(&[
+        "compare", "brandubh", "ard-ri", "--games", "2", "--depth", "1",
+    ]);
+    let words = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        words.contains("evaluation, for both: small-corners"),
+        "{words}"
+    );
 }
 
 #[test]

@@ -35,5 +35,7 @@ fn _tafl(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(play::selfplay_games, m)?)?;
     m.add_function(wrap_pyfunction!(play::playouts, m)?)?;
     m.add_function(wrap_pyfunction!(play::wilson, m)?)?;
+    m.add_function(wrap_pyfunction!(play::evaluation, m)?)?;
+    m.add_function(wrap_pyfunction!(play::ladder, m)?)?;
     Ok(())
 }

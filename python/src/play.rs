@@ -6,7 +6,10 @@ use std::time::Instant;
 use pyo3::exceptions::{PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
+use tafl::game::Status;
 use tafl::search::duel::{self, Tally};
+use tafl::search::ladder;
+use tafl::search::profile::Evaluation;
 use tafl::search::Limits;
 
 use crate::game::limits;
@@ -51,6 +54,22 @@ fn selfplay_limits(time_ms: Option<u64>, depth: Option<u32>) -> PyResult<Limits>
     Ok(limits)
 }
 
+/// The weights `weights=` names for `variant`, as `--weights` reads them: `None` or `"rules"`
+/// for those its rules choose, a profile's name, `"hand"`, or a weights file's path.
+fn chosen(variant: &Variant, weights: Option<&str>) -> PyResult<Evaluation> {
+    Evaluation::named(weights.unwrap_or("rules"), variant.engine.rules())
+        .map_err(PyValueError::new_err)
+}
+
+/// The weights a computer player uses for `variant` by default, chosen from its rules (where
+/// the king escapes, the board's size, how the king is captured; never its name): the
+/// profile's name, as ``weights=`` takes it.
+#[pyfunction]
+pub fn evaluation(py: Python<'_>, variant: &Bound<'_, PyAny>) -> PyResult<String> {
+    let variant = Variant::resolve(py, variant)?;
+    Ok(Evaluation::of(variant.engine.rules()).label)
+}
+
 /// Runs `body` on `threads` threads (rayon), or on this one for 1.
 fn on_threads<T: Send>(threads: usize, body: impl FnOnce() -> T + Send) -> PyResult<T> {
     if threads <= 1 {
@@ -67,7 +86,7 @@ fn on_threads<T: Send>(threads: usize, body: impl FnOnce() -> T + Send) -> PyRes
 /// this thread with the GIL released: `[(status, reason, plies), ...]`. Game `i` is the same
 /// game whichever call plays it, so a run split into chunks gives the same games.
 #[pyfunction]
-#[pyo3(signature = (variant, first, count, *, seed = 1, openings = 4, cap = 400, depth = None, time_ms = None, resign = None))]
+#[pyo3(signature = (variant, first, count, *, seed = 1, openings = 4, cap = 400, depth = None, time_ms = None, resign = None, weights = None))]
 #[allow(clippy::too_many_arguments)] // The keywords of a Python function.
 pub fn selfplay_games(
     py: Python<'_>,
@@ -80,9 +99,10 @@ pub fn selfplay_games(
     depth: Option<u32>,
     time_ms: Option<u64>,
     resign: Option<(i32, u32)>,
+    weights: Option<&str>,
 ) -> PyResult<Vec<Played>> {
     let variant = Variant::resolve(py, variant)?;
-    let limits = selfplay_limits(time_ms, depth)?;
+    let limits = selfplay_limits(time_ms, depth)?.with_weights(chosen(&variant, weights)?.weights);
     let adjudication = adjudication(cap, resign)?;
     let end = first
         .checked_add(count)
@@ -93,6 +113,66 @@ pub fn selfplay_games(
             .map(|p| (p.status.as_str(), p.reason, p.plies))
             .collect()
     }))
+}
+
+/// The balance ladder of `tafl balance --json` from games already played: `rungs` is
+/// `[(ms, [(status, reason, plies), ...]), ...]` as `selfplay_games` returns them; the result
+/// has the keys of `tafl balance --json` that do not describe how the games were run (`rungs`,
+/// `settled`, `share`, `trend`, `verdict`).
+#[pyfunction]
+pub fn ladder(
+    py: Python<'_>,
+    rungs: Vec<(u64, Vec<(String, String, usize)>)>,
+) -> PyResult<Bound<'_, PyDict>> {
+    let mut counted = Vec::with_capacity(rungs.len());
+    for (ms, games) in &rungs {
+        let mut results = Vec::with_capacity(games.len());
+        for (status, reason, plies) in games {
+            let status = match status.as_str() {
+                "attackers_win" => Status::AttackersWin,
+                "defenders_win" => Status::DefendersWin,
+                "draw" => Status::Draw,
+                "ongoing" => Status::Ongoing,
+                other => {
+                    return Err(PyValueError::new_err(format!(
+                        "`{other}` is not a game's status (attackers_win, defenders_win, draw, ongoing)"
+                    )))
+                }
+            };
+            results.push((status, reason.as_str(), *plies));
+        }
+        counted.push(ladder::Rung::counted(*ms, results));
+    }
+    let ladder = ladder::Ladder::of(counted);
+    let dict = PyDict::new(py);
+    let mut rungs = Vec::with_capacity(ladder.rungs.len());
+    for rung in &ladder.rungs {
+        let item = PyDict::new(py);
+        item.set_item("ms", rung.ms)?;
+        item.set_item("games", rung.games)?;
+        item.set_item("attackers_win", rung.attackers_win)?;
+        item.set_item("defenders_win", rung.defenders_win)?;
+        item.set_item("draws", rung.draws)?;
+        item.set_item("capped", rung.capped)?;
+        item.set_item("share", rung.share)?;
+        item.set_item("low", rung.low)?;
+        item.set_item("high", rung.high)?;
+        item.set_item("mean_plies", rung.mean_plies)?;
+        item.set_item("reasons", rung.reasons.clone())?;
+        rungs.push(item);
+    }
+    dict.set_item("rungs", rungs)?;
+    dict.set_item("settled", ladder.settled)?;
+    dict.set_item("share", ladder.share)?;
+    let trend = match ladder.trend {
+        ladder::Trend::Settled => "settled",
+        ladder::Trend::TowardsAttackers => "towards_attackers",
+        ladder::Trend::TowardsDefenders => "towards_defenders",
+        ladder::Trend::Undecided => "undecided",
+    };
+    dict.set_item("trend", trend)?;
+    dict.set_item("verdict", ladder.verdict())?;
+    Ok(dict)
 }
 
 /// The proportion `wins / games` with its 95% Wilson score interval: `(rate, low, high)`
@@ -114,7 +194,7 @@ fn rate<'py>(py: Python<'py>, rate: tafl::search::stats::Rate) -> PyResult<Bound
 /// Computer against computer, as `tafl selfplay --json`: the same keys and, for the same
 /// arguments, the same figures (but `seconds`). `threads` games are played at once.
 #[pyfunction]
-#[pyo3(signature = (variant, games = 20, *, depth = None, time_ms = None, openings = 4, seed = 1, cap = 400, threads = 1, resign = None))]
+#[pyo3(signature = (variant, games = 20, *, depth = None, time_ms = None, openings = 4, seed = 1, cap = 400, threads = 1, resign = None, weights = None))]
 #[allow(clippy::too_many_arguments)] // The keywords of a Python function.
 pub fn selfplay<'py>(
     py: Python<'py>,
@@ -127,12 +207,14 @@ pub fn selfplay<'py>(
     cap: u32,
     threads: usize,
     resign: Option<(i32, u32)>,
+    weights: Option<&str>,
 ) -> PyResult<Bound<'py, PyDict>> {
     if games == 0 {
         return Err(PyValueError::new_err("`games` must be at least 1"));
     }
     let variant = Variant::resolve(py, variant)?;
-    let limits = selfplay_limits(time_ms, depth)?;
+    let evaluation = chosen(&variant, weights)?;
+    let limits = selfplay_limits(time_ms, depth)?.with_weights(evaluation.weights);
     let adjudication = adjudication(cap, resign)?;
     let started = Instant::now();
     let results: Vec<duel::Played> = py.detach(|| {
@@ -147,6 +229,7 @@ pub fn selfplay<'py>(
     let tally = Tally::of(&results);
     let dict = PyDict::new(py);
     dict.set_item("variant", variant.engine.rules().name.clone())?;
+    dict.set_item("evaluation", evaluation.label)?;
     dict.set_item("games", games)?;
     dict.set_item("attackers_win", tally.attackers_win)?;
     dict.set_item("defenders_win", tally.defenders_win)?;

@@ -12,7 +12,8 @@ The rules are data: a variant is a text file (bundled ones by name, see ``tafl.b
 - ``Variant``, ``Game``, ``Move``, ``selfplay``, ``playouts``: the game itself (Rust, ``tafl._tafl``).
 - ``tafl.env(variant)``: a PettingZoo AEC environment (``tafl.env`` module); ``tafl.gym``: a
   Gymnasium single-agent wrapper against the computer.
-- ``tafl.sweep(...)``: balance sweeps of rule changes on Ray (``tafl.sweep`` module).
+- ``tafl.sweep(...)``: balance sweeps of rule changes on Ray (``tafl.sweep`` module);
+  ``tafl.balance(...)``: ``tafl balance``'s ladder of budgets, its games on Ray.
 
 docs/python.md in the repository explains all of it.
 """
@@ -26,6 +27,7 @@ from ._tafl import (
     SearchResult,
     Variant,
     bundled,
+    evaluation,
     playouts,
     selfplay,
     selfplay_games,
@@ -40,8 +42,10 @@ __all__ = [
     "Move",
     "SearchResult",
     "Variant",
+    "balance",
     "bundled",
     "env",
+    "evaluation",
     "load",
     "playouts",
     "selfplay",
@@ -66,4 +70,4 @@ def env(variant="copenhagen", **kwargs):
 # The package tafl.sweep imports ray and pandas only when a sweep runs. Importing it binds the
 # name `sweep` here to the package first; the `from` import then rebinds it to the function, so
 # `tafl.sweep(...)` calls the function and `python -m tafl.sweep` still finds the package.
-from .sweep import sweep  # noqa: E402
+from .sweep import balance, sweep  # noqa: E402

@@ -154,9 +154,11 @@ def selfplay(
     cap: int = 400,
     threads: int = 1,
     resign: Optional[tuple[int, int]] = None,
+    weights: Optional[str] = None,
 ) -> dict:
     """Computer against computer; the keys and figures of ``tafl selfplay --json``
-    (``resign=(score, moves)`` is ``--resign SCORE,MOVES``)."""
+    (``resign=(score, moves)`` is ``--resign SCORE,MOVES``, ``weights=`` is ``--weights``:
+    ``None`` or ``"rules"`` for the weights the rules choose, a profile, ``"hand"`` or a file)."""
 def selfplay_games(
     variant: Union[str, Variant],
     first: int,
@@ -168,8 +170,13 @@ def selfplay_games(
     depth: Optional[int] = None,
     time_ms: Optional[int] = None,
     resign: Optional[tuple[int, int]] = None,
+    weights: Optional[str] = None,
 ) -> list[tuple[str, str, int]]:
     """Games first..first+count of a selfplay run: (status, reason, plies) each."""
+def ladder(rungs: list[tuple[int, list[tuple[str, str, int]]]]) -> dict:
+    """The balance ladder of ``tafl balance --json`` from games already played."""
+def evaluation(variant: Union[str, Variant]) -> str:
+    """The weights profile the variant's rules choose for the computer player (``weights=``)."""
 def playouts(
     variant: Union[str, Variant], games: int, *, seed: int = 1, cap: int = 500, threads: int = 1
 ) -> dict:

@@ -215,6 +215,22 @@ def test_selfplay_with_a_resignation_rule_gives_the_cli_figures(cli):
         tafl.selfplay("brandubh", 2, depth=1, resign=(0, 2))
 
 
+def test_selfplay_weights_follow_the_rules_not_the_name(cli):
+    renamed = tafl.Variant.from_text(tafl.load("brandubh").text.replace('name "', 'name "My ', 1), "mine.tafl")
+    assert tafl.evaluation(renamed) == tafl.evaluation("brandubh") == "small-corners"
+    ours = tafl.selfplay(renamed, 6, depth=2, seed=2)
+    bundled = tafl.selfplay("brandubh", 6, depth=2, seed=2)
+    for figures in (ours, bundled):
+        figures.pop("seconds"), figures.pop("variant")
+    assert ours == bundled and ours["evaluation"] == "small-corners"
+    hand = tafl.selfplay("brandubh", 2, depth=1, weights="hand")
+    native = cli("selfplay", "brandubh", "--games", 2, "--depth", 1, "--weights", "hand", "--json")
+    hand.pop("seconds"), native.pop("seconds")
+    assert hand == native and hand["evaluation"] == "hand"
+    with pytest.raises(ValueError, match="cannot read weights file"):
+        tafl.selfplay("brandubh", 2, depth=1, weights="nowhere.json")
+
+
 def test_playouts_give_the_cli_figures(cli):
     ours = tafl.playouts("linnaeus", 200, seed=9)
     native = cli("playouts", "linnaeus", 200, "--seed", 9)

@@ -36,6 +36,16 @@ def test_seeded_sweep_gives_the_same_table_twice(local_ray):
     assert first.loc["base", "defenders_win"] == alone["defenders_win"]
     # An edge escape is far easier than a corner escape: the defenders must do better.
     assert first.loc["edge escape", "defenders_win"] > first.loc["base", "defenders_win"]
+    # Every row is played by the base's player, though the edge escape's own rules would
+    # choose other weights.
+    assert (first["evaluation"] == "small-corners").all()
+    edge = tafl.Variant.from_text(variants("brandubh", CHANGES)["edge escape"], "edge escape")
+    assert tafl.evaluation(edge) == "small-edge"
+
+
+def test_a_bad_weights_name_is_refused_before_any_task():
+    with pytest.raises(ValueError, match="cannot read weights file"):
+        tafl.sweep("brandubh", CHANGES, games=2, depth=1, weights="no-such-profile")
 
 
 def test_changes_are_linted_before_any_game():
@@ -70,3 +80,35 @@ def test_sweep_from_a_spec_file(tmp_path):
         spec.write_text(text)
         unreadable = subprocess.run([sys.executable, "-m", "tafl.sweep", str(spec)], capture_output=True, text=True)
         assert unreadable.returncode == 2 and "error" in unreadable.stderr
+
+
+def test_the_ladder_counts_decisive_games_and_settles_where_the_top_rungs_agree():
+    def games(attackers, defenders, capped):
+        return (
+            [("attackers_win", "king_captured", 30)] * attackers
+            + [("defenders_win", "king_escaped", 40)] * defenders
+            + [("ongoing", "capped", 300)] * capped
+        )
+
+    result = tafl._tafl.ladder([(400, games(40, 60, 0)), (100, games(42, 58, 0)), (25, games(5, 90, 5))])
+    assert [r["ms"] for r in result["rungs"]] == [25, 100, 400]
+    assert result["settled"] and result["trend"] == "settled"
+    assert result["share"] == pytest.approx(0.4)
+    low = result["rungs"][0]
+    assert (low["draws"], low["capped"], low["share"]) == (5, 5, pytest.approx(5 / 95))
+    moving = tafl._tafl.ladder([(25, games(5, 95, 0)), (100, games(40, 60, 0))])
+    assert not moving["settled"] and moving["trend"] == "towards_attackers"
+    with pytest.raises(ValueError, match="status"):
+        tafl._tafl.ladder([(25, [("won", "king_escaped", 3)])])
+
+
+def test_balance_runs_the_ladder_on_ray(local_ray):
+    result = tafl.balance("brandubh", rungs=(10, 5), games=4, games_per_task=2)
+    assert [r["ms"] for r in result["rungs"]] == [5, 10]
+    for rung in result["rungs"]:
+        assert rung["games"] == 4
+        assert rung["attackers_win"] + rung["defenders_win"] + rung["draws"] == 4
+    assert result["share"] == result["rungs"][-1]["share"]
+    assert result["evaluation"] == "small-corners" and result["variant"] == "Brandubh"
+    with pytest.raises(ValueError):
+        tafl.balance("brandubh", rungs=(0,), games=2)

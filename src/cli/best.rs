@@ -9,6 +9,7 @@ use serde::Serialize;
 
 use super::load;
 use crate::search::duel::{Adjudication, Resign};
+use crate::search::profile::Evaluation;
 use crate::search::{self, Limits, Report, Score, SearchError};
 
 /// Arguments of `tafl best`.
@@ -91,19 +92,24 @@ pub struct PlayerArgs {
     /// Time management, extensions and fort-watch are off by default.
     #[arg(long, value_name = "LIST", value_delimiter = ',')]
     pub on: Vec<String>,
-    /// The evaluation's weights from this file (as `tafl tune` writes it), `hand` for the
-    /// hand-set weights, or `tuned` (the default) for the variant's bundled tuned weights
-    /// where it ships them.
-    #[arg(long, value_name = "FILE")]
+    /// The evaluation's weights: `rules` (the default) for those the variant's rules choose
+    /// (where the king escapes, the board's size, how the king is captured; never its name),
+    /// a profile's name (`small-corners`, `small-edge`, `corners`, `edge-soldier-king`,
+    /// `edge`), `hand` for the hand-set weights, or a weights file as `tafl tune` writes it.
+    #[arg(long, value_name = "FILE|NAME")]
     pub weights: Option<String>,
 }
 
 impl PlayerArgs {
-    /// `limits` with these settings and weights.
+    /// `limits` with these settings, and the weights for a variant with `rules`.
     ///
     /// # Errors
     /// An unknown technique, or a weights file that cannot be read.
-    pub fn apply(&self, limits: Limits) -> Result<Limits, String> {
+    pub fn apply(
+        &self,
+        limits: Limits,
+        rules: &crate::ir::Rules,
+    ) -> Result<(Limits, Evaluation), String> {
         let mut settings = limits.settings;
         for name in &self.off {
             switch(&mut settings, name, false)?;
@@ -111,14 +117,13 @@ impl PlayerArgs {
         for name in &self.on {
             switch(&mut settings, name, true)?;
         }
-        let limits = limits.with_settings(settings);
-        Ok(match &self.weights {
-            None => limits,
-            Some(file) => match read_weights(file)? {
-                Some(weights) => limits.with_weights(weights),
-                None => limits,
-            },
-        })
+        let evaluation = evaluation(self.weights.as_deref(), rules)?;
+        Ok((
+            limits
+                .with_settings(settings)
+                .with_weights(evaluation.weights),
+            evaluation,
+        ))
     }
 }
 
@@ -150,23 +155,13 @@ pub fn switch(settings: &mut search::Settings, name: &str, on: bool) -> Result<(
     }
 }
 
-/// The weights `--weights` names: `hand` (the hand-set weights), `tuned` (`None`: the
-/// variant's own), or a file as `tafl tune` writes it.
+/// The weights `--weights` names (`None`: `rules`) for a variant with `rules`
+/// ([`Evaluation::named`]).
 ///
 /// # Errors
 /// A file that cannot be read or is not a weights file.
-pub fn read_weights(name: &str) -> Result<Option<search::Weights>, String> {
-    match name {
-        "hand" => Ok(Some(search::WEIGHTS)),
-        "tuned" => Ok(None),
-        path => {
-            let text = std::fs::read_to_string(path)
-                .map_err(|e| format!("cannot read weights file `{path}`: {e}"))?;
-            let file: search::eval::WeightsFile = serde_json::from_str(&text)
-                .map_err(|e| format!("`{path}` is not a weights file: {e}"))?;
-            Ok(Some(file.weights))
-        }
-    }
+pub fn evaluation(name: Option<&str>, rules: &crate::ir::Rules) -> Result<Evaluation, String> {
+    Evaluation::named(name.unwrap_or("rules"), rules)
 }
 
 #[derive(Serialize)]
@@ -194,8 +189,11 @@ pub fn run(args: Args) -> ExitCode {
         Ok(game) => game,
         Err(code) => return code,
     };
-    let limits = match args.player.apply(args.budget.limits()) {
-        Ok(limits) => limits,
+    let limits = match args
+        .player
+        .apply(args.budget.limits(), loaded.engine.rules())
+    {
+        Ok((limits, _)) => limits,
         Err(message) => {
             eprintln!("error: {message}");
             return ExitCode::from(load::USAGE);

@@ -37,7 +37,8 @@ pub struct Args {
     /// How long each move is thought about; `--threads` plays that many games at once.
     #[command(flatten)]
     pub budget: super::best::Budget,
-    /// Which search techniques and weights both variants' players use.
+    /// Which search techniques and weights both variants' players use (by default the weights
+    /// A's rules choose, for both: one player in every row).
     #[command(flatten)]
     pub player: super::best::PlayerArgs,
     /// When a side resigns.
@@ -60,6 +61,8 @@ struct Side {
 
 #[derive(Serialize)]
 struct Summary {
+    /// The weights both variants are played with: a profile's name, `hand` or a file's path.
+    evaluation: String,
     a: Side,
     b: Side,
     /// B's attackers' score minus A's, per opening, averaged.
@@ -81,8 +84,10 @@ pub fn run(args: Args) -> ExitCode {
         (Ok(a), Ok(b)) => (a, b),
         (Err(code), _) | (_, Err(code)) => return code,
     };
-    let mut limits = match args.player.apply(args.budget.limits()) {
-        Ok(limits) => limits,
+    // One evaluation for both rows: the weights A's rules choose (or `--weights`), so that the
+    // difference is the rule change's and not a change of player.
+    let (mut limits, evaluation) = match args.player.apply(args.budget.limits(), a.engine.rules()) {
+        Ok(chosen) => chosen,
         Err(message) => {
             eprintln!("error: {message}");
             return ExitCode::from(load::USAGE);
@@ -122,6 +127,7 @@ pub fn run(args: Args) -> ExitCode {
     let variance = differences.iter().map(|d| (d - mean).powi(2)).sum::<f64>() / (n - 1.0);
     let half = 1.96 * (variance / n).sqrt();
     let summary = Summary {
+        evaluation: evaluation.label.clone(),
         a: side(&a, results.iter().map(|r| r.0)),
         b: side(&b, results.iter().map(|r| r.1)),
         difference: mean,
@@ -139,6 +145,7 @@ pub fn run(args: Args) -> ExitCode {
             serde_json::to_string(&summary).expect("summary serialises")
         );
     } else {
+        println!("evaluation, for both: {}", evaluation.describe());
         print!("{}", words(&summary));
     }
     ExitCode::SUCCESS

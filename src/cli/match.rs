@@ -6,7 +6,8 @@
 //!
 //! A player SPEC is comma-separated `key=value`s: `depth=N` or `time=MS` (a move), `off=A+B`
 //! (search techniques off, `all` for the plain search), `on=A+B` (on, after `off`),
-//! `weights=FILE|hand|tuned`; e.g.
+//! `weights=rules|PROFILE|hand|FILE` (default `rules`: the weights the variant's rules choose,
+//! src/search/profile.rs); e.g.
 //! `time=100,off=reductions` or `depth=3,off=all,weights=hand`. A player may also be another
 //! program: `engine=CMD ARGS,protocol=uci|gtp|opentafl,time=MS` (src/protocol/client.rs drives
 //! it); our own engine referees, and a program that sends an illegal move, exits or overruns its
@@ -27,6 +28,7 @@ use crate::game::Status;
 use crate::ir::Side;
 use crate::protocol::client::{Client, ClientError, Kind, Think};
 use crate::search::duel::{csv_row_with, half_points, opening, play_out, Adjudication};
+use crate::search::profile::Evaluation;
 use crate::search::stats::{Estimate, Pentanomial, Sprt, Trinomial, Verdict};
 use crate::search::{Limits, Settings};
 
@@ -90,6 +92,32 @@ pub struct PlayerSpec {
     pub limits: Limits,
     /// Another program playing instead of our search.
     pub external: Option<External>,
+    /// The weights `weights=` named, if it named weights that do not depend on the variant;
+    /// `None`: the variant's rules choose them ([`PlayerSpec::for_rules`]).
+    pub evaluation: Option<Evaluation>,
+}
+
+impl PlayerSpec {
+    /// The spec with its weights settled for a variant with `rules`: those `weights=` named,
+    /// else those the rules choose.
+    pub fn for_rules(mut self, rules: &crate::ir::Rules) -> PlayerSpec {
+        let evaluation = self
+            .evaluation
+            .take()
+            .unwrap_or_else(|| Evaluation::of(rules));
+        self.limits.weights = Some(evaluation.weights);
+        self.evaluation = Some(evaluation);
+        self
+    }
+
+    /// The player's evaluation in words, or the program it is.
+    fn evaluation_words(&self) -> String {
+        match (&self.external, &self.evaluation) {
+            (Some(external), _) => format!("the program `{}`", external.command.join(" ")),
+            (None, Some(evaluation)) => evaluation.describe(),
+            (None, None) => "the weights its variant's rules choose".to_string(),
+        }
+    }
 }
 
 /// Another engine program, spoken to over one of the protocols of `tafl engine`.
@@ -128,6 +156,7 @@ impl FromStr for PlayerSpec {
         let mut command: Option<Vec<String>> = None;
         let mut protocol: Option<Kind> = None;
         let mut settings = Settings::DEFAULT;
+        let mut evaluation = None;
         for part in text.split(',').map(str::trim).filter(|p| !p.is_empty()) {
             let (key, value) = part
                 .split_once('=')
@@ -158,7 +187,7 @@ impl FromStr for PlayerSpec {
                         super::best::switch(&mut settings, name, key == "on")?;
                     }
                 }
-                "weights" => limits.weights = super::best::read_weights(value)?,
+                "weights" => evaluation = Evaluation::fixed(value)?,
                 "engine" => {
                     let words: Vec<String> = value.split_whitespace().map(String::from).collect();
                     if words.is_empty() {
@@ -199,10 +228,12 @@ impl FromStr for PlayerSpec {
             (None, Some(_)) => return Err("`protocol=` goes with `engine=CMD`".to_string()),
             (None, None) => None,
         };
+        limits.weights = evaluation.as_ref().map(|e: &Evaluation| e.weights);
         Ok(PlayerSpec {
             text: text.to_string(),
             limits,
             external,
+            evaluation,
         })
     }
 }
@@ -277,6 +308,10 @@ struct Summary {
     variant: String,
     a: String,
     b: String,
+    /// Each player's evaluation: a profile's name, `hand` or a weights file's path (or the
+    /// program, for another engine).
+    a_evaluation: String,
+    b_evaluation: String,
     games: u64,
     pairs: u64,
     /// A's results.
@@ -316,11 +351,13 @@ struct SprtReport {
 }
 
 /// Runs `tafl match`.
-pub fn run(args: Args) -> ExitCode {
+pub fn run(mut args: Args) -> ExitCode {
     let loaded = match load::variant(&args.variant) {
         Ok(loaded) => loaded,
         Err(code) => return code,
     };
+    args.a = args.a.for_rules(loaded.engine.rules());
+    args.b = args.b.for_rules(loaded.engine.rules());
     if args.adjudicate.resign.is_some() && (args.a.external.is_some() || args.b.external.is_some())
     {
         eprintln!(
@@ -633,6 +670,8 @@ fn summarise(
         variant: loaded.engine.rules().name.clone(),
         a: args.a.text.clone(),
         b: args.b.text.clone(),
+        a_evaluation: args.a.evaluation_words(),
+        b_evaluation: args.b.evaluation_words(),
         games: played.len() as u64,
         pairs: board.pairs.pairs(),
         a_results,
@@ -664,12 +703,16 @@ fn elo_text(elo: Option<f64>) -> String {
 fn words(s: &Summary) -> String {
     let mut out = format!(
         "{}: A ({}) against B ({}), {} games in {} pairs\n\
+         A's evaluation: {}\n\
+         B's evaluation: {}\n\
          A: {} wins, {} draws, {} losses; as attackers {}-{}-{}, as defenders {}-{}-{}\n",
         s.variant,
         s.a,
         s.b,
         s.games,
         s.pairs,
+        s.a_evaluation,
+        s.b_evaluation,
         s.a_results.wins,
         s.a_results.draws,
         s.a_results.losses,

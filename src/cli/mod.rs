@@ -1,6 +1,7 @@
 //! The `tafl` command-line program: one module per command. The only part of the crate that
 //! prints.
 
+mod balance;
 pub mod bench;
 pub mod best;
 mod book;
@@ -84,6 +85,9 @@ enum Command {
     Best(best::Args),
     /// Games between two equal computer players: win rates with 95% intervals, for balance.
     Selfplay(selfplay::Args),
+    /// Is the variant fair? Self-play at a ladder of budgets: the attackers' share of the
+    /// decisive games at each, with 95% intervals, and whether it has settled.
+    Balance(balance::Args),
     /// Replay the games of record files through a variant: `check` reports where each game and
     /// the rules part, `stats` who won how often and how the games ended.
     Games(games::Args),
@@ -129,6 +133,7 @@ pub fn run() -> ExitCode {
         Command::Lsp(args) => lsp::run(&args),
         Command::Best(args) => best::run(args),
         Command::Selfplay(args) => selfplay::run(args),
+        Command::Balance(args) => balance::run(args),
         Command::Games(args) => games::run(args),
         Command::Match(args) => r#match::run(*args),
         Command::Tune(args) => tune::run(args),
@@ -169,4 +174,20 @@ fn load(name_or_path: &str) -> Option<crate::Variant> {
             None
         }
     }
+}
+
+/// Writes `contents` to `path` whole or not at all: into a temporary file beside it, renamed
+/// over `path` once written, so that an error or an interruption never leaves a partial file
+/// where the user expects the result.
+fn write_whole(path: &std::path::Path, contents: &str) -> std::io::Result<()> {
+    let name = path
+        .file_name()
+        .map_or_else(|| "out".into(), |n| n.to_string_lossy().into_owned());
+    let temporary = path.with_file_name(format!(".{name}.{}.partial", std::process::id()));
+    let written =
+        std::fs::write(&temporary, contents).and_then(|()| std::fs::rename(&temporary, path));
+    if written.is_err() {
+        let _ = std::fs::remove_file(&temporary);
+    }
+    written
 }

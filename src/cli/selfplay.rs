@@ -51,6 +51,8 @@ pub struct Args {
 #[derive(Serialize)]
 struct Summary {
     variant: String,
+    /// The weights both players use: a profile's name, `hand` or a weights file's path.
+    evaluation: String,
     games: u64,
     #[serde(flatten)]
     tally: Tally,
@@ -70,8 +72,11 @@ pub fn run(args: Args) -> ExitCode {
         Err(code) => return code,
     };
     let started = Instant::now();
-    let mut limits = match args.player.apply(args.budget.limits()) {
-        Ok(limits) => limits,
+    let (mut limits, evaluation) = match args
+        .player
+        .apply(args.budget.limits(), loaded.engine.rules())
+    {
+        Ok(chosen) => chosen,
         Err(message) => {
             eprintln!("error: {message}");
             return ExitCode::from(load::USAGE);
@@ -118,6 +123,7 @@ pub fn run(args: Args) -> ExitCode {
     }
     let summary = Summary {
         variant: loaded.engine.rules().name.clone(),
+        evaluation: evaluation.label.clone(),
         games: args.games,
         tally: Tally::of(&results),
         depth: limits.depth,
@@ -127,8 +133,11 @@ pub fn run(args: Args) -> ExitCode {
         resign: args.adjudicate.resign.map(|rule| rule.to_string()),
         seconds: started.elapsed().as_secs_f64(),
     };
+    if !args.json {
+        println!("evaluation: {}", evaluation.describe());
+    }
     if let Some(path) = &args.svg {
-        if let Err(e) = std::fs::write(path, chart(&summary, args.cap)) {
+        if let Err(e) = super::write_whole(path, &chart(&summary, args.cap)) {
             eprintln!("error: cannot write `{}`: {e}", path.display());
             return ExitCode::FAILURE;
         }

@@ -53,8 +53,9 @@ pub struct Args {
     /// When a side of the self-play games resigns (its positions are labelled with the result).
     #[command(flatten)]
     pub adjudicate: super::best::ResignArgs,
-    /// Start from these weights (a file, `hand` or `tuned`) [default: hand].
-    #[arg(long, value_name = "FILE")]
+    /// Start from these weights, and play the first round's games with them: `rules` (the
+    /// default: those the variant's rules choose), a profile's name, `hand` or a weights file.
+    #[arg(long, value_name = "FILE|NAME")]
     pub weights: Option<String>,
     /// What each position is labelled with: its game's result, or a search of it (σ of its
     /// score / 400; a proven win 1): `search` gives a target where every game ends the same way.
@@ -110,11 +111,13 @@ pub fn run(args: Args) -> ExitCode {
         Ok(loaded) => loaded,
         Err(code) => return code,
     };
-    let mut weights = match args.weights.as_deref().map(super::best::read_weights) {
-        None => crate::search::WEIGHTS,
-        Some(Ok(Some(weights))) => weights,
-        Some(Ok(None)) => crate::search::weights_for(loaded.engine.rules()),
-        Some(Err(message)) => {
+    let mut weights = match super::best::evaluation(args.weights.as_deref(), loaded.engine.rules())
+    {
+        Ok(evaluation) => {
+            eprintln!("starting from: {}", evaluation.describe());
+            evaluation.weights
+        }
+        Err(message) => {
             eprintln!("error: {message}");
             return ExitCode::from(load::USAGE);
         }
@@ -308,7 +311,7 @@ fn label_options(label: Label) -> String {
     }
 }
 
-/// ` --weights W` where the fit started from weights other than the hand-set ones.
+/// ` --weights W` where the fit started from weights other than those the rules choose.
 fn starting(args: &Args) -> String {
     args.weights
         .as_ref()

@@ -64,9 +64,9 @@
 //!   did not keep forts away, docs/strength.md, "A fort in the making").
 //!
 //! The score is a weighted sum of these [`Terms`], so the weights can be fitted to game results
-//! (`tafl tune`, [`super::tune`]). Scores are in hundredths of a soldier. Bundled variants ship
-//! fitted weights in `variants/weights/NAME.json` ([`weights_for`]); docs/strength.md says how
-//! they were made.
+//! (`tafl tune`, [`super::tune`]). Scores are in hundredths of a soldier. The weights a variant
+//! plays with are chosen from its rules ([`weights_for`], [`super::profile`]): five files in
+//! `variants/weights/`, each for a family of rules; docs/strength.md says how they were made.
 
 use crate::engine::bitboard::Bits;
 use crate::engine::core::{Core, Pos};
@@ -324,43 +324,12 @@ pub const WEIGHTS: Weights = Weights {
     refuge: 0,
 };
 
-/// Each name with the text of its weights file, `variants/weights/NAME.json`, built in.
-macro_rules! bundled {
-    ($($name:literal),* $(,)?) => {
-        &[$(($name, include_str!(concat!("../../variants/weights/", $name, ".json")))),*]
-    };
-}
-
-/// The weights files of the bundled variants, by variant name: `variants/weights/NAME.json`,
-/// written by `tafl tune NAME` or chosen by matches (docs/strength.md).
-const BUNDLED: &[(&str, &str)] = bundled![
-    "ard-ri",
-    "ashton",
-    "berserk",
-    "brandubh",
-    "brettspielnetz",
-    "copenhagen",
-    "dragonheelslair-v1",
-    "dragonheelslair-v2",
-    "dragonheelslair-v3",
-    "fetlar",
-    "historical-hnefatafl",
-    "linnaeus",
-    "magpie",
-    "sea-battle-13x13",
-    "tablut-15x15",
-    "tafl-leaflet",
-    "tawlbwrdd",
-    "thrones-and-bones",
-    "thrones-and-bones-pinshape",
-    "thrones-and-bones-tts",
-];
-
 /// A weights file as `tafl tune` writes it: the variant it was fitted for, how, and the weights.
 #[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct WeightsFile {
-    /// The variant's name, as its file gives it.
+    /// The variant the weights were fitted or chosen on, as its file names it (or, for a
+    /// profile's file chosen on several, those variants in words).
     pub variant: String,
     /// How the weights were fitted (the `tafl tune` command and its figures).
     pub fitted: String,
@@ -368,34 +337,14 @@ pub struct WeightsFile {
     pub weights: Weights,
 }
 
-/// The weights a search uses by default for `rules`: the bundled tuned weights when `rules` are
-/// exactly a bundled variant's that ships them, else [`WEIGHTS`]. A changed copy of a bundled
-/// variant gets [`WEIGHTS`] (pass `--weights` to use a file).
+/// The weights a search uses by default for `rules`: those of the [`Profile`] its rules fall in
+/// (where the king escapes, the board's size, how the king is captured), never chosen by the
+/// variant's name, so that a renamed or changed copy of a bundled variant is played by the
+/// same player wherever those rules are the same.
+///
+/// [`Profile`]: super::profile::Profile
 pub fn weights_for(rules: &crate::ir::Rules) -> Weights {
-    static TUNED: std::sync::OnceLock<Vec<(crate::ir::Rules, Weights)>> =
-        std::sync::OnceLock::new();
-    let tuned = TUNED.get_or_init(|| {
-        BUNDLED
-            .iter()
-            .filter_map(|(name, text)| {
-                let variant = crate::Variant::bundled(name).ok()?;
-                let file: WeightsFile = serde_json::from_str(text).ok()?;
-                Some((variant.rules, file.weights))
-            })
-            .collect()
-    });
-    tuned
-        .iter()
-        .find(|(bundled, _)| bundled == rules)
-        .map_or(WEIGHTS, |(_, weights)| *weights)
-}
-
-/// The bundled weights file of the variant called `name`, if it ships one.
-pub fn bundled_weights(name: &str) -> Option<&'static str> {
-    BUNDLED
-        .iter()
-        .find(|(bundled, _)| *bundled == name)
-        .map(|(_, text)| *text)
+    super::profile::Profile::of(rules).weights()
 }
 
 /// A piece kind that wins for `winner` by reaching `region`.

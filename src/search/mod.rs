@@ -9,13 +9,16 @@
 //!   captures, no moves, automatic repetition, move limits) inside the tree; a repeated position
 //!   counts as a draw where no automatic rule says otherwise;
 //! - `tt`: a transposition table on the engine's Zobrist keys, shared lock-free by the threads;
-//! - [`eval`]: the evaluation, a weighted sum of terms derived from the rules alone, with the
-//!   bundled variants' fitted weights;
+//! - [`eval`]: the evaluation, a weighted sum of terms derived from the rules alone;
+//! - [`profile`]: the weights, chosen from the rules (where the king escapes, the board's size,
+//!   how the king is captured), never from the variant's name;
 //! - [`Settings`]: the techniques beyond plain alpha-beta (quiescence, null moves, late-move
 //!   reductions, aspiration windows, extensions, time management), each on or off;
 //! - [`duel`]: games between two players from seeded openings (for `tafl match`, `selfplay`,
 //!   `compare` and `tune`), and a game as a CSV row;
 //! - [`stats`]: Elo, intervals and the SPRT of a match;
+//! - [`ladder`]: the balance ladder of `tafl balance`, self-play at rising budgets and whether
+//!   the attackers' share has settled;
 //! - [`tune`]: fitting the weights to self-play results.
 //!
 //! With one thread and a depth limit the search is deterministic. More threads run the same
@@ -35,6 +38,8 @@
 
 pub mod duel;
 pub mod eval;
+pub mod ladder;
+pub mod profile;
 pub mod stats;
 mod tree;
 mod tt;
@@ -76,8 +81,7 @@ pub struct Limits {
     pub table_mb: usize,
     /// Which search techniques are on.
     pub settings: Settings,
-    /// The evaluation's weights; `None`: the variant's tuned weights where it ships them
-    /// ([`eval::weights_for`]), else the hand-set [`WEIGHTS`].
+    /// The evaluation's weights; `None`: those its rules choose ([`eval::weights_for`]).
     pub weights: Option<Weights>,
 }
 

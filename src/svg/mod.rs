@@ -4,10 +4,12 @@
 //! capture decides the game ringed in red.
 
 mod balance;
+mod ladder;
 
 use std::fmt::Write as _;
 
 pub use balance::{balance_chart, Balance, Outcome};
+pub use ladder::{ladder_chart, LadderChart, LadderPoint};
 
 use crate::explain::used_regions;
 use crate::ir::{PieceKind, Role, Rules, Side, Square};

@@ -27,7 +27,7 @@ import time
 from dataclasses import dataclass
 from typing import Any, Mapping, Optional, Sequence, Union
 
-from .._tafl import LintError, Variant, selfplay_games, wilson
+from .._tafl import LintError, Variant, evaluation, ladder, selfplay_games, wilson
 
 __all__ = ["Change", "apply_change", "chart", "run_task", "sweep", "variants"]
 
@@ -141,6 +141,7 @@ def sweep(
     games_per_task: int = 10,
     workers: Optional[int] = None,
     address: Optional[str] = None,
+    weights: Optional[str] = None,
 ):
     """Plays ``games`` games of the base variant and of each change; returns a DataFrame.
 
@@ -152,7 +153,13 @@ def sweep(
     Columns: ``games``, ``attackers_win``, ``defenders_win``, ``draw`` (``capped`` among them),
     ``attackers``, ``attackers_low``, ``attackers_high`` (the rate with its 95% Wilson interval),
     the same for ``defenders``, ``mean_plies``, ``reasons`` (ending: count) and ``seconds``
-    (the sweep's wall time, the same on every row). Index: ``base`` then the change names.
+    (the sweep's wall time, the same on every row), ``evaluation`` (the weights every row was
+    played with). Index: ``base`` then the change names.
+
+    Every row is played by the same computer player: ``weights`` (a profile's name, ``"hand"``
+    or a weights file, as ``tafl selfplay --weights``), by default the profile the base
+    variant's rules choose (``tafl.evaluation(base)``), so that a row's difference from the base
+    is its rule change's and not a change of player.
     """
     import pandas as pd
 
@@ -163,7 +170,19 @@ def sweep(
     if games < 1 or games_per_task < 1:
         raise ValueError("games and games_per_task must be at least 1")
     texts = variants(base_variant, changes)
-    settings = {"seed": seed, "openings": openings, "cap": cap, "depth": depth, "time_ms": time_ms}
+    base = Variant.from_text(texts["base"], "base")
+    if weights is None or weights == "rules":
+        weights = evaluation(base)
+    # Refused here, before Ray starts, rather than on every worker: no game is played.
+    selfplay_games(base, 0, 0, weights=weights)
+    settings = {
+        "seed": seed,
+        "openings": openings,
+        "cap": cap,
+        "depth": depth,
+        "time_ms": time_ms,
+        "weights": weights,
+    }
     ray = _ray(address, workers)
     task = ray.remote(num_cpus=1)(run_task)
     started = time.perf_counter()
@@ -181,7 +200,60 @@ def sweep(
     seconds = time.perf_counter() - started
     table = pd.DataFrame(rows).set_index("variant")
     table["seconds"] = seconds
+    table["evaluation"] = weights
     return table
+
+
+def balance(
+    variant: Union[str, Variant],
+    rungs: Sequence[int] = (25, 100, 400),
+    games: int = 20,
+    *,
+    openings: int = 4,
+    seed: int = 1,
+    cap: int = 300,
+    resign: Optional[tuple[int, int]] = (3000, 5),
+    weights: Optional[str] = None,
+    games_per_task: int = 2,
+    workers: Optional[int] = None,
+    address: Optional[str] = None,
+) -> dict:
+    """``tafl balance`` on Ray: self-play at each budget of ``rungs`` (milliseconds a move),
+    ``games`` games a rung from the same seeded openings, and the ladder's verdict.
+
+    Returns the keys of ``tafl balance --json``: ``rungs`` (``ms``, ``games``,
+    ``attackers_win``, ``defenders_win``, ``draws``, ``capped``, ``share``, ``low``, ``high``,
+    ``mean_plies``, ``reasons``), ``settled``, ``share`` (the attackers' share of the decisive
+    games at the top rung), ``trend``, ``verdict``, and ``variant``, ``evaluation``,
+    ``seconds``. The games are ``tafl balance``'s (the same openings, budgets, resignation rule
+    and weights; a time budget makes each run's games its own); a cluster (``address=``) plays
+    the long rungs' games side by side, ``games_per_task`` to a task.
+    """
+    if games < 1 or games_per_task < 1:
+        raise ValueError("games and games_per_task must be at least 1")
+    budgets = sorted({int(ms) for ms in rungs})
+    if not budgets or budgets[0] < 1:
+        raise ValueError("rungs must be milliseconds a move, each at least 1")
+    base = variant if isinstance(variant, Variant) else Variant(variant)
+    if weights is None or weights == "rules":
+        weights = evaluation(base)
+    # Every setting is checked here, before Ray starts: no game is played.
+    selfplay_games(base, 0, 0, seed=seed, openings=openings, cap=cap, time_ms=budgets[0], resign=resign, weights=weights)
+    ray = _ray(address, workers)
+    task = ray.remote(num_cpus=1)(run_task)
+    started = time.perf_counter()
+    pending = {}
+    # The longest rung first, so that its games start while the short ones fill the gaps.
+    for ms in reversed(budgets):
+        settings = {"seed": seed, "openings": openings, "cap": cap, "time_ms": ms, "resign": resign, "weights": weights}
+        pending[ms] = [
+            task.remote(base.text, base.origin, first, min(games_per_task, games - first), settings)
+            for first in range(0, games, games_per_task)
+        ]
+    played = [(ms, [game for chunk in ray.get(refs) for game in chunk]) for ms, refs in pending.items()]
+    result = ladder(played)
+    result.update(variant=base.name, evaluation=weights, seconds=time.perf_counter() - started)
+    return result
 
 
 def _row(name: str, played: list[tuple]) -> dict:

@@ -1,0 +1,312 @@
+//! `tafl balance VARIANT [--rungs MS,MS,...] [--games N] [--threads N] [--json] [--svg FILE]`:
+//! the designer's question, "is it fair?", answered by self-play at a ladder of budgets
+//! ([`crate::search::ladder`]): at each rung the attackers' and defenders' wins, the draws and
+//! how the games ended, and the attackers' share of the decisive games with its 95% interval;
+//! then the verdict, settled where the top two rungs agree, else still moving and which way.
+//!
+//! Every rung plays the same seeded openings (game i of each rung starts from the same random
+//! plies), with the weights the variant's rules choose (or `--weights`), one thread a game and
+//! all cores by default. A side resigns as `--resign` says (by default 3000,5, the rule that
+//! never stopped a game its resigning side went on to save in docs/balance.md's checks).
+
+use std::process::ExitCode;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::{Duration, Instant};
+
+use serde::Serialize;
+
+use super::load;
+use crate::search::duel::{opening, play_out, Adjudication, Played, Resign};
+use crate::search::ladder::{Ladder, Rung, DEFAULT_RUNGS};
+use crate::search::Limits;
+
+/// Arguments of `tafl balance`.
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// A bundled variant's name or a variant file.
+    pub variant: String,
+    /// The budgets of the rungs, milliseconds a move, comma-separated.
+    #[arg(long, value_name = "MS,MS,...", value_delimiter = ',', default_values_t = DEFAULT_RUNGS,
+          value_parser = clap::value_parser!(u64).range(1..=600_000))]
+    pub rungs: Vec<u64>,
+    /// Games at each rung.
+    #[arg(long, default_value_t = 20, value_parser = clap::value_parser!(u64).range(1..=100_000))]
+    pub games: u64,
+    /// Games played at once, one thread each [default: every core].
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=256))]
+    pub threads: Option<u16>,
+    /// Random plies at the start of each game, so that games differ.
+    #[arg(long, default_value_t = 4, value_name = "K")]
+    pub openings: u32,
+    /// The seed of the openings.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// A game still going after this many plies is a draw.
+    #[arg(long, default_value_t = 300, value_parser = clap::value_parser!(u32).range(1..=10_000))]
+    pub cap: u32,
+    /// A side resigns when both searches have scored the game at SCORE hundredths of a soldier
+    /// against it for MOVES moves each; `off` plays every game to its end or the cap.
+    #[arg(long, value_name = "SCORE,MOVES|off", default_value = "3000,5")]
+    pub resign: String,
+    /// The evaluation's weights: `rules` (the default), a profile's name, `hand` or a file.
+    #[arg(long, value_name = "FILE|NAME")]
+    pub weights: Option<String>,
+    /// Print one JSON object.
+    #[arg(long)]
+    pub json: bool,
+    /// Also draw the ladder as an SVG chart into FILE.
+    #[arg(long, value_name = "FILE")]
+    pub svg: Option<std::path::PathBuf>,
+}
+
+#[derive(Serialize)]
+struct Summary {
+    variant: String,
+    /// The weights both sides play with: a profile's name, `hand` or a file's path.
+    evaluation: String,
+    #[serde(flatten)]
+    ladder: Ladder,
+    /// The verdict in words.
+    verdict: String,
+    openings: u32,
+    seed: u64,
+    cap: u32,
+    resign: Option<String>,
+    threads: usize,
+    seconds: f64,
+}
+
+/// Runs `tafl balance`.
+pub fn run(args: Args) -> ExitCode {
+    let usage = |message: String| {
+        eprintln!("error: {message}");
+        ExitCode::from(load::USAGE)
+    };
+    // An unreadable variant is bad input: exit 2, as the contract says (docs/cli.md).
+    let Ok(loaded) = load::variant(&args.variant) else {
+        return ExitCode::from(load::USAGE);
+    };
+    let resign = match args.resign.as_str() {
+        "off" | "none" => None,
+        text => match text.parse::<Resign>() {
+            Ok(rule) => Some(rule),
+            Err(message) => return usage(message),
+        },
+    };
+    let evaluation = match super::best::evaluation(args.weights.as_deref(), loaded.engine.rules()) {
+        Ok(evaluation) => evaluation,
+        Err(message) => return usage(message),
+    };
+    let mut rungs = args.rungs.clone();
+    rungs.sort_unstable();
+    rungs.dedup();
+    let threads = args.threads.map_or_else(
+        || std::thread::available_parallelism().map_or(1, |n| n.get()),
+        usize::from,
+    );
+    if !args.json {
+        println!(
+            "{}: {} games at each of {} ms a move, {} at once; evaluation: {}",
+            loaded.engine.rules().name,
+            args.games,
+            rungs
+                .iter()
+                .map(u64::to_string)
+                .collect::<Vec<_>>()
+                .join(", "),
+            threads,
+            evaluation.describe()
+        );
+    }
+    let adjudication = Adjudication {
+        cap: args.cap as usize,
+        resign,
+    };
+    // The longest games first, so that the last ones to finish are short and every core
+    // stays busy to the end.
+    let jobs: Vec<(u64, u64)> = rungs
+        .iter()
+        .rev()
+        .flat_map(|&ms| (0..args.games).map(move |index| (ms, index)))
+        .collect();
+    let progress = Progress::new(jobs.len() as u64, args.json);
+    let started = Instant::now();
+    let play_one = |&(ms, index): &(u64, u64)| {
+        let mut limits = Limits::time(Duration::from_millis(ms))
+            .with_weights(evaluation.weights)
+            .with_threads(1);
+        limits.table_mb = 16;
+        progress.start();
+        let start = opening(&loaded.engine, args.seed, index, args.openings);
+        let game = play_out(start, &limits, &limits, adjudication, |_, _| {
+            progress.moved()
+        });
+        progress.finish();
+        (ms, Played::of(&game))
+    };
+    let played: Vec<(u64, Played)> = match load::on_threads(
+        threads,
+        || jobs.iter().map(play_one).collect(),
+        || {
+            use rayon::prelude::*;
+            jobs.par_iter().map(play_one).collect()
+        },
+    ) {
+        Ok(played) => played,
+        Err(code) => return code,
+    };
+    progress.clear();
+    let ladder = Ladder::of(
+        rungs
+            .iter()
+            .map(|&ms| {
+                let games: Vec<Played> = played
+                    .iter()
+                    .filter(|(rung, _)| *rung == ms)
+                    .map(|(_, game)| *game)
+                    .collect();
+                Rung::of(ms, &games)
+            })
+            .collect(),
+    );
+    let summary = Summary {
+        variant: loaded.engine.rules().name.clone(),
+        evaluation: evaluation.label.clone(),
+        verdict: ladder.verdict(),
+        ladder,
+        openings: args.openings,
+        seed: args.seed,
+        cap: args.cap,
+        resign: resign.map(|rule| rule.to_string()),
+        threads,
+        seconds: started.elapsed().as_secs_f64(),
+    };
+    if let Some(path) = &args.svg {
+        if let Err(e) = super::write_whole(path, &chart(&summary)) {
+            eprintln!("error: cannot write `{}`: {e}", path.display());
+            return ExitCode::FAILURE;
+        }
+    }
+    if args.json {
+        // Plain data with string keys: serialising cannot fail.
+        println!(
+            "{}",
+            serde_json::to_string(&summary).expect("summary serialises")
+        );
+    } else {
+        print!("{}", words(&summary));
+    }
+    ExitCode::SUCCESS
+}
+
+/// The progress bar, shown on a terminal from the first second: games finished of all, the
+/// games under way and the moves played, the time so far.
+struct Progress {
+    bar: Option<indicatif::ProgressBar>,
+    running: AtomicU64,
+    moves: AtomicU64,
+}
+
+impl Progress {
+    fn new(total: u64, json: bool) -> Progress {
+        let bar = load::progress(
+            total,
+            "{spinner} {bar:30} {pos}/{len} games, {msg}, {elapsed} so far",
+            json,
+        );
+        if let Some(bar) = &bar {
+            bar.set_message("starting");
+            bar.enable_steady_tick(Duration::from_millis(250));
+        }
+        Progress {
+            bar,
+            running: AtomicU64::new(0),
+            moves: AtomicU64::new(0),
+        }
+    }
+
+    fn start(&self) {
+        self.running.fetch_add(1, Ordering::Relaxed);
+        self.show();
+    }
+
+    fn moved(&self) {
+        self.moves.fetch_add(1, Ordering::Relaxed);
+        self.show();
+    }
+
+    fn finish(&self) {
+        self.running.fetch_sub(1, Ordering::Relaxed);
+        if let Some(bar) = &self.bar {
+            bar.inc(1);
+        }
+        self.show();
+    }
+
+    fn show(&self) {
+        if let Some(bar) = &self.bar {
+            bar.set_message(format!(
+                "{} under way, {} moves played",
+                self.running.load(Ordering::Relaxed),
+                self.moves.load(Ordering::Relaxed)
+            ));
+        }
+    }
+
+    fn clear(&self) {
+        if let Some(bar) = &self.bar {
+            bar.finish_and_clear();
+        }
+    }
+}
+
+fn words(s: &Summary) -> String {
+    let mut out = String::new();
+    out.push_str("  ms a move   games  attackers  defenders  draws (capped)  attackers' share of decisive games\n");
+    for rung in &s.ladder.rungs {
+        let share = match rung.share {
+            Some(share) => format!("{share:.2} ({:.2} to {:.2})", rung.low, rung.high),
+            None => "none: no decisive game".to_string(),
+        };
+        out.push_str(&format!(
+            "{:>11} {:>7} {:>10} {:>10} {:>6} ({:>3})    {share}\n",
+            rung.ms, rung.games, rung.attackers_win, rung.defenders_win, rung.draws, rung.capped,
+        ));
+    }
+    for rung in &s.ladder.rungs {
+        let endings: Vec<String> = rung
+            .reasons
+            .iter()
+            .map(|(reason, n)| format!("{reason} {n}"))
+            .collect();
+        out.push_str(&format!(
+            "at {} ms: {:.0} plies a game on average; endings: {}\n",
+            rung.ms,
+            rung.mean_plies,
+            endings.join(", ")
+        ));
+    }
+    out.push_str(&format!("{}\n", s.verdict));
+    out.push_str(&format!("{:.1} s\n", s.seconds));
+    out
+}
+
+/// The ladder as the chart of [`crate::svg::ladder_chart`].
+fn chart(s: &Summary) -> String {
+    crate::svg::ladder_chart(&crate::svg::LadderChart {
+        variant: s.variant.clone(),
+        rungs: s
+            .ladder
+            .rungs
+            .iter()
+            .map(|r| crate::svg::LadderPoint {
+                ms: r.ms,
+                games: r.games,
+                share: r.share,
+                low: r.low,
+                high: r.high,
+            })
+            .collect(),
+        verdict: s.verdict.clone(),
+    })
+}

@@ -1,0 +1,91 @@
+//! `tafl balance`: the ladder's figures add up, the verdict follows the rungs, the contract's
+//! JSON keys are there, and bad input exits 2 without writing a chart.
+
+use std::process::Command;
+
+fn tafl(args: &[&str]) -> std::process::Output {
+    Command::new(env!("CARGO_BIN_EXE_tafl"))
+        .args(args)
+        .output()
+        .unwrap()
+}
+
+#[test]
+fn a_short_ladder_reports_each_rung_and_a_verdict() {
+    let dir = std::env::temp_dir().join(format!("tafl-balance-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let svg = dir.join("ladder.svg");
+    let out = tafl(&[
+        "balance",
+        "brandubh",
+        "--rungs",
+        "10,5",
+        "--games",
+        "6",
+        "--threads",
+        "2",
+        "--json",
+        "--svg",
+        svg.to_str().unwrap(),
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let rungs = json["rungs"].as_array().unwrap();
+    // Sorted by budget, whatever order they were given in.
+    let budgets: Vec<u64> = rungs.iter().map(|r| r["ms"].as_u64().unwrap()).collect();
+    assert_eq!(budgets, [5, 10]);
+    for rung in rungs {
+        let count = |key: &str| rung[key].as_u64().unwrap();
+        assert_eq!(count("games"), 6);
+        assert_eq!(
+            count("attackers_win") + count("defenders_win") + count("draws"),
+            6
+        );
+        let decisive = count("attackers_win") + count("defenders_win");
+        let (low, high) = (
+            rung["low"].as_f64().unwrap(),
+            rung["high"].as_f64().unwrap(),
+        );
+        assert!(low <= high);
+        match rung["share"].as_f64() {
+            Some(share) => {
+                assert!(decisive > 0);
+                assert!((share - count("attackers_win") as f64 / decisive as f64).abs() < 1e-9);
+                assert!(low <= share && share <= high);
+            }
+            None => assert_eq!(decisive, 0),
+        }
+    }
+    // The figure to read is the top rung's; settled means the two rungs agree.
+    assert_eq!(json["share"], rungs[1]["share"]);
+    let agrees = |a: &serde_json::Value, b: &serde_json::Value| match a["share"].as_f64() {
+        Some(share) => b["low"].as_f64().unwrap() <= share && share <= b["high"].as_f64().unwrap(),
+        None => false,
+    };
+    let settled = agrees(&rungs[0], &rungs[1]) && agrees(&rungs[1], &rungs[0]);
+    assert_eq!(json["settled"].as_bool().unwrap(), settled);
+    assert_eq!(json["evaluation"], "small-corners");
+    let chart = std::fs::read_to_string(&svg).unwrap();
+    assert!(chart.starts_with("<svg") && chart.contains("10 ms a move"));
+}
+
+#[test]
+fn bad_input_exits_2_and_writes_no_chart() {
+    let dir = std::env::temp_dir().join(format!("tafl-balance-bad-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let svg = dir.join("never.svg");
+    let out = tafl(&["balance", "no-such-variant", "--svg", svg.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(!svg.exists());
+    let out = tafl(&["balance", "brandubh", "--rungs", "0"]);
+    assert_eq!(out.status.code(), Some(2));
+    let out = tafl(&["balance", "brandubh", "--resign", "many"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("SCORE,MOVES"));
+    let out = tafl(&["balance", "brandubh", "--weights", "nowhere.json"]);
+    assert_eq!(out.status.code(), Some(2));
+}
