@@ -129,3 +129,40 @@ fn a_closed_output_ends_the_program_quietly() {
     assert!(!stderr.contains("panicked"), "{stderr}");
     assert_eq!(output.status.signal(), Some(13), "ended by SIGPIPE");
 }
+
+#[test]
+fn a_from_that_names_no_readable_file_says_cannot_read() {
+    // Issue 47: a missing file, a directory or an empty file was read as a one-rank position.
+    let dir = std::env::temp_dir().join(format!("tafl-from-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let empty = dir.join("empty.txt");
+    std::fs::write(&empty, "").unwrap();
+    let missing = dir.join("missing.txt");
+    for (from, says) in [
+        (missing.to_str().unwrap(), "no such file"),
+        (dir.to_str().unwrap(), "it is a directory"),
+        (empty.to_str().unwrap(), "holds no diagram"),
+        ("position.txt", "no such file"),
+    ] {
+        let output = tafl(&["moves", "brandubh", "--from", from]);
+        assert_eq!(output.status.code(), Some(2), "{from}");
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert!(stderr.contains(says), "{from}: {stderr}");
+        assert!(
+            !stderr.contains("rank"),
+            "{from} read as a position: {stderr}"
+        );
+    }
+    // A position string still reads as one.
+    let output = tafl(&[
+        "moves",
+        "brandubh",
+        "--from",
+        "/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/",
+    ]);
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+}

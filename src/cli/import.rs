@@ -26,7 +26,7 @@ pub fn run(args: &Args) -> ExitCode {
             print!("{text}");
             ExitCode::SUCCESS
         }
-        Some(path) => match std::fs::write(path, text) {
+        Some(path) => match super::write_whole(std::path::Path::new(path), &text) {
             Ok(()) => ExitCode::SUCCESS,
             Err(error) => {
                 eprintln!("error: cannot write `{}`: {error}", path.display());

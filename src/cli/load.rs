@@ -78,11 +78,24 @@ pub fn position(
         None if from.side.is_none() => Ok(engine.start()),
         None => Ok(engine.with_side_to_move(&engine.start(), side)),
         Some(given) => {
-            let text = if std::path::Path::new(given).is_file() {
-                diagram_file(given, engine.width()).map_err(|e| {
-                    eprintln!("error: {e}");
-                    ExitCode::from(USAGE)
-                })?
+            let path = std::path::Path::new(given);
+            let refuse = |message: String| {
+                eprintln!("error: {message}");
+                ExitCode::from(USAGE)
+            };
+            let text = if path.is_dir() {
+                return Err(refuse(format!(
+                    "cannot read `{given}`: it is a directory, not a position or a diagram file"
+                )));
+            } else if path.is_file() {
+                diagram_file(given, engine.width()).map_err(refuse)?
+            } else if !given.contains('/') {
+                // Every position string has a `/` between its ranks, so this was meant as a
+                // file: say so, rather than read it as a board of one rank.
+                return Err(refuse(format!(
+                    "cannot read `{given}`: no such file (a position is written rank by rank \
+                     with `/` between them, like `/3t3/3t3/...`)"
+                )));
             } else {
                 given.clone()
             };

@@ -601,8 +601,9 @@ fn play_with_programs(
     (game, forfeit)
 }
 
+/// Writes the games to `path` whole, or not at all on an error.
 fn write_games(path: &std::path::Path, played: &[&Played], args: &Args) -> std::io::Result<()> {
-    let mut out = std::io::BufWriter::new(std::fs::File::create(path)?);
+    let mut out = Vec::new();
     let from = match &args.book {
         Some(book) => format!("book {}", book.display()),
         None => format!("seed {}, {} random opening plies", args.seed, args.openings),
@@ -628,7 +629,7 @@ fn write_games(path: &std::path::Path, played: &[&Played], args: &Args) -> std::
         )?;
         writeln!(out, "{}", game.row)?;
     }
-    out.flush()
+    super::write_whole(path, &String::from_utf8_lossy(&out))
 }
 
 fn summarise(

@@ -74,7 +74,7 @@ pub fn run(args: &Args) -> ExitCode {
                 print!("{picture}");
                 return ExitCode::SUCCESS;
             }
-            match std::fs::write(path, picture) {
+            match super::write_whole(std::path::Path::new(path), &picture) {
                 Ok(()) => ExitCode::SUCCESS,
                 Err(error) => {
                     eprintln!("error: cannot write `{}`: {error}", path.display());

@@ -319,10 +319,10 @@ impl std::str::FromStr for Settings {
             centre: given.squares("cen", vec![Square::new(middle, middle)], dim)?,
             attacker_forts: given.squares("afor", Vec::new(), dim)?,
             defender_forts: given.squares("dfor", Vec::new(), dim)?,
-            centre_props: given.centre_props(),
-            corner_props: given.props("cor", "K", "K", ALL),
-            attacker_fort_props: given.props("afor", ALL, ALL, DEFENDERS),
-            defender_fort_props: given.props("dfor", ALL, DEFENDERS, ATTACKERS),
+            centre_props: given.centre_props()?,
+            corner_props: given.props("cor", "K", "K", ALL)?,
+            attacker_fort_props: given.props("afor", ALL, ALL, DEFENDERS)?,
+            defender_fort_props: given.props("dfor", ALL, DEFENDERS, ATTACKERS)?,
             shieldwall: match given.choice("sw", "n, w or s", 'n')? {
                 's' => ShieldwallMode::Strong,
                 'w' => ShieldwallMode::Weak,
@@ -403,8 +403,18 @@ impl Given {
             .map(|letter| letter == 'y')
     }
 
-    fn types(&self, key: &str, default: &str) -> TypeSet {
-        TypeSet::of(self.get(key).unwrap_or(default))
+    /// The piece types the key lists (letters of `tcnkmgTCNKMG`), or `default`. A letter that
+    /// names no type is refused: dropping it would give a square other rules than the string's.
+    fn types(&self, key: &str, default: &str) -> Result<TypeSet, ParseError> {
+        let letters = self.get(key).unwrap_or(default);
+        if letters.chars().any(|letter| !LETTERS.contains(&letter)) {
+            return Err(ParseError::BadValue {
+                key: key.into(),
+                value: letters.into(),
+                expected: "piece-type letters among tcnkmgTCNKMG (t taflman, c commander, n knight, k king, m mercenary, g guard; upper case the defenders')",
+            });
+        }
+        Ok(TypeSet::of(letters))
     }
 
     fn squares(&self, key: &str, default: Vec<Square>, dim: u8) -> Result<Vec<Square>, ParseError> {
@@ -443,25 +453,31 @@ impl Given {
     }
 
     /// The centre's properties: the only square kind hostile differently when empty.
-    fn centre_props(&self) -> SpaceProperties {
-        SpaceProperties {
-            pass: self.types("cenp", ALL),
-            stop: self.types("cens", "K"),
-            hostile: self.types("cenh", ATTACKERS),
-            hostile_empty: self.types("cenhe", ALL),
-            reenter: self.types("cenre", ALL),
-        }
+    fn centre_props(&self) -> Result<SpaceProperties, ParseError> {
+        Ok(SpaceProperties {
+            pass: self.types("cenp", ALL)?,
+            stop: self.types("cens", "K")?,
+            hostile: self.types("cenh", ATTACKERS)?,
+            hostile_empty: self.types("cenhe", ALL)?,
+            reenter: self.types("cenre", ALL)?,
+        })
     }
 
     /// The properties of the square kind `prefix` (`cor`, `afor`, `dfor`), with its defaults.
-    fn props(&self, prefix: &str, pass: &str, stop: &str, hostile: &str) -> SpaceProperties {
-        SpaceProperties {
-            pass: self.types(&format!("{prefix}p"), pass),
-            stop: self.types(&format!("{prefix}s"), stop),
-            hostile: self.types(&format!("{prefix}h"), hostile),
+    fn props(
+        &self,
+        prefix: &str,
+        pass: &str,
+        stop: &str,
+        hostile: &str,
+    ) -> Result<SpaceProperties, ParseError> {
+        Ok(SpaceProperties {
+            pass: self.types(&format!("{prefix}p"), pass)?,
+            stop: self.types(&format!("{prefix}s"), stop)?,
+            hostile: self.types(&format!("{prefix}h"), hostile)?,
             hostile_empty: TypeSet::NONE,
-            reenter: self.types(&format!("{prefix}re"), ALL),
-        }
+            reenter: self.types(&format!("{prefix}re"), ALL)?,
+        })
     }
 }
 
@@ -607,6 +623,22 @@ mod tests {
 
     fn read(keys: &str) -> Settings {
         format!("dim:7 {keys} {START}").parse().unwrap()
+    }
+
+    #[test]
+    fn a_type_letter_that_names_no_piece_is_refused() {
+        // Issue 47: `cenh:zzz` was read as an empty list, a throne hostile to nobody.
+        let refused = format!("dim:7 cenh:zzz {START}").parse::<Settings>();
+        assert!(
+            matches!(&refused, Err(ParseError::BadValue { key, value, .. }) if key == "cenh" && value == "zzz"),
+            "{refused:?}"
+        );
+        assert!(format!("dim:7 corh:tX {START}")
+            .parse::<Settings>()
+            .is_err());
+        // Empty lists and known letters still read.
+        assert!(!read("cenh:").centre_props.hostile.has('t'));
+        assert!(read("cenh:tcK").centre_props.hostile.has('K'));
     }
 
     #[test]
