@@ -166,3 +166,24 @@ fn a_from_that_names_no_readable_file_says_cannot_read() {
         String::from_utf8_lossy(&output.stderr)
     );
 }
+
+#[test]
+fn a_board_side_past_four_billion_is_not_misquoted() {
+    // Issue 47: `board 99999999999999999999 x 9` was reported as a side of 4294967295.
+    let dir = std::env::temp_dir().join(format!("tafl-huge-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("huge.tafl");
+    std::fs::write(&path, "board 99999999999999999999 x 9\n").unwrap();
+    let output = tafl(&["lint", path.to_str().unwrap()]);
+    assert_eq!(output.status.code(), Some(1));
+    let text = format!(
+        "{}{}",
+        String::from_utf8_lossy(&output.stdout),
+        String::from_utf8_lossy(&output.stderr)
+    );
+    assert!(
+        text.contains("a board side this large is not supported"),
+        "{text}"
+    );
+    assert!(!text.contains("4294967295"), "{text}");
+}

@@ -231,7 +231,16 @@ fn board_size(checker: &mut Checker, width: &Spanned<u32>, height: &Spanned<u32>
         if !range.contains(&side.value) {
             ok = false;
             checker.report(
-                Diagnostic::error(Code::BoardSize, format!("a board side of {} is not supported", count(side.value as usize, "square")))
+                Diagnostic::error(
+                    Code::BoardSize,
+                    // A number past u32 is read as u32::MAX (syntax::parser::read): its digits
+                    // are under the label, and printing the saturated value would misquote them.
+                    if side.value == u32::MAX {
+                        "a board side this large is not supported".to_string()
+                    } else {
+                        format!("a board side of {} is not supported", count(side.value as usize, "square"))
+                    },
+                )
                     .label(side.span, format!("must be from {MIN_BOARD_SIDE} to {MAX_BOARD_SIDE}"))
                     .help(format!("tafl boards here are {MIN_BOARD_SIDE}x{MIN_BOARD_SIDE} to {MAX_BOARD_SIDE}x{MAX_BOARD_SIDE}, e.g. `board 9 x 9`"))
 

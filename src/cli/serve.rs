@@ -4,12 +4,29 @@
 //! A small HTTP/1.1 file server on `std::net`: the playground is static files that a page only
 //! ever fetches with GET, so a web framework would bring a runtime and dozens of crates for
 //! nothing it needs. One request a connection (`Connection: close`), one thread a connection.
+//!
+//! A client that holds a connection open, sends a huge head or opens many connections must not
+//! cost the server for good: a connection is dropped after [`READ_TIMEOUT`] without its head,
+//! a request line or header over [`MAX_LINE`] bytes, or a head over [`MAX_HEAD`] bytes, is
+//! answered 431 and dropped, and past [`MAX_CONNECTIONS`] at once a new one is answered 503.
 
 use std::fs;
-use std::io::{BufRead, BufReader, Write};
+use std::io::{BufRead, BufReader, Read, Write};
 use std::net::{TcpListener, TcpStream};
 use std::path::{Component, Path, PathBuf};
 use std::process::ExitCode;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Arc;
+use std::time::Duration;
+
+/// How long a connection may take to send its request's head.
+const READ_TIMEOUT: Duration = Duration::from_secs(10);
+/// The longest request line or header line, in bytes.
+const MAX_LINE: usize = 8 * 1024;
+/// The longest head (request line and headers), in bytes.
+const MAX_HEAD: usize = 64 * 1024;
+/// Connections answered at once; more are told to come back.
+const MAX_CONNECTIONS: usize = 64;
 
 /// Arguments of `tafl serve`.
 #[derive(Debug, clap::Args)]
@@ -68,28 +85,69 @@ pub fn run(args: &Args) -> ExitCode {
         "Serving {} at http://127.0.0.1:{port}/ (Ctrl-C stops)",
         args.dir.display()
     );
-    for stream in listener.incoming().flatten() {
-        let root = root.clone();
-        std::thread::spawn(move || answer(&root, stream));
+    let open = Arc::new(AtomicUsize::new(0));
+    for mut stream in listener.incoming().flatten() {
+        if open.load(Ordering::Acquire) >= MAX_CONNECTIONS {
+            let busy = Response::text("503 Service Unavailable", "too many connections at once");
+            let _ = stream.set_write_timeout(Some(READ_TIMEOUT));
+            write_response(&mut stream, &busy, false);
+            continue;
+        }
+        open.fetch_add(1, Ordering::AcqRel);
+        let (root, open) = (root.clone(), Arc::clone(&open));
+        std::thread::spawn(move || {
+            answer(&root, stream, READ_TIMEOUT);
+            open.fetch_sub(1, Ordering::AcqRel);
+        });
     }
     ExitCode::SUCCESS
 }
 
-/// Reads one request from `stream` and writes its answer. A broken connection is the browser's
-/// business: it is dropped silently.
-fn answer(root: &Path, mut stream: TcpStream) {
-    let mut reader = BufReader::new(&stream);
+/// Why a request's head was not read.
+#[derive(Debug, PartialEq, Eq)]
+enum HeadError {
+    /// The connection broke, timed out or closed before the head ended.
+    Broken,
+    /// A line, or the whole head, was longer than the limits allow.
+    TooLarge,
+}
+
+/// Reads a request's head from `reader`: its request line (the headers are read, bounded, and
+/// ignored: nothing a static file server does depends on them).
+fn read_head(reader: &mut impl BufRead) -> Result<String, HeadError> {
     let mut request_line = String::new();
-    if reader.read_line(&mut request_line).is_err() {
-        return;
+    let mut total = 0;
+    let mut line = Vec::new();
+    loop {
+        line.clear();
+        // One byte past the limit tells a line that fits from one that does not.
+        let read = reader
+            .by_ref()
+            .take(MAX_LINE as u64 + 1)
+            .read_until(b'\n', &mut line)
+            .map_err(|_| HeadError::Broken)?;
+        if read == 0 {
+            return Err(HeadError::Broken);
+        }
+        total += read;
+        if read > MAX_LINE || total > MAX_HEAD {
+            return Err(HeadError::TooLarge);
+        }
+        if !line.ends_with(b"\n") {
+            return Err(HeadError::Broken);
+        }
+        if request_line.is_empty() {
+            request_line = String::from_utf8_lossy(&line).into_owned();
+            continue;
+        }
+        if line == b"\r\n" || line == b"\n" {
+            return Ok(request_line);
+        }
     }
-    // The headers are read and ignored: nothing a static file server does depends on them.
-    let mut header = String::new();
-    while reader.read_line(&mut header).is_ok_and(|n| n > 0) && header.trim_end() != "" {
-        header.clear();
-    }
-    let head_only = request_line.starts_with("HEAD ");
-    let response = respond(root, &request_line);
+}
+
+/// Writes `response`'s head, and its body unless `head_only`; a broken connection is dropped.
+fn write_response(stream: &mut TcpStream, response: &Response, head_only: bool) {
     let head = format!(
         "HTTP/1.1 {}\r\nContent-Type: {}\r\nContent-Length: {}\r\nCache-Control: no-cache\r\nConnection: close\r\n\r\n",
         response.status,
@@ -100,6 +158,33 @@ fn answer(root: &Path, mut stream: TcpStream) {
     if !head_only {
         let _ = stream.write_all(&response.body);
     }
+}
+
+/// Reads one request from `stream` and writes its answer. A broken or silent connection is the
+/// browser's business: it is dropped without a word after `timeout`.
+fn answer(root: &Path, mut stream: TcpStream, timeout: Duration) {
+    // Without a timeout a connection that never finishes its head holds its thread for good.
+    if stream.set_read_timeout(Some(timeout)).is_err()
+        || stream.set_write_timeout(Some(timeout)).is_err()
+    {
+        return;
+    }
+    let head = read_head(&mut BufReader::new(&stream));
+    let (response, head_only) = match head {
+        Ok(request_line) => (
+            respond(root, &request_line),
+            request_line.starts_with("HEAD "),
+        ),
+        Err(HeadError::TooLarge) => (
+            Response::text(
+                "431 Request Header Fields Too Large",
+                "the request's head is too large",
+            ),
+            false,
+        ),
+        Err(HeadError::Broken) => return,
+    };
+    write_response(&mut stream, &response, head_only);
 }
 
 /// The answer to `request_line` (`GET /path HTTP/1.1`) from the files under `root`.
@@ -221,6 +306,52 @@ mod tests {
             "405 Method Not Allowed"
         );
         assert_eq!(respond(&root, "").status, "400 Bad Request");
+        let _ = fs::remove_dir_all(base);
+    }
+
+    #[test]
+    fn a_head_is_read_within_its_limits() {
+        let read = |text: &[u8]| read_head(&mut std::io::Cursor::new(text.to_vec()));
+        assert_eq!(
+            read(b"GET / HTTP/1.1\r\nHost: x\r\n\r\n"),
+            Ok("GET / HTTP/1.1\r\n".to_string())
+        );
+        // Issue 47: 10 MB headers were read whole, and raised memory for good.
+        let long = [
+            b"GET / HTTP/1.1\r\nX: ".as_slice(),
+            &vec![b'a'; MAX_LINE + 10],
+            b"\r\n\r\n",
+        ]
+        .concat();
+        assert_eq!(read(&long), Err(HeadError::TooLarge));
+        let many = [
+            b"GET / HTTP/1.1\r\n".as_slice(),
+            &b"X: aaaaaaaaaaaaaaaaaaaaaaaaaaaaaa\r\n".repeat(MAX_HEAD / 30),
+        ]
+        .concat();
+        assert_eq!(read(&many), Err(HeadError::TooLarge));
+        // A head cut short is no request.
+        assert_eq!(read(b"GET / HTTP/1.1\r\nHost"), Err(HeadError::Broken));
+        assert_eq!(read(b""), Err(HeadError::Broken));
+    }
+
+    #[test]
+    fn a_silent_connection_is_dropped_after_the_timeout() {
+        // Issue 47: 200 idle half-requests held 201 threads, for good.
+        let (base, root) = folder("silent");
+        let listener = TcpListener::bind(("127.0.0.1", 0)).expect("a free port");
+        let address = listener.local_addr().expect("bound");
+        let mut client = TcpStream::connect(address).expect("connects");
+        client
+            .write_all(b"GET / HTTP/1.1\r\n")
+            .expect("sends half a head");
+        let (stream, _) = listener.accept().expect("accepts");
+        let served = std::thread::spawn(move || answer(&root, stream, Duration::from_millis(200)));
+        // `answer` returns (its thread ends) once the timeout passes without the rest.
+        served.join().expect("the thread ends");
+        let mut rest = Vec::new();
+        let _ = client.read_to_end(&mut rest);
+        assert!(rest.is_empty(), "no answer to half a request");
         let _ = fs::remove_dir_all(base);
     }
 
