@@ -5,7 +5,7 @@
 import init, { WebGame, explain, variants } from '../pkg/tafl_wasm.js';
 import { createEditor, setText, fixChange, fixName, inline } from './editor.js';
 import { boardSvg, legendHtml } from './board.js';
-import { encode, decode } from './share.js';
+import { encode, decode, TooLargeError } from './share.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -22,16 +22,30 @@ const page = {
   module: null,
   request: 0,
   thinking: false,
+  // Whether a notice the user has not yet acted on holds the message box (`say`).
+  notice: false,
   checked: null,
   diagnostics: [],
 };
 
 // ---- messages -----------------------------------------------------------------------------
 
-function say(text, kind = 'info') {
+/** Shows `text` in the message box. A `sticky` notice (a damaged link) stays there, whatever
+ * the page says meanwhile, until the user clicks or types. */
+function say(text, kind = 'info', { sticky = false } = {}) {
+  if (page.notice && !sticky) return;
   const box = $('message');
   box.innerHTML = inline(text);
   box.className = `message ${kind}`;
+  if (sticky) {
+    page.notice = true;
+    // Capture, so that the user's own action clears the notice before its handler speaks.
+    const clear = () => {
+      page.notice = false;
+    };
+    document.addEventListener('pointerdown', clear, { once: true, capture: true });
+    document.addEventListener('keydown', clear, { once: true, capture: true });
+  }
 }
 
 const sideName = (side) => page.state.sides[side === 'attackers' ? 0 : 1];
@@ -403,8 +417,11 @@ async function start() {
   let shared = null;
   try {
     shared = await decode(location.hash);
-  } catch {
-    say('This link is damaged: its variant could not be read. Here is Copenhagen instead.', 'refusal');
+  } catch (error) {
+    const why = error instanceof TooLargeError
+      ? `This link's variant is larger than the 1 MiB a variant may be, so it was not opened.`
+      : 'This link is damaged: its variant could not be read.';
+    say(`${why} Here is Copenhagen instead.`, 'refusal', { sticky: true });
   }
   if (shared !== null) {
     page.name = 'shared';

@@ -23,10 +23,48 @@ export async function encode(text) {
   return `v=${toBase64Url(packed)}`;
 }
 
-/** The text a fragment carries, or null when it carries none. Throws on a damaged link. */
+/** The largest text a link may carry, in bytes: the checker's limit for a variant file
+ * (src/check/limits.rs, MAX_FILE_BYTES). */
+export const MAX_TEXT_BYTES = 1024 * 1024;
+
+/** A link whose text would be larger than MAX_TEXT_BYTES. */
+export class TooLargeError extends Error {
+  constructor() {
+    super(`the variant in this link is larger than ${MAX_TEXT_BYTES / 1024 / 1024} MiB`);
+    this.name = 'TooLargeError';
+  }
+}
+
+/** The bytes `stream` gives, stopping with TooLargeError past `limit`: a link of a few hundred
+ * kilobytes can inflate to gigabytes, and reading it whole would take the tab's memory. */
+async function readAtMost(stream, limit) {
+  const reader = stream.getReader();
+  const chunks = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.length;
+    if (total > limit) {
+      await reader.cancel();
+      throw new TooLargeError();
+    }
+    chunks.push(value);
+  }
+  const bytes = new Uint8Array(total);
+  let at = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, at);
+    at += chunk.length;
+  }
+  return bytes;
+}
+
+/** The text a fragment carries, or null when it carries none. Throws TooLargeError for a text
+ * over MAX_TEXT_BYTES, another error for a damaged link. */
 export async function decode(fragment) {
   const match = /(?:^#?|&)v=([A-Za-z0-9_-]+)/.exec(fragment);
   if (!match) return null;
-  const bytes = await pipe(fromBase64Url(match[1]), new DecompressionStream('deflate-raw'));
-  return new TextDecoder().decode(bytes);
+  const stream = new Blob([fromBase64Url(match[1])]).stream().pipeThrough(new DecompressionStream('deflate-raw'));
+  return new TextDecoder().decode(await readAtMost(stream, MAX_TEXT_BYTES));
 }

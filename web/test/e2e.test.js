@@ -12,6 +12,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { deflateRawSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -232,5 +233,26 @@ test('a shared link to a text with errors opens with its problems and no game', 
     if (await other.locator(button).isEnabled()) await other.click(button);
   }
   assert.deepEqual(errors, [], 'buttons without a game throw nothing');
+  await other.close();
+});
+
+test('a link that inflates past 1 MiB is refused with a notice that stays', async () => {
+  // Issue 47: an 815 KB link inflated to 600 MB, then opened an empty editor without a word.
+  const huge = deflateRawSync(Buffer.alloc(3 * 1024 * 1024, 'a'))
+    .toString('base64').replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+  const other = await context.newPage();
+  const errors = [];
+  other.on('pageerror', (error) => errors.push(error.message));
+  await other.goto(`${url}#v=${huge}`);
+  await other.waitForSelector('body[data-ready="true"]');
+  const notice = () => other.locator('#message').textContent();
+  assert.match(await notice(), /larger than the 1 MiB/);
+  // The page goes on with Copenhagen, and its own messages do not hide the notice.
+  await other.waitForFunction(() => document.querySelector('#game-title').textContent.includes('Copenhagen'));
+  assert.match(await notice(), /larger than the 1 MiB/);
+  // The user's first action clears it.
+  await other.click('#new-game');
+  assert.doesNotMatch(await notice(), /larger than the 1 MiB/);
+  assert.deepEqual(errors, []);
   await other.close();
 });
