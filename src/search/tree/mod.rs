@@ -1,0 +1,165 @@
+//! The tree search of one thread: negamax alpha-beta with principal-variation search, the
+//! shared transposition table, and move ordering (table move, winning moves, captures, killers,
+//! history); and, each behind its [`Settings`] switch, quiescence, null-move pruning with
+//! verification, late-move reductions, escape-threat extensions, reverse futility pruning,
+//! late-move pruning, and the fort watch, which lifts the null move, the reductions and both
+//! prunings where an edge fort may go up.
+//!
+//! This file holds a thread's state, the [`Worker`]; the search is spread over one file a
+//! concern, each an `impl` block of the worker:
+//!
+//! - `negamax`: a node of the main search, its loop over the moves, principal-variation
+//!   search with reductions and extensions, and repetitions;
+//! - `ordering`: the order the moves are searched in (ordering keys, killers, history) and
+//!   picking them one at a time;
+//! - `pruning`: what is cut unsearched or searched shallower (reverse futility, the null move,
+//!   late-move pruning, the depth of reductions);
+//! - `threats`: the escape routes and edge forts the evaluation cannot see coming, which guard
+//!   the pruning and drive quiescence and extensions;
+//! - `quiescence`: the search past the horizon;
+//! - `table`: the transposition table as the tree uses it (keys, what a node stores, which
+//!   entry decides a node, scores counted from the stored node).
+
+mod negamax;
+mod ordering;
+mod pruning;
+mod quiescence;
+mod table;
+mod threats;
+
+use std::sync::atomic::{AtomicBool, Ordering};
+// std::time::Instant panics on wasm32-unknown-unknown; web-time is std's on native.
+use web_time::Instant;
+
+use super::eval::Evaluator;
+use super::tt::Table;
+use super::{Settings, DRAW, WIN};
+use crate::engine::bitboard::Bits;
+use crate::engine::core::{Core, RawMove};
+use crate::engine::{Ending, GameOutcome};
+use crate::ir::Side;
+
+/// The deepest line searched (plies from the root).
+pub(crate) const MAX_PLY: usize = 128;
+
+/// Where a move stands in its node's ordered list: the reductions depend on it.
+#[derive(Clone, Copy)]
+struct Place {
+    /// Its index in the list, 0 first.
+    index: usize,
+    /// The length of the list.
+    of: usize,
+    /// Its ordering key (below [`QUIET`](ordering::QUIET) for a quiet move ordered by history alone).
+    key: i32,
+    /// Whether it lands where a fort may go up ([`Worker::fort_zone`]): never reduced.
+    watched: bool,
+}
+
+/// One thread's search state over a shared table.
+pub(crate) struct Worker<'a, B: Bits> {
+    pub core: &'a Core<B>,
+    pub eval: &'a Evaluator<B>,
+    pub table: &'a Table,
+    /// Set by the caller (Ctrl-C) or when the main thread has finished.
+    pub stops: [&'a AtomicBool; 2],
+    pub deadline: Option<Instant>,
+    pub nodes: u64,
+    /// The hashes of the positions before the current one: the game's, then the line's.
+    pub history: Vec<u64>,
+    /// Per ply, the move list (kept to avoid allocating in the tree).
+    moves: Vec<Vec<(i32, RawMove)>>,
+    /// Generation's output, reused.
+    raw: Vec<RawMove>,
+    /// Per ply, the principal variation from there.
+    pv: Vec<Vec<RawMove>>,
+    killers: Vec<[Option<RawMove>; 2]>,
+    /// History heuristic: how often a move (from, to) caused a cutoff, weighted by depth.
+    quiet_history: Vec<i32>,
+    squares: usize,
+    /// Set when a score below depended on the line taken (a repetition, a move count), so it
+    /// must not be stored for other lines to reuse.
+    path_dependent: bool,
+    /// Whether the variant keeps state the Zobrist key leaves out (once-left sets, shuttles,
+    /// an automatic move limit); then the table key includes it.
+    extra_state: bool,
+    pub aborted: bool,
+    /// Which techniques are on.
+    pub settings: Settings,
+    /// The depth of the current iteration (extensions stop at twice it).
+    pub root_depth: i32,
+    /// Per side, the escape rules whose runner is that side's: (kind, region).
+    runners: [Vec<(usize, B)>; 2],
+    /// Per side, the kinds that win that side the game by an edge fort.
+    fort_builders: [Vec<usize>; 2],
+}
+
+impl<'a, B: Bits> Worker<'a, B> {
+    pub fn new(
+        core: &'a Core<B>,
+        eval: &'a Evaluator<B>,
+        table: &'a Table,
+        stops: [&'a AtomicBool; 2],
+        deadline: Option<Instant>,
+        history: Vec<u64>,
+    ) -> Self {
+        let squares = core.square_count();
+        let mut runners: [Vec<(usize, B)>; 2] = [Vec::new(), Vec::new()];
+        for goal in core.goals() {
+            runners[goal.side.index()].push((goal.kind, goal.region));
+        }
+        let mut fort_builders: [Vec<usize>; 2] = [Vec::new(), Vec::new()];
+        for (kind, side) in core.fort_builders() {
+            fort_builders[side.index()].push(kind);
+        }
+        Worker {
+            core,
+            eval,
+            table,
+            stops,
+            deadline,
+            nodes: 0,
+            history,
+            moves: (0..=MAX_PLY).map(|_| Vec::with_capacity(256)).collect(),
+            raw: Vec::with_capacity(512),
+            pv: vec![Vec::new(); MAX_PLY + 1],
+            killers: vec![[None; 2]; MAX_PLY + 1],
+            quiet_history: vec![0; squares * squares],
+            squares,
+            path_dependent: false,
+            extra_state: core.has_unhashed_state(),
+            aborted: false,
+            settings: Settings::NONE,
+            root_depth: 0,
+            runners,
+            fort_builders,
+        }
+    }
+
+    /// The principal variation found by the last search from the root.
+    pub fn root_pv(&self) -> &[RawMove] {
+        &self.pv[0]
+    }
+
+    fn out_of_time(&mut self) -> bool {
+        if self.aborted {
+            return true;
+        }
+        if self.nodes & 1023 == 0 {
+            let late = self.deadline.is_some_and(|d| Instant::now() >= d);
+            if late || self.stops.iter().any(|stop| stop.load(Ordering::Relaxed)) {
+                self.aborted = true;
+            }
+        }
+        self.aborted
+    }
+
+    /// The score of an ending for `mover`, the side that made the move which ended the game at
+    /// `ply` plies from the root: wins sooner and losses later score better.
+    fn ending_score(ending: Ending, mover: Side, ply: usize) -> i32 {
+        match ending.outcome {
+            GameOutcome::Draw => DRAW,
+            GameOutcome::Win(side) if side == mover => WIN - ply as i32,
+            GameOutcome::Win(_) => -(WIN - ply as i32),
+        }
+    }
+}

@@ -1,0 +1,103 @@
+//! Threats the evaluation cannot weigh: a runner's (a king's) routes to its escape region,
+//! open or a move away, and the squares where an edge fort may go up. Apart from the
+//! techniques they serve because each is asked by several: the pruning is lifted by them,
+//! reductions and late-move pruning spare the moves that make them, extensions follow them,
+//! and quiescence searches them.
+
+use super::Worker;
+use crate::engine::bitboard::Bits;
+use crate::engine::core::{Pos, RawMove};
+use crate::ir::Side;
+use crate::search::eval::SMALL_REGION;
+
+/// Fort watch: how many orthogonal steps from a fort builder on the edge a move must land to be
+/// watched. The men that closed the fort of docs/data/match-1s/copenhagen-lmp-seed1.csv
+/// (opening 5) landed one to four steps from the king; three keeps the watched zone to a score
+/// of squares (a judgement, not measured against two or four).
+const FORT_WATCH_STEPS: usize = 3;
+
+impl<B: Bits> Worker<'_, B> {
+    /// Whether a runner (a king) of `side` has an open route to its escape region in `pos`:
+    /// with `side` to move, it would escape.
+    pub(super) fn open_route(&self, pos: &Pos<B>, side: Side) -> bool {
+        self.runner_reach(pos, side).1
+    }
+
+    /// Whether a runner (a king) of `side` has an open route in `pos`, or its side could open
+    /// one to a small escape region (corners) with its next move: a square the king could move
+    /// to lies on a clear line to the region, or the king stands on a line to it that only his
+    /// own men block (one stepping aside opens it). A king two moves from an open corner is a
+    /// threat the evaluation cannot weigh (it scored a lost Copenhagen position +8 soldiers,
+    /// and reverse futility cut the attackers' node there: docs/strength.md), and so is a king
+    /// whose own man stands between him and the corner ("A route the king's men open").
+    /// Not for a region as large as the edge, from which a king is nearly always two moves
+    /// away: there the guard would turn pruning off (Linnaeus, depth 8: 4.68 M nodes instead of
+    /// 2.80 M). The lines are a rook's, not asked of the variant's bans, and a line blocked by
+    /// two men counts as one: this may say yes where no move opens a route. It guards pruning,
+    /// where a yes only costs a search.
+    pub(super) fn route_within_two(&self, pos: &Pos<B>, side: Side) -> bool {
+        let empty = self.core.all_squares() & !pos.occupied();
+        let own = pos.sides[side.index()];
+        self.runners[side.index()].iter().any(|&(kind, region)| {
+            let small = region.count() <= SMALL_REGION;
+            // The king's own men count as open: one of them may step off the line.
+            if small && (pos.pieces[kind] & self.core.rook_reach(region, empty | own)).any() {
+                return true;
+            }
+            let lines = if small {
+                region | self.core.rook_reach(region, empty)
+            } else {
+                region
+            };
+            pos.pieces[kind]
+                .iter()
+                .any(|sq| (self.core.targets_as(pos, side, kind, sq) & lines).any())
+        })
+    }
+
+    /// The squares within [`FORT_WATCH_STEPS`] orthogonal steps of a piece of `side` that wins
+    /// by an edge fort and stands on the edge beside an empty square (where the rules' fort
+    /// begins: docs/language.md, "Winning by an edge fort"): where that side's wall may go up,
+    /// and where the other side's men must go to stop it. Empty where `fort-watch` is off and
+    /// where no fort is watched, as in every variant without the rule.
+    pub(super) fn fort_zone(&self, pos: &Pos<B>, side: Side) -> B {
+        if !self.settings.fort_watch {
+            return B::EMPTY;
+        }
+        let builders = self.fort_builders[side.index()]
+            .iter()
+            .fold(B::EMPTY, |all, &kind| all | pos.pieces[kind]);
+        let empty = self.core.all_squares() & !pos.occupied();
+        let mut zone = builders & self.core.edge() & self.core.beside(empty);
+        for _ in 0..FORT_WATCH_STEPS {
+            if zone.is_empty() {
+                break;
+            }
+            zone = zone | self.core.beside(zone);
+        }
+        zone
+    }
+
+    /// Every square a runner (a king) of `side` could move to in `pos`, and whether one of
+    /// them is in its escape region (an open route, as [`Self::open_route`]).
+    pub(super) fn runner_reach(&self, pos: &Pos<B>, side: Side) -> (B, bool) {
+        let mut reach = B::EMPTY;
+        let mut open = false;
+        for &(kind, region) in &self.runners[side.index()] {
+            for sq in pos.pieces[kind].iter() {
+                let targets = self.core.targets_as(pos, side, kind, sq);
+                open |= (targets & region).any();
+                reach |= targets;
+            }
+        }
+        (reach, open)
+    }
+
+    /// Whether `mv` moves a runner (a king) of the side to move.
+    pub(super) fn is_runner(&self, pos: &Pos<B>, mv: RawMove) -> bool {
+        let from = usize::from(mv.from);
+        self.runners[pos.to_move.index()]
+            .iter()
+            .any(|&(kind, _)| pos.pieces[kind].has(from))
+    }
+}
