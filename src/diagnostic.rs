@@ -286,8 +286,13 @@ impl Diagnostics {
 
     /// Each problem as a [`miette::Diagnostic`] carrying the file's text, for rendering.
     pub fn reports(&self) -> impl Iterator<Item = Report<'_>> {
+        // Shown on a terminal: a control character in the file is drawn, not obeyed.
+        let text = match crate::printable::same_length(&self.text) {
+            std::borrow::Cow::Borrowed(_) => Arc::clone(&self.text),
+            std::borrow::Cow::Owned(shown) => Arc::new(shown),
+        };
         let source =
-            NamedSource::new(self.origin.clone(), Arc::clone(&self.text)).with_language("tafl");
+            NamedSource::new(crate::printable::quoted(&self.origin), text).with_language("tafl");
         self.items.iter().map(move |item| Report {
             item,
             source: source.clone(),
@@ -317,7 +322,8 @@ pub struct Report<'a> {
 
 impl fmt::Display for Report<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.item.message)
+        // Messages quote the file's words: a control character among them is drawn, not obeyed.
+        f.write_str(&crate::printable::shown(&self.item.message))
     }
 }
 
@@ -340,7 +346,7 @@ impl miette::Diagnostic for Report<'_> {
         self.item
             .help
             .as_ref()
-            .map(|help| Box::new(help) as Box<dyn fmt::Display>)
+            .map(|help| Box::new(crate::printable::shown(help)) as Box<dyn fmt::Display>)
     }
 
     fn source_code(&self) -> Option<&dyn SourceCode> {
@@ -349,7 +355,8 @@ impl miette::Diagnostic for Report<'_> {
 
     fn labels(&self) -> Option<Box<dyn Iterator<Item = LabeledSpan> + '_>> {
         let labels = self.item.labels.iter().enumerate().map(|(index, label)| {
-            let text = Some(label.text.clone()).filter(|text| !text.is_empty());
+            let text = Some(crate::printable::shown(&label.text).into_owned())
+                .filter(|text| !text.is_empty());
             if index == 0 {
                 LabeledSpan::new_primary_with_span(text, label.span)
             } else {

@@ -29,6 +29,7 @@ pub mod game;
 pub mod ir;
 pub mod lsp;
 pub mod opentafl;
+pub mod printable;
 pub mod protocol;
 pub mod record;
 pub mod search;

@@ -115,7 +115,10 @@ pub struct Variant {
 #[derive(Debug, thiserror::Error)]
 pub enum LoadError {
     /// No bundled variant has that name and no file has that path.
-    #[error("no variant `{name}`: not a bundled variant ({known}) nor a readable file")]
+    #[error(
+        "no variant `{}`: not a bundled variant ({known}) nor a readable file",
+        crate::printable::quoted(name)
+    )]
     NotFound {
         /// What was asked for.
         name: String,
@@ -123,7 +126,7 @@ pub enum LoadError {
         known: String,
     },
     /// The file exists but could not be read.
-    #[error("cannot read `{path}`: {source}")]
+    #[error("cannot read `{}`: {source}", crate::printable::quoted(path))]
     Io {
         /// The path.
         path: String,
@@ -131,7 +134,7 @@ pub enum LoadError {
         source: std::io::Error,
     },
     /// The file has errors.
-    #[error("`{origin}` has errors")]
+    #[error("`{}` has errors", crate::printable::quoted(origin))]
     Invalid {
         /// Where the text came from.
         origin: String,

@@ -149,7 +149,7 @@ fn a_from_that_names_no_readable_file_says_cannot_read() {
         let stderr = String::from_utf8_lossy(&output.stderr);
         assert!(stderr.contains(says), "{from}: {stderr}");
         assert!(
-            !stderr.contains("rank"),
+            !stderr.contains("bad position"),
             "{from} read as a position: {stderr}"
         );
     }
@@ -186,4 +186,38 @@ fn a_board_side_past_four_billion_is_not_misquoted() {
         "{text}"
     );
     assert!(!text.contains("4294967295"), "{text}");
+}
+
+#[test]
+fn control_characters_from_files_and_arguments_are_shown_not_obeyed() {
+    // Issue 47: an escape sequence in a variant file or an argument reached the terminal raw
+    // (it could set the window's title or clear the screen).
+    let dir = std::env::temp_dir().join(format!("tafl-escapes-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("escapes.tafl");
+    std::fs::write(
+        &path,
+        "board 9 x 9\n\u{1b}]0;pwned\u{7} kign\nthe \u{1b}[2Jking is armed\n",
+    )
+    .unwrap();
+    let runs = [
+        tafl(&["lint", path.to_str().unwrap()]),
+        tafl(&["lint", "\u{1b}[2Jmissing.tafl"]),
+        tafl(&["moves", "brandubh", "--from", "/3t3/\u{1b}[2J/"]),
+        tafl(&["replay", "brandubh", "\u{1b}[2J", "--json"]),
+        tafl(&["show", "\u{1b}]0;title\u{7}"]),
+    ];
+    for output in runs {
+        assert!(!output.status.success());
+        for stream in [&output.stdout, &output.stderr] {
+            assert!(
+                !stream.iter().any(|&b| b == 0x1b || b == 0x07),
+                "{}",
+                String::from_utf8_lossy(stream)
+            );
+        }
+        let said = String::from_utf8_lossy(&output.stderr).into_owned()
+            + &String::from_utf8_lossy(&output.stdout);
+        assert!(said.contains("\\u{1b}"), "the character is shown: {said}");
+    }
 }

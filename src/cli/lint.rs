@@ -69,7 +69,10 @@ pub fn run(args: &Args) -> ExitCode {
             _ => match std::fs::read_to_string(file) {
                 Ok(text) => (file.clone(), text),
                 Err(error) => {
-                    eprintln!("error: cannot read `{file}`: {error}");
+                    eprintln!(
+                        "error: cannot read `{}`: {error}",
+                        crate::printable::quoted(file)
+                    );
                     any_errors = true;
                     continue;
                 }

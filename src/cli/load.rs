@@ -54,7 +54,7 @@ pub fn variant(name: &str) -> Result<Loaded, ExitCode> {
 }
 
 fn fail(message: &str) -> ExitCode {
-    eprintln!("error: {message}");
+    eprintln!("error: {}", crate::printable::quoted(message));
     ExitCode::FAILURE
 }
 
@@ -80,7 +80,7 @@ pub fn position(
         Some(given) => {
             let path = std::path::Path::new(given);
             let refuse = |message: String| {
-                eprintln!("error: {message}");
+                eprintln!("error: {}", crate::printable::shown(&message));
                 ExitCode::from(USAGE)
             };
             let text = if path.is_dir() {
@@ -89,9 +89,14 @@ pub fn position(
                 )));
             } else if path.is_file() {
                 diagram_file(given, engine.width()).map_err(refuse)?
-            } else if !given.contains('/') {
-                // Every position string has a `/` between its ranks, so this was meant as a
-                // file: say so, rather than read it as a board of one rank.
+            } else if !given.contains('/')
+                || given
+                    .chars()
+                    .any(|c| !c.is_ascii_alphanumeric() && c != '/')
+            {
+                // A position string is piece letters and digits with a `/` between its ranks;
+                // anything else (a dot, a dash, no `/` at all) was meant as a file: say so,
+                // rather than read it as a board of the wrong number of ranks.
                 return Err(refuse(format!(
                     "cannot read `{given}`: no such file (a position is written rank by rank \
                      with `/` between them, like `/3t3/3t3/...`)"
@@ -115,7 +120,10 @@ pub fn position(
                 } else {
                     format!("in `{given}` (read as `{text}`)")
                 };
-                eprintln!("error: bad position {what}: {e}{cited}");
+                eprintln!(
+                    "error: bad position {}: {e}{cited}",
+                    crate::printable::quoted(&what)
+                );
                 ExitCode::from(USAGE)
             })
         }
@@ -202,7 +210,7 @@ pub fn game_after(
     for (i, text) in moves.iter().enumerate() {
         let ply = i + 1;
         let usage = |message: String| {
-            eprintln!("ply {ply}: {message}");
+            eprintln!("ply {ply}: {}", crate::printable::shown(&message));
             ExitCode::from(USAGE)
         };
         let (mv, written) = read_move(text).map_err(usage)?;
