@@ -69,6 +69,8 @@ fn a_short_ladder_reports_each_rung_and_a_verdict() {
     let settled = agrees(&rungs[0], &rungs[1]) && agrees(&rungs[1], &rungs[0]);
     assert_eq!(json["settled"].as_bool().unwrap(), settled);
     assert_eq!(json["evaluation"], "small-corners");
+    // A corner-escape variant's figure carries the warning that the attackers' plan is missing.
+    assert!(json["caveat"].as_str().unwrap().contains("corners"));
     let chart = std::fs::read_to_string(&svg).unwrap();
     assert!(chart.starts_with("<svg") && chart.contains("10 ms a move"));
 }
@@ -81,6 +83,12 @@ fn bad_input_exits_2_and_writes_no_chart() {
     let out = tafl(&["balance", "no-such-variant", "--svg", svg.to_str().unwrap()]);
     assert_eq!(out.status.code(), Some(2));
     assert!(!svg.exists());
+    // An edge-escape variant has no such warning.
+    let out = tafl(&[
+        "balance", "ard-ri", "--rungs", "1", "--games", "1", "--json",
+    ]);
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert!(json["caveat"].is_null());
     let out = tafl(&["balance", "brandubh", "--rungs", "0"]);
     assert_eq!(out.status.code(), Some(2));
     let out = tafl(&["balance", "brandubh", "--resign", "many"]);
