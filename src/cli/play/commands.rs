@@ -39,6 +39,13 @@ pub const COMMANDS: &[Command] = &[
         run: moves,
     },
     Command {
+        name: "history",
+        aliases: &["movelist"],
+        args: "",
+        help: "the game's moves so far, numbered a turn of each side a line, captures marked `x`",
+        run: history,
+    },
+    Command {
         name: "why",
         aliases: &[],
         args: "MOVE",
@@ -211,11 +218,68 @@ pub fn dispatch(session: &mut Session, line: &str) -> Outcome {
                 rest.split_whitespace().next().unwrap_or("e3")
             ));
         }
-        return play(session, word);
+        // Squares are written in lower case; `E3-F3` means the same move.
+        return play(session, &word.to_ascii_lowercase());
     }
     Err(format!(
         "unknown command `{word}`: type `help` for the commands, or a move like `e1-e3`"
     ))
+}
+
+/// `history`: the game's moves, numbered as tafl sites number them: a line for each move
+/// number, the first side's move then the other's (`3. e3-f3 a6-a7xa5`), a berserk move's
+/// second part beside its first.
+fn history(session: &mut Session, args: &str) -> Outcome {
+    no_args("history", args)?;
+    let plies = session.game.plies();
+    if plies.is_empty() {
+        return Ok(Reply::Text("No moves yet.".to_string()));
+    }
+    let first = session.rules().first_to_move;
+    let mut lines: Vec<String> = Vec::new();
+    let mut previous = None;
+    for ply in plies {
+        let mut text = ply.mv.to_string();
+        for square in &ply.captured {
+            text.push_str(&format!("x{square}"));
+        }
+        match (lines.last_mut(), previous) {
+            // The same side again (a berserk move): beside its first part.
+            (Some(line), Some(side)) if side == ply.mover => {
+                line.push(' ');
+                line.push_str(&text);
+            }
+            // The second side's move completes the line.
+            (Some(line), Some(_)) if ply.mover != first => {
+                line.push_str("  ");
+                line.push_str(&text);
+            }
+            _ => {
+                let number = lines.len() + 1;
+                // A game from a position where the second side moves first starts with `1. ...`.
+                if ply.mover == first {
+                    lines.push(format!("{number:>3}. {text}"));
+                } else {
+                    lines.push(format!("{number:>3}. ...  {text}"));
+                }
+            }
+        }
+        previous = Some(ply.mover);
+    }
+    Ok(Reply::Text(format!(
+        "{} ({} first):\n{}",
+        capitalise(&count(plies.len(), "ply")),
+        english::side_noun(session.rules(), first),
+        lines.join("\n")
+    )))
+}
+
+/// The moves of a line that holds several (`e3-f3 a6-a7 f3-f2`, or a paste of a game's moves),
+/// each to be played in turn; `None` for any other line, which runs as one command.
+pub fn several_moves(line: &str) -> Option<Vec<&str>> {
+    let words: Vec<&str> = line.split_whitespace().collect();
+    let is_move = |word: &&str| looks_like_square(word) && word.contains(['-', 'x']);
+    (words.len() > 1 && find(words[0]).is_none() && words.iter().all(is_move)).then_some(words)
 }
 
 fn no_args(name: &str, args: &str) -> Result<(), String> {
@@ -646,15 +710,21 @@ fn eval(session: &mut Session, args: &str) -> Outcome {
     super::computer::eval(session).map(Reply::Text)
 }
 
-/// Leaves, after one warning when the game has unsaved moves (Ctrl-D at the terminal too).
+/// Leaves, after one warning when the game has unsaved moves.
 pub fn quit(session: &mut Session, args: &str) -> Outcome {
     no_args("quit", args)?;
+    leave(session, "type `quit` again")
+}
+
+/// Leaves, after one warning when the game has unsaved moves; `again` says how to leave anyway
+/// (`type quit again`, or at the terminal after Ctrl-D `press Ctrl-D again`).
+pub fn leave(session: &mut Session, again: &str) -> Outcome {
     if session.is_unsaved() && !session.quit_warned {
         session.quit_warned = true;
         let plies = session.game.plies().len();
         return Ok(Reply::Text(format!(
-            "The game ({}) is not saved: `save FILE` keeps it; type `quit` again to leave without saving.",
-            count(plies, "move")
+            "The game ({}) is not saved: `save FILE` keeps it; {again} to leave without saving.",
+            count(plies, "ply")
         )));
     }
     Ok(Reply::Quit)

@@ -35,12 +35,19 @@ const TICK: Duration = Duration::from_millis(200);
 /// Below this many hundredths of a man either way the game is called level.
 const LEVEL: i32 = 20;
 
-/// Below this many hundredths a side is "slightly ahead" rather than ahead by a number of men.
+/// Below this many hundredths of a soldier a side is "slightly better".
 const SLIGHTLY: i32 = 60;
 
-/// Who stands better, in words: `the Swedes are ahead by about two men`, `the game is about
-/// level`, `the Muscovites can force a win in 3 plies`. `score` is for `to_move`, as the search
-/// gives it; the words name the side, so they read the same whoever is to move.
+/// Below this many a side is "better"; from here "clearly better".
+const CLEARLY: i32 = 250;
+
+/// From this many a side is "much better": the search sees it winning.
+const MUCH: i32 = 800;
+
+/// Who stands better, in words a player can check against the board: `the Swedes are clearly
+/// better`, `the game is about level`, `the Muscovites can force a win in 5 plies`. Never a
+/// count of men: the score weighs the king's routes and the corners as well as material, so
+/// "six men ahead" at the first move, with nothing taken, would be read as material.
 pub fn standing(session: &Session, score: Score, to_move: Side) -> String {
     let plies = |n: u32| crate::english::count(n as usize, "ply");
     match score {
@@ -54,12 +61,13 @@ pub fn standing(session: &Session, score: Score, to_move: Side) -> String {
         Score::Value(v) => {
             let leader = if v > 0 { to_move } else { to_move.opponent() };
             let be = english::side_verb(session.rules(), leader, "are");
-            if v.abs() < SLIGHTLY {
-                format!("{be} slightly ahead")
-            } else {
-                let men = ((v.abs() + 50) / 100) as usize;
-                format!("{be} ahead by about {}", men_in_words(men))
-            }
+            let how = match v.abs() {
+                v if v < SLIGHTLY => "slightly better",
+                v if v < CLEARLY => "better",
+                v if v < MUCH => "clearly better",
+                _ => "much better, winning by the computer's reckoning",
+            };
+            format!("{be} {how}")
         }
     }
 }
@@ -67,17 +75,6 @@ pub fn standing(session: &Session, score: Score, to_move: Side) -> String {
 /// `the Swedes can`, `White can`.
 fn can(session: &Session, side: Side) -> String {
     format!("{} can", english::side_noun(session.rules(), side))
-}
-
-/// `one man`, `two men`, ... `12 men`.
-fn men_in_words(men: usize) -> String {
-    const WORDS: [&str; 11] = [
-        "no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
-    ];
-    let number = WORDS
-        .get(men)
-        .map_or_else(|| men.to_string(), |w| w.to_string());
-    format!("{number} {}", if men == 1 { "man" } else { "men" })
 }
 
 /// `1.2 s`, with a no-break space so that wrapping keeps the number and its unit together.
@@ -169,8 +166,13 @@ pub fn think(session: &Session, keys: Option<&mut Keyboard>) -> Option<Report> {
 pub fn play_turns(session: &mut Session, print: &mut dyn FnMut(String)) {
     INTERRUPTED.store(false, Ordering::Relaxed);
     let mut played = 0;
+    if session.is_over() || !session.computer[session.game.to_move().index()] {
+        // Not the computer's move: the keyboard is left alone, so what is typed ahead waits
+        // for the prompt.
+        return;
+    }
     // One quiet keyboard for all the moves in a row, so that `ai off` can be typed while the
-    // computer thinks; what else was typed is dropped when it hands back.
+    // computer thinks; what else was typed is run at the prompt when it hands back.
     let mut keyboard = session.live.then(Keyboard::quiet);
     while !session.is_over() && session.computer[session.game.to_move().index()] {
         let both = session.computer == [true, true];

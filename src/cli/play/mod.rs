@@ -362,8 +362,23 @@ pub fn run(args: Args) -> ExitCode {
 /// The pause after each move when the computer plays itself at a terminal, in milliseconds.
 const DEFAULT_DELAY_MS: u64 = 1000;
 
-/// Runs one line; prints its output. `Ok(false)` to quit, `Err` when the line was invalid.
+/// Runs one line; prints its output. `Ok(false)` to quit, `Err` when the line was invalid. A
+/// line of several moves plays them in turn (the computer answering where it has the move),
+/// up to the first that is refused.
 fn run_line(session: &mut Session, line: &str) -> Result<bool, ()> {
+    if let Some(moves) = commands::several_moves(line) {
+        for mv in moves {
+            if !run_command(session, mv)? {
+                return Ok(false);
+            }
+        }
+        return Ok(true);
+    }
+    run_command(session, line)
+}
+
+/// Runs one command or move; prints its output (and the computer's answer).
+fn run_command(session: &mut Session, line: &str) -> Result<bool, ()> {
     match commands::dispatch(session, line) {
         Ok(Reply::Text(text)) => {
             print_reply(text);
@@ -452,7 +467,23 @@ fn interactive_loop(session: &mut Session) -> ExitCode {
                 session.game.legal_moves()
             };
         }
-        match editor.readline(&session.prompt()) {
+        // A line typed while the computer thought runs first, shown after its prompt as if
+        // typed there.
+        if let Some(line) = terminal::next_typed_line() {
+            println!("{}{line}", session.prompt());
+            let _ = editor.add_history_entry(line.as_str());
+            if let Ok(false) = run_line(session, &line) {
+                break;
+            }
+            continue;
+        }
+        let started = terminal::take_typed_partial();
+        let read = if started.is_empty() {
+            editor.readline(&session.prompt())
+        } else {
+            editor.readline_with_initial(&session.prompt(), (&started, ""))
+        };
+        match read {
             Ok(line) => {
                 if let Ok(false) = run_line(session, &line) {
                     break;
@@ -460,7 +491,7 @@ fn interactive_loop(session: &mut Session) -> ExitCode {
             }
             Err(ReadlineError::Interrupted) => continue,
             // Ctrl-D is `quit`: one warning first when the game is not saved.
-            Err(ReadlineError::Eof) => match commands::quit(session, "") {
+            Err(ReadlineError::Eof) => match commands::leave(session, "press Ctrl-D again") {
                 Ok(Reply::Text(warning)) => print_reply(warning),
                 _ => break,
             },

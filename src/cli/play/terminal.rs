@@ -80,10 +80,38 @@ pub fn truncate(text: &str, width: usize) -> String {
     out
 }
 
+/// What was typed while the keyboard was quiet and not yet run: whole lines, in order, and the
+/// start of a line not yet ended. The prompt runs the lines and offers the start for editing,
+/// so nothing typed ahead is lost.
+static TYPED_AHEAD: std::sync::Mutex<TypedAhead> = std::sync::Mutex::new(TypedAhead {
+    lines: std::collections::VecDeque::new(),
+    partial: String::new(),
+});
+
+/// Lines typed ahead of the prompt, and the unfinished one.
+struct TypedAhead {
+    lines: std::collections::VecDeque<String>,
+    partial: String,
+}
+
+/// The next line typed ahead, if a whole one is waiting.
+pub fn next_typed_line() -> Option<String> {
+    TYPED_AHEAD.lock().ok()?.lines.pop_front()
+}
+
+/// The start of a line typed ahead without its Enter, taken (empty when there is none).
+pub fn take_typed_partial() -> String {
+    TYPED_AHEAD
+        .lock()
+        .map(|mut typed| std::mem::take(&mut typed.partial))
+        .unwrap_or_default()
+}
+
 /// While it lives, keys typed at the terminal are neither echoed nor left for the prompt: the
 /// computer's live line stays clean, and [`Keyboard::lines`] hands over what was typed. Ctrl-C
-/// still interrupts (the terminal keeps sending the signal). Does nothing when standard input
-/// is not a terminal.
+/// still interrupts (the terminal keeps sending the signal). What was typed and not taken is
+/// queued for the prompt when it is dropped ([`next_typed_line`]). Does nothing when standard
+/// input is not a terminal.
 pub struct Keyboard {
     #[cfg(unix)]
     saved: Option<nix::sys::termios::Termios>,
@@ -135,27 +163,36 @@ impl Keyboard {
                 self.typed.push_str(&String::from_utf8_lossy(&buf[..n]));
             }
         }
-        let mut lines = Vec::new();
-        while let Some(end) = self.typed.find(['\n', '\r']) {
-            let line: String = self.typed.drain(..=end).collect();
-            let line = line.trim();
-            if !line.is_empty() {
-                lines.push(line.to_string());
-            }
-        }
-        lines
+        split_lines(&mut self.typed)
     }
+}
+
+/// The whole lines at the start of `typed` (Enter ends one), trimmed and without the empty ones,
+/// taken out of it; what follows the last Enter stays.
+fn split_lines(typed: &mut String) -> Vec<String> {
+    let mut lines = Vec::new();
+    while let Some(end) = typed.find(['\n', '\r']) {
+        let line: String = typed.drain(..=end).collect();
+        let line = line.trim();
+        if !line.is_empty() {
+            lines.push(line.to_string());
+        }
+    }
+    lines
 }
 
 impl Drop for Keyboard {
     fn drop(&mut self) {
+        // Typed ahead while the computer thought: run at the prompt, in order, never dropped.
+        let lines = self.lines();
+        if let Ok(mut typed) = TYPED_AHEAD.lock() {
+            typed.lines.extend(lines);
+            typed.partial.push_str(self.typed.trim_start());
+        }
         #[cfg(unix)]
         if let Some(saved) = &self.saved {
-            use nix::sys::termios::{tcflush, tcsetattr, FlushArg, SetArg};
-            let stdin = std::io::stdin();
-            // What was typed while the computer thought is dropped, not run as a command.
-            let _ = tcflush(&stdin, FlushArg::TCIFLUSH);
-            let _ = tcsetattr(&stdin, SetArg::TCSANOW, saved);
+            use nix::sys::termios::{tcsetattr, SetArg};
+            let _ = tcsetattr(&std::io::stdin(), SetArg::TCSANOW, saved);
         }
     }
 }
@@ -170,6 +207,13 @@ mod tests {
         let fitted = fit(text, 16);
         assert_eq!(fitted, "short\n  one two three\n  four five six\n  seven\n");
         assert_eq!(fit(&fitted, 16), fitted, "wrapping twice changes nothing");
+    }
+
+    #[test]
+    fn typed_lines_are_split_in_order_and_the_unfinished_one_kept() {
+        let mut typed = "a6-a7\r\ne3-f3\n\n  board \nf3".to_string();
+        assert_eq!(split_lines(&mut typed), ["a6-a7", "e3-f3", "board"]);
+        assert_eq!(typed, "f3");
     }
 
     #[test]
