@@ -192,7 +192,7 @@ impl Drop for Keyboard {
         #[cfg(unix)]
         if let Some(saved) = &self.saved {
             use nix::sys::termios::{tcsetattr, SetArg};
-            let _ = tcsetattr(&std::io::stdin(), SetArg::TCSANOW, saved);
+            let _ = tcsetattr(std::io::stdin(), SetArg::TCSANOW, saved);
         }
     }
 }
