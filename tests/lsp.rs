@@ -881,3 +881,50 @@ mod hostile {
         session(input).status.code()
     }
 }
+
+/// Changes of 10,000 documents, read faster than checked, took seconds when each waiting
+/// change looked through all the messages after it (issue 47): all are checked, each
+/// document ends with the diagnostics of its last text, and a request after them is answered.
+#[test]
+fn ten_thousand_documents_opened_and_changed_are_all_checked() {
+    const DOCUMENTS: usize = 10_000;
+    let mut client = Client::start();
+    client.initialize();
+    let fixed = SMALL.replacen("board 7 x 7", "board 7 x 7\nattackers move first", 1);
+    let uri = |document: usize| format!("file:///many/{document}.tafl");
+    for document in 0..DOCUMENTS {
+        client.notify(
+            "textDocument/didOpen",
+            json!({"textDocument": {"uri": uri(document), "languageId": "tafl", "version": 1, "text": SMALL}}),
+        );
+    }
+    for document in 0..DOCUMENTS {
+        client.notify(
+            "textDocument/didChange",
+            json!({"textDocument": {"uri": uri(document), "version": 2}, "contentChanges": [{"text": fixed}]}),
+        );
+    }
+    let id = client.next_id;
+    client.next_id += 1;
+    client.send(&json!({"jsonrpc": "2.0", "id": id, "method": "textDocument/hover",
+        "params": {"textDocument": {"uri": uri(DOCUMENTS - 1)}, "position": {"line": 1, "character": 3}}}));
+    let mut last = std::collections::HashMap::new();
+    let hover = loop {
+        let message = client.next();
+        if message["id"] == json!(id) {
+            break message;
+        }
+        if message["method"] == "textDocument/publishDiagnostics" {
+            let params = &message["params"];
+            let count = params["diagnostics"].as_array().map_or(0, Vec::len);
+            last.insert(params["uri"].as_str().unwrap_or("").to_string(), count);
+        }
+    };
+    assert!(hover["result"].to_string().contains("first"), "{hover}");
+    assert_eq!(last.len(), DOCUMENTS);
+    assert!(
+        last.values().all(|&count| count == 0),
+        "the fixed text has no warning"
+    );
+    client.shut_down();
+}

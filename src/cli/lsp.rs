@@ -6,12 +6,14 @@
 //! and checking one takes well under a millisecond.
 //!
 //! The transport is this server's own: [`frame`] reads the base protocol's frames from input
-//! that may hold anything (what is not a message is skipped, never the end of the server).
-//! lsp-server supplies only the message types.
+//! that may hold anything (what is not a message is skipped, never the end of the server), and
+//! [`inbox`] holds what has been read until it is handled. lsp-server supplies only the message
+//! types.
 
 mod frame;
+mod inbox;
 
-use std::collections::{HashMap, VecDeque};
+use std::collections::HashMap;
 use std::io::{self, BufReader, Read, Write};
 use std::process::ExitCode;
 use std::sync::mpsc::{self, RecvTimeoutError};
@@ -45,6 +47,7 @@ use crate::diagnostic::Severity;
 use crate::lsp::{self, Analysis, CompletionKind, TokenKind};
 use crate::span::Span;
 use frame::{Frame, FrameReader};
+use inbox::Inbox;
 
 /// Arguments of `tafl lsp`.
 #[derive(Debug, clap::Args)]
@@ -175,9 +178,8 @@ fn serve(
     log: &mut impl Write,
 ) -> Result<Ending, ServeError> {
     // Frames are read on their own thread into a channel without bound, so that the messages
-    // that arrive while a change is being checked pile up, and a change followed by a newer
-    // change of the same document can be skipped (an editor sends one per keystroke; checking
-    // each version of a large file in turn leaves the server seconds behind).
+    // that arrive while a change is being checked pile up in the inbox, where a change followed
+    // by a newer change of the same document is dropped.
     let (sender, frames) = mpsc::channel();
     std::thread::spawn(move || {
         let mut reader = FrameReader::new(BufReader::new(input));
@@ -194,16 +196,16 @@ fn serve(
             }
         }
     });
-    let mut queued: VecDeque<Frame> = VecDeque::new();
+    let mut inbox = Inbox::default();
     let mut server = Server {
         documents: HashMap::new(),
     };
     let mut phase = Phase::Starting;
     loop {
         for frame in frames.try_iter() {
-            queued.push_back(frame.map_err(ServeError::Read)?);
+            inbox.push(frame.map_err(ServeError::Read)?);
         }
-        let Some(frame) = queued.pop_front() else {
+        let Some(frame) = inbox.pop() else {
             let next = match phase {
                 Phase::ShutDown => {
                     frames
@@ -216,15 +218,12 @@ fn serve(
                 Phase::Starting | Phase::Running => frames.recv().map_err(|_| None),
             };
             match next {
-                Ok(frame) => queued.push_back(frame.map_err(ServeError::Read)?),
+                Ok(frame) => inbox.push(frame.map_err(ServeError::Read)?),
                 Err(Some(error)) => return Err(error),
                 Err(None) => return Ok(Ending::EndOfInput),
             }
             continue;
         };
-        if is_superseded(&frame, &queued) {
-            continue;
-        }
         let message = match frame {
             Frame::Message(message) => message,
             Frame::Refused(error) => {
@@ -324,34 +323,6 @@ fn write_frame(output: &mut impl Write, body: &str) -> io::Result<()> {
 
 /// How long to wait for `exit` after answering `shutdown`.
 const EXIT_PATIENCE: std::time::Duration = std::time::Duration::from_secs(30);
-
-/// Whether `frame` changes a document that a later frame changes again before anything asks
-/// about it: then checking this version is wasted work. Any request stops the search (it may
-/// be about this version), as does a frame that could not be read (it may have been one), or
-/// the document being opened or closed.
-fn is_superseded(frame: &Frame, later: &VecDeque<Frame>) -> bool {
-    let changed_document = |frame: &Frame| match frame {
-        Frame::Message(Message::Notification(n)) if n.method == DidChangeTextDocument::METHOD => {
-            n.params["textDocument"]["uri"].as_str().map(str::to_string)
-        }
-        _ => None,
-    };
-    let Some(uri) = changed_document(frame) else {
-        return false;
-    };
-    for next in later {
-        match next {
-            Frame::Message(Message::Request(_)) | Frame::Refused(_) => return false,
-            Frame::Message(Message::Notification(n))
-                if n.params["textDocument"]["uri"].as_str() == Some(&uri) =>
-            {
-                return n.method == DidChangeTextDocument::METHOD;
-            }
-            Frame::Message(Message::Notification(_) | Message::Response(_)) => {}
-        }
-    }
-    false
-}
 
 /// The open documents, each checked at its latest version.
 struct Server {
@@ -803,49 +774,6 @@ impl LineIndex {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn change(uri: &str, text: &str) -> Frame {
-        Frame::Message(Message::Notification(Notification::new(
-            DidChangeTextDocument::METHOD.to_string(),
-            serde_json::json!({
-                "textDocument": { "uri": uri, "version": 1 },
-                "contentChanges": [{ "text": text }],
-            }),
-        )))
-    }
-
-    fn hover(uri: &str) -> Frame {
-        Frame::Message(Message::Request(Request::new(
-            RequestId::from(1),
-            HoverRequest::METHOD.to_string(),
-            serde_json::json!({
-                "textDocument": { "uri": uri },
-                "position": { "line": 0, "character": 0 },
-            }),
-        )))
-    }
-
-    #[test]
-    fn a_change_is_skipped_only_when_a_newer_change_of_the_same_file_follows_before_a_request() {
-        let a = "file:///a.tafl";
-        let b = "file:///b.tafl";
-        let later = |frames: Vec<Frame>| frames.into_iter().collect::<VecDeque<_>>();
-        assert!(is_superseded(&change(a, "1"), &later(vec![change(a, "2")])));
-        assert!(is_superseded(
-            &change(a, "1"),
-            &later(vec![change(b, "x"), change(a, "2")])
-        ));
-        assert!(!is_superseded(
-            &change(a, "1"),
-            &later(vec![change(b, "x")])
-        ));
-        assert!(!is_superseded(&change(a, "1"), &later(vec![])));
-        assert!(!is_superseded(
-            &change(a, "1"),
-            &later(vec![hover(a), change(a, "2")])
-        ));
-        assert!(!is_superseded(&hover(a), &later(vec![change(a, "2")])));
-    }
 
     #[test]
     fn every_token_kind_is_in_the_legend() {

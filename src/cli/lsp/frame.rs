@@ -549,5 +549,6 @@ impl<R: BufRead> BufRead for Rewind<R> {
     }
 }
 
+// Public to the server's modules for `cases()`, which the inbox's property test shares.
 #[cfg(test)]
-mod tests;
+pub(super) mod tests;

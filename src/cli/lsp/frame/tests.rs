@@ -329,7 +329,7 @@ fn write(input: &mut Vec<u8>, hostile: &Hostile, label: &str) {
 }
 
 /// `TAFL_FUZZ_CASES` cases a property, as in `tests/fuzz.rs`: 256 unless told.
-fn cases() -> u32 {
+pub(crate) fn cases() -> u32 {
     std::env::var("TAFL_FUZZ_CASES")
         .ok()
         .and_then(|n| n.parse().ok())
