@@ -584,3 +584,347 @@ fn a_burst_of_changes_ends_with_the_diagnostics_of_the_last() {
     );
     client.shut_down();
 }
+
+/// Hostile input (issue 47): bytes a client should never send, sent all at once on stdin, which
+/// is then closed.
+mod hostile {
+    use std::io::{BufReader, Read, Write};
+    use std::process::{Command, ExitStatus, Stdio};
+    use std::thread;
+    use std::time::Instant;
+
+    use serde_json::{json, Value};
+
+    use super::{read_message, PATIENCE, SMALL};
+
+    /// What the server did with a whole session's input.
+    struct Session {
+        status: ExitStatus,
+        messages: Vec<Value>,
+        log: String,
+    }
+
+    impl Session {
+        /// The answer to request `id`.
+        fn answer(&self, id: Value) -> &Value {
+            self.messages
+                .iter()
+                .find(|message| message["id"] == id && message.get("method").is_none())
+                .unwrap_or_else(|| panic!("no answer to {id}: {:?}\n{}", self.messages, self.log))
+        }
+    }
+
+    fn framed(body: &[u8]) -> Vec<u8> {
+        let mut bytes = format!("Content-Length: {}\r\n\r\n", body.len()).into_bytes();
+        bytes.extend_from_slice(body);
+        bytes
+    }
+
+    fn message(value: Value) -> Vec<u8> {
+        framed(value.to_string().as_bytes())
+    }
+
+    fn initialize() -> Vec<u8> {
+        let mut bytes = message(json!({"jsonrpc": "2.0", "id": 0, "method": "initialize",
+            "params": {"processId": null, "rootUri": null, "capabilities": {}}}));
+        bytes.extend(message(
+            json!({"jsonrpc": "2.0", "method": "initialized", "params": {}}),
+        ));
+        bytes
+    }
+
+    fn hover(id: u64, uri: &str) -> Vec<u8> {
+        message(
+            json!({"jsonrpc": "2.0", "id": id, "method": "textDocument/hover",
+            "params": {"textDocument": {"uri": uri}, "position": {"line": 0, "character": 0}}}),
+        )
+    }
+
+    fn shut_down() -> Vec<u8> {
+        let mut bytes = message(json!({"jsonrpc": "2.0", "id": "last", "method": "shutdown"}));
+        bytes.extend(message(json!({"jsonrpc": "2.0", "method": "exit"})));
+        bytes
+    }
+
+    /// Runs `tafl lsp` on `input`, reading its output as it comes.
+    fn session(input: Vec<u8>) -> Session {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_tafl"))
+            .arg("lsp")
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("the binary starts");
+        let mut stdin = child.stdin.take().expect("piped stdin");
+        let stdout = child.stdout.take().expect("piped stdout");
+        let mut stderr = child.stderr.take().expect("piped stderr");
+        // A server that dies early breaks the pipe: that is for the exit status to tell.
+        let writer = thread::spawn(move || {
+            let _ = stdin.write_all(&input);
+        });
+        let reader = thread::spawn(move || {
+            let mut reader = BufReader::new(stdout);
+            let mut messages = Vec::new();
+            while let Some(message) = read_message(&mut reader) {
+                messages.push(message);
+            }
+            messages
+        });
+        let logger = thread::spawn(move || {
+            let mut log = String::new();
+            let _ = stderr.read_to_string(&mut log);
+            log
+        });
+        let start = Instant::now();
+        let status = loop {
+            if let Some(status) = child.try_wait().expect("the server can be waited for") {
+                break status;
+            }
+            if start.elapsed() > PATIENCE {
+                let _ = child.kill();
+                panic!("the server did not end");
+            }
+            thread::sleep(std::time::Duration::from_millis(10));
+        };
+        writer.join().expect("the writer ends");
+        Session {
+            status,
+            messages: reader.join().expect("the reader ends"),
+            log: logger.join().expect("the logger ends"),
+        }
+    }
+
+    /// The issue's lengths panicked ("capacity overflow"), aborted, or allocated 1.5 GB before
+    /// reading the body: each is refused at its header, and the input ending inside its body
+    /// ends the server cleanly.
+    #[test]
+    fn a_length_past_any_memory_is_refused_at_its_header() {
+        for length in [u64::MAX, 2_000_000_000, 1_500_000_000] {
+            let mut input = initialize();
+            input.extend(hover(1, "file:///not-open.tafl"));
+            input.extend(format!("Content-Length: {length}\r\n\r\n{{\"jsonrpc\":").as_bytes());
+            let session = session(input);
+            assert!(
+                session.status.success(),
+                "{length}: {}\n{}",
+                session.status,
+                session.log
+            );
+            assert_eq!(session.answer(json!(1))["result"], Value::Null);
+            assert!(
+                session.log.contains(&format!(
+                    "tafl lsp: a message of {length} bytes is over the limit of 64 MiB; its body was skipped"
+                )),
+                "{}",
+                session.log
+            );
+        }
+    }
+
+    /// A body over the limit is skipped unread, and the messages after it are answered.
+    #[test]
+    fn a_message_over_64_mib_is_skipped_and_the_next_is_answered() {
+        let big = "board 7 x 7\n".repeat(64 * 1024 * 1024 / 12 + 1);
+        let open =
+            json!({"jsonrpc": "2.0", "method": "textDocument/didOpen", "params": {"textDocument":
+            {"uri": "file:///big.tafl", "languageId": "tafl", "version": 1, "text": big}}})
+            .to_string();
+        assert!(open.len() > 64 * 1024 * 1024);
+        let mut input = initialize();
+        input.extend(framed(open.as_bytes()));
+        input.extend(hover(1, "file:///big.tafl"));
+        input.extend(shut_down());
+        let session = session(input);
+        assert!(
+            session.status.success(),
+            "{}\n{}",
+            session.status,
+            session.log
+        );
+        assert!(
+            session.log.contains(&format!(
+                "a message of {} bytes is over the limit of 64 MiB",
+                open.len()
+            )),
+            "{}",
+            session.log
+        );
+        // Never opened: no diagnostics, and a hover on it answers null.
+        assert!(!session
+            .messages
+            .iter()
+            .any(|message| message["method"] == "textDocument/publishDiagnostics"));
+        assert_eq!(session.answer(json!(1))["result"], Value::Null);
+        assert_eq!(session.answer(json!("last"))["result"], Value::Null);
+    }
+
+    /// Bad JSON, bytes that are not UTF-8, JSON that is no message, a header without a length,
+    /// a body that runs into the next frame: each is logged and skipped, a request among them
+    /// is answered with an error when its id can be read, and the server goes on.
+    #[test]
+    fn a_malformed_message_is_answered_or_skipped_and_the_server_goes_on() {
+        let mut input = initialize();
+        input.extend(framed(b"{{{{{"));
+        input.extend(framed(
+            br#"{"jsonrpc":"2.0","id":7,"method":"textDocument/hov"#,
+        ));
+        input.extend(framed(
+            b"{\"jsonrpc\":\"2.0\",\"id\":8,\"method\":\"textDocument/hover\",\"params\":\"\xff\"}",
+        ));
+        input.extend(framed(br#"{"jsonrpc":"2.0","id":9,"method":5}"#));
+        input.extend(framed(br#"{"jsonrpc":"2.0","id":4294967296,"method":"x"}"#));
+        input.extend(b"Content-Type: application/vscode-jsonrpc\r\n\r\n");
+        input.extend(b"a line that is no header\r\n");
+        input.extend(framed(b"\xff\xfe"));
+        // A request whose length runs 40 bytes into the next frame.
+        let cut = br#"{"jsonrpc":"2.0","id":10,"method":"textDocument/hover","params":"#;
+        input.extend(format!("Content-Length: {}\r\n\r\n", cut.len() + 40).as_bytes());
+        input.extend(cut);
+        input.extend(hover(11, "file:///not-open.tafl"));
+        // Notifications with parameters that are not the method's.
+        input.extend(message(
+            json!({"jsonrpc": "2.0", "method": "textDocument/didOpen", "params": [1]}),
+        ));
+        input.extend(message(
+            json!({"jsonrpc": "2.0", "method": "textDocument/didOpen",
+            "params": {"textDocument": {"uri": "file:///small.tafl", "languageId": "tafl",
+                                        "version": 1, "text": SMALL}}}),
+        ));
+        input.extend(message(
+            json!({"jsonrpc": "2.0", "id": 12, "method": "textDocument/hover",
+            "params": {"textDocument": {"uri": "file:///small.tafl"},
+                       "position": {"line": 0, "character": 1}}}),
+        ));
+        input.extend(shut_down());
+        let session = session(input);
+        assert!(
+            session.status.success(),
+            "{}\n{}",
+            session.status,
+            session.log
+        );
+        for (id, code) in [
+            (json!(7), -32700),
+            (json!(8), -32700),
+            (json!(9), -32600),
+            (json!(4_294_967_296u64), -32600),
+            (json!(10), -32700),
+        ] {
+            let answer = session.answer(id.clone());
+            assert_eq!(answer["error"]["code"], code, "{answer}");
+            assert_eq!(answer["jsonrpc"], "2.0");
+        }
+        assert_eq!(session.answer(json!(11))["result"], Value::Null);
+        let hover = &session.answer(json!(12))["result"]["contents"]["value"];
+        assert!(hover.to_string().contains("board"), "{hover}");
+        let skipped = session
+            .log
+            .lines()
+            .filter(|line| line.starts_with("tafl lsp: "))
+            .count();
+        assert_eq!(skipped, 10, "{}", session.log);
+        for logged in [
+            "a message that is not JSON was skipped",
+            "a message that is not UTF-8 was skipped",
+            "a message that is no JSON-RPC request, notification or response was skipped",
+            "a message header without Content-Length was skipped",
+            "26 bytes that are not a message header were skipped",
+            "a message's Content-Length (104) runs past its end into the next message",
+            "`textDocument/didOpen` skipped",
+        ] {
+            assert!(session.log.contains(logged), "{logged}: {}", session.log);
+        }
+    }
+
+    /// Before `initialize` a request gets an error and the server waits on; after `shutdown`
+    /// only `exit` is left.
+    #[test]
+    fn the_life_cycle_holds_against_messages_out_of_turn() {
+        let mut input = hover(1, "file:///a.tafl");
+        input.extend(framed(b"not json"));
+        input.extend(initialize());
+        input.extend(message(
+            json!({"jsonrpc": "2.0", "id": 2, "method": "initialize",
+            "params": {"capabilities": {}}}),
+        ));
+        input.extend(message(
+            json!({"jsonrpc": "2.0", "id": 3, "method": "shutdown"}),
+        ));
+        input.extend(hover(4, "file:///a.tafl"));
+        input.extend(message(json!({"jsonrpc": "2.0", "method": "exit"})));
+        let session = session(input);
+        assert!(
+            session.status.success(),
+            "{}\n{}",
+            session.status,
+            session.log
+        );
+        assert_eq!(session.answer(json!(1))["error"]["code"], -32002);
+        assert_eq!(
+            session.answer(json!(0))["result"]["serverInfo"]["name"],
+            "tafl"
+        );
+        assert_eq!(session.answer(json!(2))["error"]["code"], -32600);
+        assert_eq!(session.answer(json!(3))["result"], Value::Null);
+        assert_eq!(session.answer(json!(4))["error"]["code"], -32600);
+
+        // `exit` without `shutdown` is an exit with code 1, as the protocol asks.
+        let mut input = initialize();
+        input.extend(message(json!({"jsonrpc": "2.0", "method": "exit"})));
+        assert_eq!(session_status(input), Some(1));
+        // The input ending is a clean end.
+        assert_eq!(session_status(initialize()), Some(0));
+        assert_eq!(session_status(b"Content-Length: 1".to_vec()), Some(0));
+    }
+
+    fn session_status(input: Vec<u8>) -> Option<i32> {
+        session(input).status.code()
+    }
+}
+
+/// Changes of 10,000 documents, read faster than checked, took seconds when each waiting
+/// change looked through all the messages after it (issue 47): all are checked, each
+/// document ends with the diagnostics of its last text, and a request after them is answered.
+#[test]
+fn ten_thousand_documents_opened_and_changed_are_all_checked() {
+    const DOCUMENTS: usize = 10_000;
+    let mut client = Client::start();
+    client.initialize();
+    let fixed = SMALL.replacen("board 7 x 7", "board 7 x 7\nattackers move first", 1);
+    let uri = |document: usize| format!("file:///many/{document}.tafl");
+    for document in 0..DOCUMENTS {
+        client.notify(
+            "textDocument/didOpen",
+            json!({"textDocument": {"uri": uri(document), "languageId": "tafl", "version": 1, "text": SMALL}}),
+        );
+    }
+    for document in 0..DOCUMENTS {
+        client.notify(
+            "textDocument/didChange",
+            json!({"textDocument": {"uri": uri(document), "version": 2}, "contentChanges": [{"text": fixed}]}),
+        );
+    }
+    let id = client.next_id;
+    client.next_id += 1;
+    client.send(&json!({"jsonrpc": "2.0", "id": id, "method": "textDocument/hover",
+        "params": {"textDocument": {"uri": uri(DOCUMENTS - 1)}, "position": {"line": 1, "character": 3}}}));
+    let mut last = std::collections::HashMap::new();
+    let hover = loop {
+        let message = client.next();
+        if message["id"] == json!(id) {
+            break message;
+        }
+        if message["method"] == "textDocument/publishDiagnostics" {
+            let params = &message["params"];
+            let count = params["diagnostics"].as_array().map_or(0, Vec::len);
+            last.insert(params["uri"].as_str().unwrap_or("").to_string(), count);
+        }
+    };
+    assert!(hover["result"].to_string().contains("first"), "{hover}");
+    assert_eq!(last.len(), DOCUMENTS);
+    assert!(
+        last.values().all(|&count| count == 0),
+        "the fixed text has no warning"
+    );
+    client.shut_down();
+}

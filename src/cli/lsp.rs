@@ -4,18 +4,28 @@
 //! byte offsets; this file converts them to the protocol's line and UTF-16 column positions.
 //! Documents are synchronised whole (`TextDocumentSyncKind::FULL`): variant files are small,
 //! and checking one takes well under a millisecond.
+//!
+//! The transport is this server's own: [`frame`] reads the base protocol's frames from input
+//! that may hold anything (what is not a message is skipped, never the end of the server), and
+//! [`inbox`] holds what has been read until it is handled. lsp-server supplies only the message
+//! types.
 
-use std::collections::{HashMap, VecDeque};
+mod frame;
+mod inbox;
+
+use std::collections::HashMap;
+use std::io::{self, BufReader, Read, Write};
 use std::process::ExitCode;
+use std::sync::mpsc::{self, RecvTimeoutError};
 
-use lsp_server::{Connection, ErrorCode, Message, Notification, Request, RequestId, Response};
+use lsp_server::{ErrorCode, Message, Notification, Request, RequestId, Response};
 use lsp_types::notification::{
     DidChangeTextDocument, DidCloseTextDocument, DidOpenTextDocument, Exit,
     Notification as NotificationKind, PublishDiagnostics,
 };
 use lsp_types::request::{
-    CodeActionRequest, Completion, DocumentSymbolRequest, GotoDefinition, HoverRequest, References,
-    Request as RequestKind, SemanticTokensFullRequest, Shutdown,
+    CodeActionRequest, Completion, DocumentSymbolRequest, GotoDefinition, HoverRequest, Initialize,
+    References, Request as RequestKind, SemanticTokensFullRequest, Shutdown,
 };
 use lsp_types::{
     CodeAction, CodeActionKind, CodeActionOrCommand, CodeActionParams,
@@ -36,6 +46,8 @@ use serde::Serialize;
 use crate::diagnostic::Severity;
 use crate::lsp::{self, Analysis, CompletionKind, TokenKind};
 use crate::span::Span;
+use frame::{Frame, FrameReader};
+use inbox::Inbox;
 
 /// Arguments of `tafl lsp`.
 #[derive(Debug, clap::Args)]
@@ -45,20 +57,20 @@ pub struct Args {
     stdio: bool,
 }
 
-/// Serves until the client says `exit`; exit code 1 when the connection breaks.
+/// Serves until the client says `exit` or the input ends; exit code 1 when the connection
+/// breaks, or at an `exit` without `shutdown` (as the protocol asks).
 pub fn run(_args: &Args) -> ExitCode {
-    let (connection, io_threads) = Connection::stdio();
-    let served = serve(&connection);
-    // The writer thread ends once the connection (its sender) is dropped.
-    drop(connection);
-    let joined = io_threads.join();
-    match (served, joined) {
-        (Ok(()), Ok(())) => ExitCode::SUCCESS,
-        (Err(error), _) => {
-            eprintln!("tafl lsp: {error}");
-            ExitCode::FAILURE
-        }
-        (_, Err(error)) => {
+    let stdout = io::stdout();
+    let ended = serve(io::stdin(), &mut stdout.lock(), &mut io::stderr());
+    match ended {
+        Ok(Ending::Exit {
+            after_shutdown: true,
+        })
+        | Ok(Ending::EndOfInput) => ExitCode::SUCCESS,
+        Ok(Ending::Exit {
+            after_shutdown: false,
+        }) => ExitCode::FAILURE,
+        Err(error) => {
             eprintln!("tafl lsp: {error}");
             ExitCode::FAILURE
         }
@@ -119,107 +131,198 @@ fn token_type(kind: TokenKind) -> u32 {
         .unwrap_or(0) as u32
 }
 
-fn serve(connection: &Connection) -> Result<(), Box<dyn std::error::Error + Send + Sync>> {
-    let (id, _params) = connection.initialize_start()?;
-    let result = InitializeResult {
-        capabilities: capabilities(),
-        server_info: Some(ServerInfo {
-            name: "tafl".to_string(),
-            version: Some(env!("CARGO_PKG_VERSION").to_string()),
-        }),
-    };
-    connection.initialize_finish(id, serde_json::to_value(result)?)?;
+/// How a session ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Ending {
+    /// The client said `exit`.
+    Exit {
+        /// Whether it said `shutdown` first.
+        after_shutdown: bool,
+    },
+    /// The input ended.
+    EndOfInput,
+}
 
-    let mut server = Server {
-        documents: HashMap::new(),
-    };
-    // lsp-server hands over messages through a channel without capacity, one at a time; a
-    // relay into an unbounded channel lets the messages that arrived while a change was being
-    // checked pile up, so that a change followed by a newer change of the same document can be
-    // skipped (an editor sends one per keystroke; checking each version of a large file in
-    // turn leaves the server seconds behind).
-    let (relay, incoming) = std::sync::mpsc::channel();
-    let receiver = connection.receiver.clone();
-    // The relay ends when the connection does (end of input, after `exit`).
+/// Why a session ended before the client said `exit`.
+#[derive(Debug, thiserror::Error)]
+enum ServeError {
+    /// Reading the input failed.
+    #[error("cannot read the client's messages: {0}")]
+    Read(#[source] io::Error),
+    /// Writing the output failed.
+    #[error("cannot write to the client: {0}")]
+    Write(#[source] io::Error),
+    /// The client said `shutdown` and then neither `exit` nor ended the input.
+    #[error("no `exit` after `shutdown`")]
+    NoExit,
+}
+
+/// Where the session is in the protocol's life cycle.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Phase {
+    /// Before `initialize`: requests are answered with an error.
+    Starting,
+    /// Serving.
+    Running,
+    /// After `shutdown`: waiting for `exit`.
+    ShutDown,
+}
+
+/// Serves the client that writes to `input` and reads `output`, logging to `log` what it
+/// skips, until the client says `exit` or `input` ends. Nothing in `input` ends it otherwise:
+/// what is not a message is skipped, and answered with an error when it was a request whose
+/// id can be read.
+fn serve(
+    input: impl Read + Send + 'static,
+    output: &mut impl Write,
+    log: &mut impl Write,
+) -> Result<Ending, ServeError> {
+    // Frames are read on their own thread into a channel without bound, so that the messages
+    // that arrive while a change is being checked pile up in the inbox, where a change followed
+    // by a newer change of the same document is dropped.
+    let (sender, frames) = mpsc::channel();
     std::thread::spawn(move || {
-        for message in receiver {
-            if relay.send(message).is_err() {
+        let mut reader = FrameReader::new(BufReader::new(input));
+        loop {
+            let read = reader.read();
+            let last = !matches!(read, Ok(Some(_)));
+            if let Some(frame) = read.transpose() {
+                if sender.send(frame).is_err() {
+                    break;
+                }
+            }
+            if last {
                 break;
             }
         }
     });
-    let mut queued: VecDeque<Message> = VecDeque::new();
+    let mut inbox = Inbox::default();
+    let mut server = Server {
+        documents: HashMap::new(),
+    };
+    let mut phase = Phase::Starting;
     loop {
-        let message = match queued.pop_front() {
-            Some(message) => message,
-            None => match incoming.recv() {
-                Ok(message) => message,
-                Err(_) => break,
-            },
-        };
-        queued.extend(incoming.try_iter());
-        if is_superseded(&message, &queued) {
-            continue;
+        for frame in frames.try_iter() {
+            inbox.push(frame.map_err(ServeError::Read)?);
         }
-        match message {
-            Message::Request(request) if request.method == Shutdown::METHOD => {
-                connection
-                    .sender
-                    .send(Response::new_ok(request.id, ()).into())?;
-                let next = match queued.pop_front() {
-                    Some(message) => Some(message),
-                    None => incoming.recv_timeout(EXIT_PATIENCE).ok(),
-                };
-                return match next {
-                    Some(Message::Notification(n)) if n.method == Exit::METHOD => Ok(()),
-                    Some(other) => {
-                        Err(format!("unexpected message after shutdown: {other:?}").into())
-                    }
-                    None => Err("no `exit` after `shutdown`".into()),
-                };
-            }
-            Message::Request(request) => {
-                let response = server.answer(request);
-                connection.sender.send(Message::Response(response))?;
-            }
-            Message::Notification(notification) => {
-                for reply in server.notified(notification) {
-                    connection.sender.send(Message::Notification(reply))?;
+        let Some(frame) = inbox.pop() else {
+            let next = match phase {
+                Phase::ShutDown => {
+                    frames
+                        .recv_timeout(EXIT_PATIENCE)
+                        .map_err(|error| match error {
+                            RecvTimeoutError::Timeout => Some(ServeError::NoExit),
+                            RecvTimeoutError::Disconnected => None,
+                        })
                 }
+                Phase::Starting | Phase::Running => frames.recv().map_err(|_| None),
+            };
+            match next {
+                Ok(frame) => inbox.push(frame.map_err(ServeError::Read)?),
+                Err(Some(error)) => return Err(error),
+                Err(None) => return Ok(Ending::EndOfInput),
             }
-            Message::Response(_) => {}
+            continue;
+        };
+        let message = match frame {
+            Frame::Message(message) => message,
+            Frame::Refused(error) => {
+                let _ = writeln!(log, "tafl lsp: {error}");
+                if let Some(id) = error.id() {
+                    let answer = serde_json::json!({
+                        "jsonrpc": "2.0",
+                        "id": id,
+                        "error": { "code": error.code(), "message": error.to_string() },
+                    });
+                    write_frame(output, &answer.to_string()).map_err(ServeError::Write)?;
+                }
+                continue;
+            }
+        };
+        let replies = match message {
+            Message::Request(request) => {
+                let (response, next) = respond(&server, phase, request);
+                phase = next;
+                vec![Message::Response(response)]
+            }
+            Message::Notification(notification) if notification.method == Exit::METHOD => {
+                return Ok(Ending::Exit {
+                    after_shutdown: phase == Phase::ShutDown,
+                });
+            }
+            Message::Notification(notification) => match phase {
+                Phase::Running => {
+                    let method = notification.method.clone();
+                    match server.notified(notification) {
+                        Ok(replies) => replies.into_iter().map(Message::Notification).collect(),
+                        Err(error) => {
+                            let _ = writeln!(log, "tafl lsp: `{method}` skipped: {error}");
+                            Vec::new()
+                        }
+                    }
+                }
+                // Before `initialize` notifications are dropped, as the protocol asks; after
+                // `shutdown` nothing changes any more.
+                Phase::Starting | Phase::ShutDown => Vec::new(),
+            },
+            Message::Response(_) => Vec::new(),
+        };
+        for reply in replies {
+            reply.write(output).map_err(ServeError::Write)?;
         }
     }
-    Ok(())
+}
+
+/// The answer to `request` in `phase`, and the phase after it.
+fn respond(server: &Server, phase: Phase, request: Request) -> (Response, Phase) {
+    let refuse = |code: ErrorCode, message: &str| {
+        Response::new_err(request.id.clone(), code as i32, message.to_string())
+    };
+    match (phase, request.method.as_str()) {
+        (Phase::Starting, Initialize::METHOD) => {
+            let result = InitializeResult {
+                capabilities: capabilities(),
+                server_info: Some(ServerInfo {
+                    name: "tafl".to_string(),
+                    version: Some(env!("CARGO_PKG_VERSION").to_string()),
+                }),
+            };
+            (Response::new_ok(request.id, result), Phase::Running)
+        }
+        (Phase::Starting, _) => (
+            refuse(
+                ErrorCode::ServerNotInitialized,
+                "the first request must be `initialize`",
+            ),
+            phase,
+        ),
+        (Phase::Running, Initialize::METHOD) => (
+            refuse(
+                ErrorCode::InvalidRequest,
+                "`initialize` was already received",
+            ),
+            phase,
+        ),
+        (Phase::Running, Shutdown::METHOD) => (Response::new_ok(request.id, ()), Phase::ShutDown),
+        (Phase::Running, _) => (server.answer(request), phase),
+        (Phase::ShutDown, _) => (
+            refuse(
+                ErrorCode::InvalidRequest,
+                "the server is shut down: only `exit` is left",
+            ),
+            phase,
+        ),
+    }
+}
+
+/// Writes one frame holding `body`.
+fn write_frame(output: &mut impl Write, body: &str) -> io::Result<()> {
+    write!(output, "Content-Length: {}\r\n\r\n{body}", body.len())?;
+    output.flush()
 }
 
 /// How long to wait for `exit` after answering `shutdown`.
 const EXIT_PATIENCE: std::time::Duration = std::time::Duration::from_secs(30);
-
-/// Whether `message` changes a document that a later message changes again before anything
-/// asks about it: then checking this version is wasted work. Any request stops the search (it
-/// may be about this version), as does the document being opened or closed.
-fn is_superseded(message: &Message, later: &VecDeque<Message>) -> bool {
-    let changed_document = |message: &Message| match message {
-        Message::Notification(n) if n.method == DidChangeTextDocument::METHOD => {
-            n.params["textDocument"]["uri"].as_str().map(str::to_string)
-        }
-        _ => None,
-    };
-    let Some(uri) = changed_document(message) else {
-        return false;
-    };
-    for next in later {
-        match next {
-            Message::Request(_) => return false,
-            Message::Notification(n) if n.params["textDocument"]["uri"].as_str() == Some(&uri) => {
-                return n.method == DidChangeTextDocument::METHOD;
-            }
-            Message::Notification(_) | Message::Response(_) => {}
-        }
-    }
-    false
-}
 
 /// The open documents, each checked at its latest version.
 struct Server {
@@ -337,27 +440,29 @@ impl Document {
 }
 
 impl Server {
-    fn notified(&mut self, notification: Notification) -> Vec<Notification> {
+    /// Takes in a notification; returns the notifications it calls for (the diagnostics of
+    /// the document it changed).
+    ///
+    /// # Errors
+    ///
+    /// When its parameters are not the method's.
+    fn notified(
+        &mut self,
+        notification: Notification,
+    ) -> Result<Vec<Notification>, serde_json::Error> {
         let uri = match notification.method.as_str() {
             DidOpenTextDocument::METHOD => {
-                let Ok(params) = parse::<lsp_types::DidOpenTextDocumentParams>(notification.params)
-                else {
-                    return Vec::new();
-                };
+                let params = parse::<lsp_types::DidOpenTextDocumentParams>(notification.params)?;
                 let uri = params.text_document.uri;
                 let document = Document::new(uri.clone(), &params.text_document.text);
                 self.documents.insert(uri.as_str().to_string(), document);
                 uri
             }
             DidChangeTextDocument::METHOD => {
-                let Ok(params) =
-                    parse::<lsp_types::DidChangeTextDocumentParams>(notification.params)
-                else {
-                    return Vec::new();
-                };
+                let params = parse::<lsp_types::DidChangeTextDocumentParams>(notification.params)?;
                 // Full synchronisation: the last change holds the whole text.
                 let Some(change) = params.content_changes.into_iter().next_back() else {
-                    return Vec::new();
+                    return Ok(Vec::new());
                 };
                 let uri = params.text_document.uri;
                 let document = Document::new(uri.clone(), &change.text);
@@ -365,23 +470,20 @@ impl Server {
                 uri
             }
             DidCloseTextDocument::METHOD => {
-                let Ok(params) =
-                    parse::<lsp_types::DidCloseTextDocumentParams>(notification.params)
-                else {
-                    return Vec::new();
-                };
+                let params = parse::<lsp_types::DidCloseTextDocumentParams>(notification.params)?;
                 let uri = params.text_document.uri;
                 self.documents.remove(uri.as_str());
                 // Closed files keep no diagnostics in the editor.
                 let cleared = PublishDiagnosticsParams::new(uri, Vec::new(), None);
-                return vec![Notification::new(
+                return Ok(vec![Notification::new(
                     PublishDiagnostics::METHOD.to_string(),
                     cleared,
-                )];
+                )]);
             }
-            _ => return Vec::new(),
+            _ => return Ok(Vec::new()),
         };
-        self.documents
+        Ok(self
+            .documents
             .get(uri.as_str())
             .map(|document| {
                 Notification::new(
@@ -390,7 +492,7 @@ impl Server {
                 )
             })
             .into_iter()
-            .collect()
+            .collect())
     }
 
     fn answer(&self, request: Request) -> Response {
@@ -672,49 +774,6 @@ impl LineIndex {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn change(uri: &str, text: &str) -> Message {
-        Message::Notification(Notification::new(
-            DidChangeTextDocument::METHOD.to_string(),
-            serde_json::json!({
-                "textDocument": { "uri": uri, "version": 1 },
-                "contentChanges": [{ "text": text }],
-            }),
-        ))
-    }
-
-    fn hover(uri: &str) -> Message {
-        Message::Request(Request::new(
-            RequestId::from(1),
-            HoverRequest::METHOD.to_string(),
-            serde_json::json!({
-                "textDocument": { "uri": uri },
-                "position": { "line": 0, "character": 0 },
-            }),
-        ))
-    }
-
-    #[test]
-    fn a_change_is_skipped_only_when_a_newer_change_of_the_same_file_follows_before_a_request() {
-        let a = "file:///a.tafl";
-        let b = "file:///b.tafl";
-        let later = |messages: Vec<Message>| messages.into_iter().collect::<VecDeque<_>>();
-        assert!(is_superseded(&change(a, "1"), &later(vec![change(a, "2")])));
-        assert!(is_superseded(
-            &change(a, "1"),
-            &later(vec![change(b, "x"), change(a, "2")])
-        ));
-        assert!(!is_superseded(
-            &change(a, "1"),
-            &later(vec![change(b, "x")])
-        ));
-        assert!(!is_superseded(&change(a, "1"), &later(vec![])));
-        assert!(!is_superseded(
-            &change(a, "1"),
-            &later(vec![hover(a), change(a, "2")])
-        ));
-        assert!(!is_superseded(&hover(a), &later(vec![change(a, "2")])));
-    }
 
     #[test]
     fn every_token_kind_is_in_the_legend() {
