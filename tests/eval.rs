@@ -168,20 +168,3 @@ fn refuge_counts_the_free_edge_squares_a_fort_builder_reaches() {
     // Brandubh has no edge fort: nothing to count.
     assert_eq!(term("brandubh", "/7/7/7/3K3/7/7/7/", "refuge"), 0.0);
 }
-
-#[test]
-fn fork_counts_the_squares_one_move_from_an_open_line_to_a_corner() {
-    // Brandubh, the king alone on d4: a4, g4, d1 and d7 each open two corners (counted twice,
-    // up to four in all); no other square he reaches lies on a corner's line.
-    assert_eq!(term("brandubh", "/7/7/7/3K3/7/7/7/", "fork"), -4.0);
-    // Attackers beside every corner on its lines close them all: nothing is one move away.
-    let closed = "/1t3t1/t5t/7/3K3/7/t5t/1t3t1/";
-    assert_eq!(term("brandubh", closed, "fork"), 0.0);
-    // One line left open, a1 up the a-file: only a4 reaches it, once.
-    let one = "/1t3t1/t5t/7/3K3/7/6t/1t3t1/";
-    assert_eq!(term("brandubh", one, "fork"), -1.0);
-    // A king with a route open now is counted by the escape terms, not this one.
-    assert_eq!(term("brandubh", "/7/7/7/K6/7/7/7/", "fork"), 0.0);
-    // An edge escape has no corner lines to count.
-    assert_eq!(term("linnaeus", "/9/9/9/9/4K4/9/9/9/9/", "fork"), 0.0);
-}

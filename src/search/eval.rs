@@ -133,14 +133,10 @@ pub struct Weights {
     /// by an edge fort stands on or reaches in one move.
     #[serde(default)]
     pub refuge: i32,
-    /// Each square (up to [`FORK_MAX`], twice where two routes open) a runner with no open route
-    /// could move to and have a route to a small escape region open: threats one move away.
-    #[serde(default)]
-    pub fork: i32,
 }
 
 /// How many terms [`Terms::values`] and [`Weights::values`] list.
-pub const TERMS: usize = 21;
+pub const TERMS: usize = 20;
 
 /// The terms' names, in the order of [`Weights::values`] (the fields of a weights file).
 pub const TERM_NAMES: [&str; TERMS] = [
@@ -164,7 +160,6 @@ pub const TERM_NAMES: [&str; TERMS] = [
     "cordon",
     "squeeze",
     "refuge",
-    "fork",
 ];
 
 impl Weights {
@@ -191,7 +186,6 @@ impl Weights {
             self.cordon,
             self.squeeze,
             self.refuge,
-            self.fork,
         ]
     }
 
@@ -218,7 +212,6 @@ impl Weights {
             cordon: v[17],
             squeeze: v[18],
             refuge: v[19],
-            fork: v[20],
         }
     }
 }
@@ -276,7 +269,6 @@ mod slot {
     pub const CORDON: usize = 16;
     pub const SQUEEZE: usize = 17;
     pub const REFUGE: usize = 18;
-    pub const FORK: usize = 19;
 }
 
 /// An escape region of at most this many squares is small (corners): beside it blocking pays
@@ -308,10 +300,6 @@ pub const SQUEEZE_ROOM: i32 = 24;
 /// of empty edge is no surer of a fort than one with a few squares of it.
 pub const REFUGE_MAX: i32 = 4;
 
-/// The most squares the `fork` term counts for one runner: past two the attackers cannot
-/// cover them with one move anyway.
-pub const FORK_MAX: i32 = 4;
-
 /// The weights the search uses.
 pub const WEIGHTS: Weights = Weights {
     soldier: 100,
@@ -334,7 +322,6 @@ pub const WEIGHTS: Weights = Weights {
     cordon: 0,
     squeeze: 0,
     refuge: 0,
-    fork: 0,
 };
 
 /// A weights file as `tafl tune` writes it: the variant it was fitted for, how, and the weights.
@@ -412,8 +399,6 @@ struct Costly {
     squeeze: bool,
     /// `refuge` (a fort builder's moves).
     refuge: bool,
-    /// `fork` (a flood from each escape square of a small region).
-    fork: bool,
 }
 
 impl Costly {
@@ -423,7 +408,6 @@ impl Costly {
         cordon: true,
         squeeze: true,
         refuge: true,
-        fork: true,
     };
 
     fn of(weights: &Weights) -> Costly {
@@ -433,7 +417,6 @@ impl Costly {
             cordon: weights.cordon != 0,
             squeeze: weights.squeeze != 0,
             refuge: weights.refuge != 0,
-            fork: weights.fork != 0,
         }
     }
 }
@@ -540,9 +523,6 @@ impl<B: Bits> Evaluator<B> {
             let s = sign(runner.winner);
             for sq in pos.pieces[runner.kind].iter() {
                 self.runner(core, &asking, pos.to_move, runner, sq, s, &mut terms);
-                if costly.fork && runner.small {
-                    terms.counts[slot::FORK] += s * fork_squares(core, &asking, runner, sq);
-                }
                 let enemies = pos.sides[side.opponent().index()];
                 terms.counts[slot::RING] -= s * (self.near[sq] & enemies).count() as i32;
                 let friends = pos.sides[side.index()];
@@ -673,28 +653,6 @@ impl<B: Bits> Evaluator<B> {
             KingCaptureMethod::Custodial => (held * 2).min(4),
         }
     }
-}
-
-/// The `fork` count of the runner on `sq`: the squares it may move to from which a square of
-/// its (small) region lies open along a rank or file, twice for those where two do, at most
-/// [`FORK_MAX`]; 0 while a route is open now (the `escape_*` terms count that). One move of
-/// the other side blocks one line: a king with two such squares to go to, or one with two
-/// lines open, escapes, which a search that stands pat at its horizon with the attackers to
-/// move does not see coming (docs/strength.md, "Threats one move away").
-fn fork_squares<B: Bits>(core: &Core<B>, asking: &Pos<B>, runner: &Runner<B>, sq: usize) -> i32 {
-    let reach = core.targets_from(asking, sq);
-    if (reach & runner.region).any() {
-        return 0;
-    }
-    // Where the runner stands is empty once it has moved.
-    let empty = (core.all_squares() & !asking.occupied()) | B::single(sq);
-    let (mut once, mut twice) = (B::EMPTY, B::EMPTY);
-    for escape in runner.region.iter() {
-        let line = core.rook_reach(B::single(escape), empty);
-        twice |= once & line;
-        once |= line;
-    }
-    ((reach & once).count() as i32 + (reach & twice).count() as i32).min(FORK_MAX)
 }
 
 /// The legal moves of `side` in `pos`, if it has at most [`SQUEEZE_FEW`] pieces (and `None`
