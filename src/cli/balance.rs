@@ -10,13 +10,12 @@
 //! never stopped a game its resigning side went on to save in docs/balance.md's checks).
 
 use std::process::ExitCode;
-use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 use serde::Serialize;
 
 use super::load;
-use crate::search::duel::{opening, play_out, Adjudication, Played, Resign};
+use crate::search::duel::{selfplay_game_watched, Adjudication, Played, Resign};
 use crate::search::ladder::{Ladder, Rung, DEFAULT_RUNGS};
 use crate::search::profile::{Escape, Features};
 use crate::search::Limits;
@@ -139,7 +138,7 @@ pub fn run(args: Args) -> ExitCode {
         .rev()
         .flat_map(|&ms| (0..args.games).map(move |index| (ms, index)))
         .collect();
-    let progress = Progress::new(jobs.len() as u64, args.json);
+    let progress = load::GamesProgress::new(jobs.len() as u64, args.json);
     let started = Instant::now();
     let play_one = |&(ms, index): &(u64, u64)| {
         let mut limits = Limits::time(Duration::from_millis(ms))
@@ -147,12 +146,17 @@ pub fn run(args: Args) -> ExitCode {
             .with_threads(1);
         limits.table_mb = 16;
         progress.start();
-        let start = opening(&loaded.engine, args.seed, index, args.openings);
-        let game = play_out(start, &limits, &limits, adjudication, |_, _| {
-            progress.moved()
-        });
+        let played = selfplay_game_watched(
+            &loaded.engine,
+            &limits,
+            args.seed,
+            index,
+            args.openings,
+            adjudication,
+            || progress.moved(),
+        );
         progress.finish();
-        (ms, Played::of(&game))
+        (ms, played)
     };
     let played: Vec<(u64, Played)> = match load::on_threads(
         threads,
@@ -209,67 +213,6 @@ pub fn run(args: Args) -> ExitCode {
         print!("{}", words(&summary));
     }
     ExitCode::SUCCESS
-}
-
-/// The progress bar, shown on a terminal from the first second: games finished of all, the
-/// games under way and the moves played, the time so far.
-struct Progress {
-    bar: Option<indicatif::ProgressBar>,
-    running: AtomicU64,
-    moves: AtomicU64,
-}
-
-impl Progress {
-    fn new(total: u64, json: bool) -> Progress {
-        let bar = load::progress(
-            total,
-            "{spinner} {bar:30} {pos}/{len} games, {msg}, {elapsed} so far",
-            json,
-        );
-        if let Some(bar) = &bar {
-            bar.set_message("starting");
-            bar.enable_steady_tick(Duration::from_millis(250));
-        }
-        Progress {
-            bar,
-            running: AtomicU64::new(0),
-            moves: AtomicU64::new(0),
-        }
-    }
-
-    fn start(&self) {
-        self.running.fetch_add(1, Ordering::Relaxed);
-        self.show();
-    }
-
-    fn moved(&self) {
-        self.moves.fetch_add(1, Ordering::Relaxed);
-        self.show();
-    }
-
-    fn finish(&self) {
-        self.running.fetch_sub(1, Ordering::Relaxed);
-        if let Some(bar) = &self.bar {
-            bar.inc(1);
-        }
-        self.show();
-    }
-
-    fn show(&self) {
-        if let Some(bar) = &self.bar {
-            bar.set_message(format!(
-                "{} under way, {} moves played",
-                self.running.load(Ordering::Relaxed),
-                self.moves.load(Ordering::Relaxed)
-            ));
-        }
-    }
-
-    fn clear(&self) {
-        if let Some(bar) = &self.bar {
-            bar.finish_and_clear();
-        }
-    }
 }
 
 fn words(s: &Summary) -> String {

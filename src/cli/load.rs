@@ -1,6 +1,7 @@
 //! What the engine commands share: loading a variant, and the `--from`/`--side` options.
 
 use std::process::ExitCode;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 
 use crate::engine::{Engine, Position, PositionError};
@@ -269,4 +270,71 @@ pub fn progress(total: u64, template: &str, json: bool) -> Option<indicatif::Pro
         );
         bar
     })
+}
+
+/// The progress bar of commands that play many games (`balance`, `selfplay`), shown on a
+/// terminal from the first second: games finished of all, the
+/// games under way and the moves played, the time so far.
+pub struct GamesProgress {
+    bar: Option<indicatif::ProgressBar>,
+    running: AtomicU64,
+    moves: AtomicU64,
+}
+
+impl GamesProgress {
+    /// A bar for `total` games, unless `json` or standard error is not a terminal.
+    pub fn new(total: u64, json: bool) -> GamesProgress {
+        let bar = progress(
+            total,
+            "{spinner} {bar:30} {pos}/{len} games, {msg}, {elapsed} so far",
+            json,
+        );
+        if let Some(bar) = &bar {
+            bar.set_message("starting");
+            bar.enable_steady_tick(std::time::Duration::from_millis(250));
+        }
+        GamesProgress {
+            bar,
+            running: AtomicU64::new(0),
+            moves: AtomicU64::new(0),
+        }
+    }
+
+    /// A game starts.
+    pub fn start(&self) {
+        self.running.fetch_add(1, Ordering::Relaxed);
+        self.show();
+    }
+
+    /// A move was played in a game under way.
+    pub fn moved(&self) {
+        self.moves.fetch_add(1, Ordering::Relaxed);
+        self.show();
+    }
+
+    /// A game ended.
+    pub fn finish(&self) {
+        self.running.fetch_sub(1, Ordering::Relaxed);
+        if let Some(bar) = &self.bar {
+            bar.inc(1);
+        }
+        self.show();
+    }
+
+    fn show(&self) {
+        if let Some(bar) = &self.bar {
+            bar.set_message(format!(
+                "{} under way, {} moves played",
+                self.running.load(Ordering::Relaxed),
+                self.moves.load(Ordering::Relaxed)
+            ));
+        }
+    }
+
+    /// Takes the bar off the terminal.
+    pub fn clear(&self) {
+        if let Some(bar) = &self.bar {
+            bar.finish_and_clear();
+        }
+    }
 }

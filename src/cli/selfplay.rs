@@ -11,7 +11,7 @@ use std::time::Instant;
 use serde::Serialize;
 
 use super::load;
-use crate::search::duel::{selfplay_game, Played, Tally};
+use crate::search::duel::{selfplay_game_watched, Played, Tally};
 use crate::search::stats::{wilson, Rate};
 
 /// Arguments of `tafl selfplay`.
@@ -86,24 +86,22 @@ pub fn run(args: Args) -> ExitCode {
     // on how the games are spread.
     limits.threads = 1;
     limits.table_mb = 16;
-    let progress = load::progress(
-        args.games,
-        "{bar:40} {pos}/{len} games, {elapsed} elapsed, about {eta} to go",
-        args.json,
-    );
+    // From the first second on a terminal: the games under way and the moves played, not
+    // only the games finished (a game of an 11x11 variant at a second a move takes minutes).
+    let progress = load::GamesProgress::new(args.games, args.json);
     let adjudication = args.adjudicate.adjudication(args.cap);
     let play_one = |index: u64| {
-        let played = selfplay_game(
+        progress.start();
+        let played = selfplay_game_watched(
             &loaded.engine,
             &limits,
             args.seed,
             index,
             args.openings,
             adjudication,
+            || progress.moved(),
         );
-        if let Some(bar) = &progress {
-            bar.inc(1);
-        }
+        progress.finish();
         played
     };
     let threads = usize::from(args.budget.threads);
@@ -118,9 +116,7 @@ pub fn run(args: Args) -> ExitCode {
         Ok(results) => results,
         Err(code) => return code,
     };
-    if let Some(bar) = &progress {
-        bar.finish_and_clear();
-    }
+    progress.clear();
     let summary = Summary {
         variant: loaded.engine.rules().name.clone(),
         evaluation: evaluation.label.clone(),

@@ -191,8 +191,23 @@ pub fn selfplay_game(
     openings: u32,
     adjudication: Adjudication,
 ) -> Played {
+    selfplay_game_watched(engine, limits, seed, index, openings, adjudication, || {})
+}
+
+/// [`selfplay_game`], calling `moved` after each move the search plays (for a progress bar).
+pub fn selfplay_game_watched(
+    engine: &Arc<Engine>,
+    limits: &Limits,
+    seed: u64,
+    index: u64,
+    openings: u32,
+    adjudication: Adjudication,
+    mut moved: impl FnMut(),
+) -> Played {
     let start = opening(engine, seed, index, openings);
-    Played::of(&play_out(start, limits, limits, adjudication, |_, _| {}))
+    Played::of(&play_out(start, limits, limits, adjudication, |_, _| {
+        moved()
+    }))
 }
 
 impl Played {
