@@ -8,7 +8,7 @@ use pyo3::prelude::*;
 use pyo3::types::PyDict;
 use tafl::game::Status;
 use tafl::search::duel::{self, Tally};
-use tafl::search::ladder;
+use tafl::search::ladder as balance;
 use tafl::search::profile::Evaluation;
 use tafl::search::Limits;
 
@@ -141,9 +141,9 @@ pub fn ladder(
             };
             results.push((status, reason.as_str(), *plies));
         }
-        counted.push(ladder::Rung::counted(*ms, results));
+        counted.push(balance::Rung::counted(*ms, results));
     }
-    let ladder = ladder::Ladder::of(counted);
+    let ladder = balance::Ladder::of(counted);
     let dict = PyDict::new(py);
     let mut rungs = Vec::with_capacity(ladder.rungs.len());
     for rung in &ladder.rungs {
@@ -165,10 +165,10 @@ pub fn ladder(
     dict.set_item("settled", ladder.settled)?;
     dict.set_item("share", ladder.share)?;
     let trend = match ladder.trend {
-        ladder::Trend::Settled => "settled",
-        ladder::Trend::TowardsAttackers => "towards_attackers",
-        ladder::Trend::TowardsDefenders => "towards_defenders",
-        ladder::Trend::Undecided => "undecided",
+        balance::Trend::Settled => "settled",
+        balance::Trend::TowardsAttackers => "towards_attackers",
+        balance::Trend::TowardsDefenders => "towards_defenders",
+        balance::Trend::Undecided => "undecided",
     };
     dict.set_item("trend", trend)?;
     dict.set_item("verdict", ladder.verdict())?;
