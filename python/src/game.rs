@@ -6,12 +6,13 @@ use std::time::Duration;
 
 use numpy::ndarray::{Array1, Array3};
 use numpy::{IntoPyArray, PyArray1, PyArray3};
-use pyo3::exceptions::PyValueError;
+use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use tafl::game::notation::{parse_position, position_to_string};
 use tafl::search::{self, Limits};
 use tafl::{Move, Side, Square, Status};
 
+use crate::args;
 use crate::variant::{side_word, IllegalMoveError, Variant};
 
 /// A move: a piece goes from one square to another, written `e1-e3`.
@@ -63,9 +64,12 @@ pub fn read_move(value: &Bound<'_, PyAny>) -> PyResult<Move> {
     if let Ok(mv) = value.cast::<PyMove>() {
         return Ok(mv.get().inner);
     }
-    let text: String = value
-        .extract()
-        .map_err(|_| PyValueError::new_err("a move is a `Move` or a string like `e1-e3`"))?;
+    let text: String = value.extract().map_err(|_| {
+        PyTypeError::new_err(format!(
+            "a move is a `Move` or a string like `e1-e3`, not {}",
+            args::type_name(value)
+        ))
+    })?;
     text.parse::<Move>()
         .map_err(|e| IllegalMoveError::new_err(e.to_string()))
 }
@@ -404,9 +408,9 @@ impl PyGame {
     fn best(
         &self,
         py: Python<'_>,
-        time_ms: Option<u64>,
-        depth: Option<u32>,
-        threads: usize,
+        #[pyo3(from_py_with = args::time_ms)] time_ms: Option<u64>,
+        #[pyo3(from_py_with = args::depth)] depth: Option<u32>,
+        #[pyo3(from_py_with = args::threads)] threads: usize,
     ) -> PyResult<SearchResult> {
         let limits = limits(time_ms, depth)?.with_threads(threads);
         let game = &self.inner;
@@ -476,14 +480,11 @@ impl PyGame {
     }
 }
 
-/// The search limits of a depth or a time (default: 2000 ms, as `tafl best`).
+/// The search limits of a depth or a time (default: 2000 ms, as `tafl best`), both read by
+/// [`args::depth`] and [`args::time_ms`] (the depth within the command line's 1 to 100).
 pub fn limits(time_ms: Option<u64>, depth: Option<u32>) -> PyResult<Limits> {
     match (time_ms, depth) {
         (Some(_), Some(_)) => Err(PyValueError::new_err("give `time_ms` or `depth`, not both")),
-        // The command line's range: deeper searches would not finish in any useful time.
-        (None, Some(depth)) if !(1..=100).contains(&depth) => {
-            Err(PyValueError::new_err("`depth` must be 1 to 100"))
-        }
         (None, Some(depth)) => Ok(Limits::depth(depth)),
         (Some(ms), None) => Ok(Limits::time(Duration::from_millis(ms))),
         (None, None) => Ok(Limits::time(Duration::from_millis(2000))),

@@ -4,11 +4,12 @@
 use std::sync::Arc;
 
 use pyo3::create_exception;
-use pyo3::exceptions::{PyOSError, PyValueError};
+use pyo3::exceptions::{PyOSError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use tafl::{Diagnostics, Engine, LoadError, Severity, Side};
 
 use crate::actions::{Actions, Kind};
+use crate::args;
 
 create_exception!(
     _tafl,
@@ -161,9 +162,12 @@ impl Variant {
             return Ok(variant.get().clone());
         }
         // A str or an os.PathLike (pathlib.Path).
-        let name: std::path::PathBuf = value
-            .extract()
-            .map_err(|_| PyValueError::new_err("a variant is a name, a path or a tafl.Variant"))?;
+        let name: std::path::PathBuf = value.extract().map_err(|_| {
+            PyTypeError::new_err(format!(
+                "a variant is a name, a path or a tafl.Variant, not {}",
+                args::type_name(value)
+            ))
+        })?;
         Variant::load(py, &name.to_string_lossy())
     }
 

@@ -2,6 +2,7 @@
 planes, the action numbering, the computer, and the CLI's figures."""
 
 import copy
+import os
 
 import numpy as np
 import pytest
@@ -282,3 +283,38 @@ def test_variants_and_games_pickle(tmp_path):
     from_position = tafl.Game("brandubh", position=tafl.Game("brandubh").position, to_move="defenders")
     from_position.play(from_position.legal_moves()[0])
     assert snapshot(pickle.loads(pickle.dumps(from_position))) == snapshot(from_position)
+
+
+# Hostile input (issue 47).
+
+
+def test_settings_out_of_range_name_the_setting():
+    game = tafl.Game("brandubh")
+    cases = [
+        (lambda: tafl.selfplay("brandubh", 1, depth=1, seed=-1), "`seed` must be 0 to"),
+        (lambda: tafl.selfplay("brandubh", 1, depth=1, cap=2**32), "`cap` must be 0 to 4294967295"),
+        (lambda: tafl.selfplay("brandubh", 1, depth=1, openings=-4), "`openings`"),
+        (lambda: tafl.selfplay("brandubh", tafl._tafl.MAX_GAMES + 1, depth=1), "`games` must be 1 to 1000000"),
+        (lambda: tafl.selfplay_games("brandubh", 0, 0, time_ms=-3), "`time_ms` must be 0 to"),
+        (lambda: tafl.selfplay_games("brandubh", -1, 0), "`first`"),
+        (lambda: tafl.selfplay_games("brandubh", 0, 2**64), "`count` must be 0 to 1000000"),
+        (lambda: tafl.selfplay_games("brandubh", 0, 0, resign=(0, 2)), "`resign score` must be 1 to"),
+        (lambda: tafl.playouts("brandubh", -1), "`games` must be 0 to"),
+        (lambda: tafl.playouts("brandubh", 1, threads=0), "`threads` must be 1 to"),
+        (lambda: game.best(depth=0), "`depth` must be 1 to 100, not 0"),
+        (lambda: game.best(time_ms=-1), "`time_ms`"),
+        (lambda: tafl.wilson(3, 2), "cannot exceed"),
+    ]
+    for call, message in cases:
+        with pytest.raises(ValueError, match=message):
+            call()
+    for call in (
+        lambda: tafl.selfplay("brandubh", 1.5, depth=1),
+        lambda: tafl.playouts("brandubh", "10"),
+        lambda: game.best(depth=2.0),
+        lambda: tafl.selfplay_games("brandubh", 0, 0, resign=3000),
+        lambda: tafl.Variant(3),
+        lambda: game.play(None),
+    ):
+        with pytest.raises(TypeError):
+            call()
