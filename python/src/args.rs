@@ -7,6 +7,7 @@
 //! and not the name, so each says its own name.
 
 use std::fmt::Display;
+use std::num::NonZeroUsize;
 
 use pyo3::exceptions::{PyOverflowError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
@@ -134,9 +135,16 @@ pub fn count(value: &Bound<'_, PyAny>) -> PyResult<u64> {
     whole(value, "count", 0, MAX_GAMES)
 }
 
-/// `threads`: 1 to 2**32 - 1.
+/// The cores this process may run on: what `threads` is bounded by.
+pub fn cores() -> usize {
+    std::thread::available_parallelism().map_or(1, NonZeroUsize::get)
+}
+
+/// `threads`: 1 to 2**32 - 1, and no more than the cores (more threads than cores only take
+/// turns on them: 5,000 threads made ten playouts take two minutes).
 pub fn threads(value: &Bound<'_, PyAny>) -> PyResult<usize> {
-    whole(value, "threads", 1, u64::from(u32::MAX)).map(narrow)
+    let asked: usize = narrow(whole(value, "threads", 1, u64::from(u32::MAX))?);
+    Ok(asked.min(cores()))
 }
 
 /// `resign`: `None`, or `(score, moves)` (a tuple or a list) with a score of 1 to 2**31 - 1

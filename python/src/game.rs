@@ -402,8 +402,8 @@ impl PyGame {
     }
 
     /// The computer's move: searches for `time_ms` milliseconds (default 2000, as `tafl best`)
-    /// or to `depth` plies, with `threads` threads. The GIL is released while it thinks.
-    /// Raises `ValueError` when the game is over.
+    /// or to `depth` plies (1 to 100), with `threads` threads (at most the cores). The GIL is
+    /// released while it thinks. Raises `ValueError` when the game is over.
     #[pyo3(signature = (time_ms = None, depth = None, threads = 1))]
     fn best(
         &self,

@@ -71,7 +71,8 @@ pub fn evaluation(py: Python<'_>, variant: &Bound<'_, PyAny>) -> PyResult<String
     Ok(Evaluation::of(variant.engine.rules()).label)
 }
 
-/// Runs `body` on `threads` threads (rayon), or on this one for 1.
+/// Runs `body` on `threads` threads (rayon), or on this one for 1; `threads` is already bounded
+/// by the cores ([`args::threads`]).
 fn on_threads<T: Send>(threads: usize, body: impl FnOnce() -> T + Send) -> PyResult<T> {
     if threads <= 1 {
         return Ok(body());
@@ -213,7 +214,8 @@ fn rate<'py>(py: Python<'py>, rate: tafl::search::stats::Rate) -> PyResult<Bound
 }
 
 /// Computer against computer, as `tafl selfplay --json`: the same keys and, for the same
-/// arguments, the same figures (but `seconds`). `threads` games are played at once.
+/// arguments, the same figures (but `seconds`). `threads` games are played at once (at most
+/// the cores).
 #[pyfunction]
 #[pyo3(signature = (variant, games = 20, *, depth = None, time_ms = None, openings = 4, seed = 1, cap = 400, threads = 1, resign = None, weights = None))]
 #[allow(clippy::too_many_arguments)] // The keywords of a Python function.
@@ -267,7 +269,8 @@ pub fn selfplay<'py>(
 }
 
 /// Uniformly random games from the start, as `tafl playouts --json`: games, plies, wins,
-/// draws, capped games and seconds. The GIL is released while they run.
+/// draws, capped games and seconds. The GIL is released while they run, on `threads` threads
+/// (at most the cores).
 #[pyfunction]
 #[pyo3(signature = (variant, games, *, seed = 1, cap = 500, threads = 1))]
 pub fn playouts<'py>(

@@ -318,3 +318,30 @@ def test_settings_out_of_range_name_the_setting():
     ):
         with pytest.raises(TypeError):
             call()
+
+
+@pytest.mark.skipif(not os.path.isdir("/proc/self/task"), reason="counts the threads in /proc/self/task")
+def test_threads_are_bounded_by_the_cores():
+    """5,000 threads are as many as the cores: more only take turns (ten playouts took 113 s)."""
+    import threading
+
+    peak = 0
+    stop = threading.Event()
+
+    def watch():
+        nonlocal peak
+        while not stop.is_set():
+            peak = max(peak, len(os.listdir("/proc/self/task")))
+
+    watcher = threading.Thread(target=watch)
+    watcher.start()
+    try:
+        alone = len(os.listdir("/proc/self/task"))
+        tafl.playouts("brandubh", 200, threads=5000)
+        tafl.selfplay("brandubh", 4, depth=1, threads=5000)
+        tafl.Game("brandubh").best(depth=3, threads=5000)
+    finally:
+        stop.set()
+        watcher.join()
+    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
+    assert peak <= alone + cores + 1, (peak, alone, cores)
