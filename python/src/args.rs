@@ -105,6 +105,16 @@ pub fn cap(value: &Bound<'_, PyAny>) -> PyResult<u32> {
     whole(value, "cap", 0, u64::from(u32::MAX)).map(narrow)
 }
 
+/// The longest random playout, in plies: `playouts`' `cap`. A playout reserves its ply history
+/// for the whole cap before its first ply (`src/engine/playout.rs`), so a cap of 2**32 - 1
+/// (32 GiB) aborted the process; a million plies is 8 MB, far past any game.
+pub const MAX_PLAYOUT_CAP: u64 = 1_000_000;
+
+/// `cap` of random playouts: 0 to [`MAX_PLAYOUT_CAP`].
+pub fn playout_cap(value: &Bound<'_, PyAny>) -> PyResult<u32> {
+    whole(value, "cap", 0, MAX_PLAYOUT_CAP).map(narrow)
+}
+
 /// `depth`: `None`, or 1 to [`MAX_DEPTH`].
 pub fn depth(value: &Bound<'_, PyAny>) -> PyResult<Option<u32>> {
     Ok(optional(value, "depth", 1, MAX_DEPTH)?.map(narrow))

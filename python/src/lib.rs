@@ -27,6 +27,7 @@ fn _tafl(m: &Bound<'_, PyModule>) -> PyResult<()> {
     )?;
     m.add("MAX_GAMES", args::MAX_GAMES)?;
     m.add("MAX_DEPTH", args::MAX_DEPTH)?;
+    m.add("MAX_PLAYOUT_CAP", args::MAX_PLAYOUT_CAP)?;
     m.add_class::<variant::Diagnostic>()?;
     m.add_class::<variant::Variant>()?;
     m.add_class::<game::PyMove>()?;

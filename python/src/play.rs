@@ -270,7 +270,7 @@ pub fn selfplay<'py>(
 
 /// Uniformly random games from the start, as `tafl playouts --json`: games, plies, wins,
 /// draws, capped games and seconds. The GIL is released while they run, on `threads` threads
-/// (at most the cores).
+/// (at most the cores). `cap` is at most a million plies.
 #[pyfunction]
 #[pyo3(signature = (variant, games, *, seed = 1, cap = 500, threads = 1))]
 pub fn playouts<'py>(
@@ -278,7 +278,7 @@ pub fn playouts<'py>(
     variant: &Bound<'py, PyAny>,
     #[pyo3(from_py_with = args::playout_games)] games: u64,
     #[pyo3(from_py_with = args::seed)] seed: u64,
-    #[pyo3(from_py_with = args::cap)] cap: u32,
+    #[pyo3(from_py_with = args::playout_cap)] cap: u32,
     #[pyo3(from_py_with = args::threads)] threads: usize,
 ) -> PyResult<Bound<'py, PyDict>> {
     let variant = Variant::resolve(py, variant)?;

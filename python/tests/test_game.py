@@ -301,6 +301,8 @@ def test_settings_out_of_range_name_the_setting():
         (lambda: tafl.selfplay_games("brandubh", 0, 0, resign=(0, 2)), "`resign score` must be 1 to"),
         (lambda: tafl.playouts("brandubh", -1), "`games` must be 0 to"),
         (lambda: tafl.playouts("brandubh", 1, threads=0), "`threads` must be 1 to"),
+        # The playout reserved its ply history for the cap: 32 GiB, and the process aborted.
+        (lambda: tafl.playouts("brandubh", 1, cap=2**32 - 1), "`cap` must be 0 to 1000000"),
         (lambda: game.best(depth=0), "`depth` must be 1 to 100, not 0"),
         (lambda: game.best(time_ms=-1), "`time_ms`"),
         (lambda: tafl.wilson(3, 2), "cannot exceed"),
