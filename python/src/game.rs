@@ -386,17 +386,32 @@ impl PyGame {
         list
     }
 
-    /// Plays the move of an action number; returns how many pieces it captured. An illegal
-    /// action raises `IllegalMoveError` and changes nothing.
-    fn play_action(&mut self, action: usize) -> PyResult<usize> {
+    /// Plays the move of an action number; returns how many pieces it captured. An int that
+    /// is no legal action (out of range included) raises `IllegalMoveError`, anything but an
+    /// int (a float, a string) `TypeError`; either way nothing changes.
+    fn play_action(&mut self, action: &Bound<'_, PyAny>) -> PyResult<usize> {
         let actions = &self.variant.actions;
-        let Some(mv) = actions.decode(action) else {
-            let why = if action < actions.count() {
+        let last = actions.count() - 1;
+        let number = match args::index(action, "action")? {
+            Ok(n) => n,
+            Err(shown) if shown.starts_with('-') => {
+                return Err(IllegalMoveError::new_err(format!(
+                    "action {shown} is negative: actions are 0 to {last}"
+                )))
+            }
+            Err(shown) => {
+                return Err(IllegalMoveError::new_err(format!(
+                    "action {shown} is past the last action ({last})"
+                )))
+            }
+        };
+        let Some(mv) = usize::try_from(number).ok().and_then(|a| actions.decode(a)) else {
+            let why = if number <= last as u64 {
                 "leaves the board".to_string()
             } else {
-                format!("is past the last action ({})", actions.count() - 1)
+                format!("is past the last action ({last})")
             };
-            return Err(IllegalMoveError::new_err(format!("action {action} {why}")));
+            return Err(IllegalMoveError::new_err(format!("action {number} {why}")));
         };
         Ok(self.play_move(mv)?.len())
     }

@@ -312,9 +312,14 @@ impl Variant {
         }
     }
 
-    /// The move of an action number (`None` for a number no square pair has).
-    fn action_move(&self, action: usize) -> Option<crate::game::PyMove> {
-        self.actions.decode(action).map(crate::game::PyMove::from)
+    /// The move of an action number (`None` for an int no square pair has, negative or past
+    /// the last action included; `TypeError` for anything but an int).
+    fn action_move(&self, action: &Bound<'_, PyAny>) -> PyResult<Option<crate::game::PyMove>> {
+        let number = args::index(action, "action")?.ok();
+        Ok(number
+            .and_then(|n| usize::try_from(n).ok())
+            .and_then(|n| self.actions.decode(n))
+            .map(crate::game::PyMove::from))
     }
 
     /// The action number of a move (`None` if the numbering cannot say it).

@@ -100,8 +100,9 @@ class TaflEnv(AECEnv):
 
     ``TaflEnv("copenhagen")``, ``TaflEnv(tafl.Variant.from_text(...), max_plies=200)``.
     ``render_mode``: ``"ansi"`` (returns the board as text), ``"human"`` (prints it) or
-    ``"rgb_array"`` (returns an image). An action the mask forbids raises
-    ``tafl.IllegalMoveError`` and changes nothing.
+    ``"rgb_array"`` (returns an image). An action the mask forbids (an int out of range
+    included) raises ``tafl.IllegalMoveError``, anything but an int (a float, a string)
+    ``TypeError``, and changes nothing.
     """
 
     metadata = {
@@ -165,7 +166,8 @@ class TaflEnv(AECEnv):
             self._was_dead_step(action)
             return
         game = self.game
-        game.play_action(int(action))
+        # The action is read in Rust: an int (numpy's too), never a float or a string.
+        game.play_action(action)
         self._cumulative_rewards[agent] = 0
         self.rewards = {a: 0 for a in self.agents}
         if game.is_over:

@@ -12,10 +12,11 @@ MaskablePPO asks for). Reward +1 for a win, -1 for a loss, 0 otherwise; ``trunca
 ``opponent_time_ms`` milliseconds (a depth is reproducible; a time is not).
 
 Gymnasium lets an agent send any action of the space, so an illegal action (one the mask
-forbids) is by default a loss: the episode terminates with reward -1 and ``info["illegal"]``
-true, and the game is left as it was. ``illegal="raise"`` raises ``tafl.IllegalMoveError``
-instead, as the PettingZoo environment does. ``gymnasium.make("tafl/Tafl-v0", variant=...)``
-also builds it.
+forbids, an int out of range included) is by default a loss: the episode terminates with
+reward -1 and ``info["illegal"]`` true, and the game is left as it was. ``illegal="raise"``
+raises ``tafl.IllegalMoveError`` instead, as the PettingZoo environment does. Anything but an
+int (a float, a string) raises ``TypeError`` either way. ``gymnasium.make("tafl/Tafl-v0",
+variant=...)`` also builds it.
 """
 
 from __future__ import annotations
@@ -106,7 +107,8 @@ class TaflGymEnv(gymnasium.Env):
         if game.is_over or game.ply_count >= self.max_plies or self.illegal_played:
             raise IllegalMoveError("the episode has ended: call reset()")
         try:
-            game.play_action(int(action))
+            # Read in Rust: an int (numpy's too), never a float or a string (TypeError).
+            game.play_action(action)
         except IllegalMoveError:
             if self.illegal == "raise":
                 raise

@@ -134,3 +134,37 @@ def test_gym_make_and_env_checker():
     obs, info = env.reset(seed=1)
     assert env.unwrapped.game.ply_count == 1 and info["status"] == "ongoing"
     check_env(env.unwrapped, skip_render_check=True)
+
+
+# Hostile input (issue 47).
+
+
+def test_env_actions_are_ints_in_range():
+    env = TaflEnv("brandubh")
+    env.reset()
+    legal = int(np.flatnonzero(env.observe(env.agent_selection)["action_mask"])[0])
+    for number in (-1, 2**64, env.variant.action_count):
+        with pytest.raises(tafl.IllegalMoveError):
+            env.step(number)
+    # 78.7 was played as 78, "78" as 78.
+    for value in (legal + 0.7, float(legal), str(legal), None):
+        with pytest.raises(TypeError, match="`action` must be an int"):
+            env.step(value)
+    assert env.game.ply_count == 0
+    env.step(np.int64(legal))
+    assert env.game.ply_count == 1
+
+
+def test_gym_out_of_range_actions_lose_and_others_raise():
+    for number in (-1, 2**64):
+        env = TaflGymEnv("brandubh", opponent_depth=1)
+        env.reset(seed=0)
+        obs, reward, terminated, truncated, info = env.step(number)
+        assert (reward, terminated, info["illegal"]) == (-1.0, True, True)
+    env = TaflGymEnv("brandubh", opponent_depth=1)
+    env.reset(seed=0)
+    before = env.game.position
+    for value in (78.7, "78", None):
+        with pytest.raises(TypeError):
+            env.step(value)
+    assert env.game.position == before and not env.illegal_played

@@ -288,6 +288,27 @@ def test_variants_and_games_pickle(tmp_path):
 # Hostile input (issue 47).
 
 
+@pytest.mark.parametrize("name", ["brandubh", "thrones-and-bones"])
+def test_actions_are_ints_in_range(name):
+    game = random_game(name, seed=2, max_plies=4)
+    before = snapshot(game)
+    last = game.variant.action_count - 1
+    for number in (-1, -(2**70), last + 1, 2**64, 2**64 + 5, 10**5000):
+        with pytest.raises(tafl.IllegalMoveError, match="negative|past the last"):
+            game.play_action(number)
+        assert game.variant.action_move(number) is None
+        assert snapshot(game) == before
+    legal = game.legal_actions()[0]
+    for value in (float(legal), legal + 0.7, str(legal), None, [legal], np.float64(legal)):
+        with pytest.raises(TypeError, match="`action` must be an int"):
+            game.play_action(value)
+        with pytest.raises(TypeError):
+            game.variant.action_move(value)
+        assert snapshot(game) == before
+    game.play_action(np.int64(legal))  # numpy's ints are ints
+    assert game.ply_count == before[2] + 1
+
+
 def test_settings_out_of_range_name_the_setting():
     game = tafl.Game("brandubh")
     cases = [
