@@ -73,6 +73,18 @@ pub fn whole(value: &Bound<'_, PyAny>, name: &str, min: u64, max: u64) -> PyResu
     }
 }
 
+/// `value` as a signed whole number from `min` to `max`, as [`whole`] reads it.
+pub fn signed(value: &Bound<'_, PyAny>, name: &str, min: i64, max: i64) -> PyResult<i64> {
+    match value.extract::<i64>() {
+        Ok(n) if (min..=max).contains(&n) => Ok(n),
+        Ok(n) => Err(out_of_range(name, &n.to_string(), min, max)),
+        Err(e) if e.is_instance_of::<PyOverflowError>(value.py()) => {
+            Err(out_of_range(name, &shown(value), min, max))
+        }
+        Err(_) => Err(not_an_int(value, name)),
+    }
+}
+
 fn out_of_range(name: &str, shown: &str, min: impl Display, max: impl Display) -> PyErr {
     PyValueError::new_err(format!("`{name}` must be {min} to {max}, not {shown}"))
 }

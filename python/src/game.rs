@@ -8,6 +8,7 @@ use numpy::ndarray::{Array1, Array3};
 use numpy::{IntoPyArray, PyArray1, PyArray3};
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
+use pyo3::types::PyType;
 use tafl::game::notation::{parse_position, position_to_string};
 use tafl::search::{self, Limits};
 use tafl::{Move, Side, Square, Status};
@@ -16,7 +17,7 @@ use crate::args;
 use crate::variant::{side_word, IllegalMoveError, Variant};
 
 /// A move: a piece goes from one square to another, written `e1-e3`.
-#[pyclass(frozen, eq, hash, name = "Move", module = "tafl._tafl")]
+#[pyclass(frozen, eq, hash, from_py_object, name = "Move", module = "tafl._tafl")]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct PyMove {
     pub inner: Move,
@@ -57,6 +58,11 @@ impl PyMove {
     fn __repr__(&self) -> String {
         format!("Move('{}')", self.inner)
     }
+
+    /// Pickles as its text (`copy.deepcopy(game.history())`, Ray, multiprocessing).
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> (Bound<'py, PyType>, (String,)) {
+        (slf.get_type(), (slf.get().inner.to_string(),))
+    }
 }
 
 /// A `Move` or a move's text as a move.
@@ -75,8 +81,8 @@ pub fn read_move(value: &Bound<'_, PyAny>) -> PyResult<Move> {
 }
 
 /// What the computer's search found.
-#[pyclass(frozen, get_all, module = "tafl._tafl")]
-#[derive(Clone, Debug)]
+#[pyclass(frozen, get_all, eq, module = "tafl._tafl")]
+#[derive(Clone, Debug, PartialEq)]
 pub struct SearchResult {
     /// The move to play.
     #[pyo3(name = "move")]
@@ -98,6 +104,53 @@ pub struct SearchResult {
 
 #[pymethods]
 impl SearchResult {
+    /// A result from its fields, as `__reduce__` gives them: how one is unpickled.
+    #[new]
+    #[pyo3(signature = (best, score, score_text, depth, nodes, pv, seconds))]
+    #[allow(clippy::too_many_arguments)] // One a field.
+    fn new(
+        best: Option<PyMove>,
+        #[pyo3(from_py_with = score)] score: i32,
+        score_text: String,
+        #[pyo3(from_py_with = searched_depth)] depth: u32,
+        #[pyo3(from_py_with = nodes)] nodes: u64,
+        pv: Vec<PyMove>,
+        #[pyo3(from_py_with = seconds)] seconds: f64,
+    ) -> SearchResult {
+        SearchResult {
+            best,
+            score,
+            score_text,
+            depth,
+            nodes,
+            pv,
+            seconds,
+        }
+    }
+
+    /// Pickles as its fields (for Ray and multiprocessing).
+    #[allow(clippy::type_complexity)] // The tuple pickle's protocol asks for.
+    fn __reduce__<'py>(
+        slf: &Bound<'py, Self>,
+    ) -> (
+        Bound<'py, PyType>,
+        (Option<PyMove>, i32, String, u32, u64, Vec<PyMove>, f64),
+    ) {
+        let r = slf.get();
+        (
+            slf.get_type(),
+            (
+                r.best,
+                r.score,
+                r.score_text.clone(),
+                r.depth,
+                r.nodes,
+                r.pv.clone(),
+                r.seconds,
+            ),
+        )
+    }
+
     fn __repr__(&self) -> String {
         let mv = self
             .best
@@ -106,6 +159,40 @@ impl SearchResult {
             "SearchResult(move={mv}, score={}, depth={}, nodes={})",
             self.score, self.depth, self.nodes
         )
+    }
+}
+
+/// `score` of a `SearchResult`: any 32-bit signed int.
+fn score(value: &Bound<'_, PyAny>) -> PyResult<i32> {
+    let n = args::signed(value, "score", i64::from(i32::MIN), i64::from(i32::MAX))?;
+    Ok(n as i32)
+}
+
+/// `depth` of a `SearchResult`: 0 to 2**32 - 1.
+fn searched_depth(value: &Bound<'_, PyAny>) -> PyResult<u32> {
+    Ok(args::whole(value, "depth", 0, u64::from(u32::MAX))? as u32)
+}
+
+/// `nodes` of a `SearchResult`: 0 to 2**64 - 1.
+fn nodes(value: &Bound<'_, PyAny>) -> PyResult<u64> {
+    args::whole(value, "nodes", 0, u64::MAX)
+}
+
+/// `seconds` of a `SearchResult`: a float (or an int) from 0, finite.
+fn seconds(value: &Bound<'_, PyAny>) -> PyResult<f64> {
+    match value.extract::<f64>() {
+        Ok(s) if s.is_finite() && s >= 0.0 => Ok(s),
+        Ok(_) => Err(PyValueError::new_err(format!(
+            "`seconds` must be 0 or more and finite, not {}",
+            args::shown(value)
+        ))),
+        Err(e) if e.is_instance_of::<pyo3::exceptions::PyOverflowError>(value.py()) => Err(
+            PyValueError::new_err("`seconds` must be 0 or more and finite, not that large"),
+        ),
+        Err(_) => Err(PyTypeError::new_err(format!(
+            "`seconds` must be a float, not {}",
+            args::type_name(value)
+        ))),
     }
 }
 

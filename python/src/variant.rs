@@ -6,28 +6,32 @@ use std::sync::Arc;
 use pyo3::create_exception;
 use pyo3::exceptions::{PyOSError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
+use pyo3::types::PyType;
 use tafl::{Diagnostics, Engine, LoadError, Severity, Side};
 
 use crate::actions::{Actions, Kind};
 use crate::args;
 
+// Both exceptions are named under `tafl`, where the package exports them, so that pickle (and
+// so Ray, multiprocessing, `copy`) finds them: under `_tafl` they could not be unpickled, and a
+// `LintError` raised in a Ray task arrived as a bare `RayTaskError`.
 create_exception!(
-    _tafl,
+    tafl,
     LintError,
     PyValueError,
     "The variant text has errors; `.diagnostics` lists every problem (errors and warnings)."
 );
 
 create_exception!(
-    _tafl,
+    tafl,
     IllegalMoveError,
     PyValueError,
     "The move is not legal here (or cannot be read); the game is unchanged."
 );
 
 /// One problem the checker found in a variant text.
-#[pyclass(frozen, get_all, module = "tafl._tafl")]
-#[derive(Clone, Debug)]
+#[pyclass(frozen, get_all, eq, module = "tafl._tafl")]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Diagnostic {
     /// The stable code, e.g. `unknown-piece` (docs/diagnostics.md explains each).
     pub code: String,
@@ -49,8 +53,108 @@ pub struct Diagnostic {
     pub origin: String,
 }
 
+/// `line` or `column` of a `Diagnostic`.
+fn line(value: &Bound<'_, PyAny>) -> PyResult<usize> {
+    args::size(value, "line or column")
+}
+
+/// `span` of a `Diagnostic`: `None` or `(start, end)`.
+fn span(value: &Bound<'_, PyAny>) -> PyResult<Option<(usize, usize)>> {
+    if value.is_none() {
+        return Ok(None);
+    }
+    let (start, end): (Bound<'_, PyAny>, Bound<'_, PyAny>) = value.extract().map_err(|_| {
+        PyTypeError::new_err(format!(
+            "`span` must be None or (start, end), not {}",
+            args::type_name(value)
+        ))
+    })?;
+    Ok(Some((
+        args::size(&start, "span start")?,
+        args::size(&end, "span end")?,
+    )))
+}
+
+/// `labels` of a `Diagnostic`: `[(start, end, text), ...]`.
+fn labels(value: &Bound<'_, PyAny>) -> PyResult<Vec<(usize, usize, String)>> {
+    let listed: Vec<(Bound<'_, PyAny>, Bound<'_, PyAny>, String)> = value
+        .extract()
+        .map_err(|_| PyTypeError::new_err("`labels` must be a list of (start, end, text)"))?;
+    listed
+        .iter()
+        .map(|(start, end, text)| {
+            Ok((
+                args::size(start, "label start")?,
+                args::size(end, "label end")?,
+                text.clone(),
+            ))
+        })
+        .collect()
+}
+
 #[pymethods]
 impl Diagnostic {
+    /// A diagnostic from its fields, as `__reduce__` gives them: how one is unpickled (with
+    /// the `LintError` that carries it).
+    #[new]
+    #[pyo3(signature = (code, severity, message, line, column, span, labels, help, origin))]
+    #[allow(clippy::too_many_arguments)] // One a field.
+    fn new(
+        code: String,
+        severity: String,
+        message: String,
+        #[pyo3(from_py_with = line)] line: usize,
+        #[pyo3(from_py_with = line)] column: usize,
+        #[pyo3(from_py_with = span)] span: Option<(usize, usize)>,
+        #[pyo3(from_py_with = labels)] labels: Vec<(usize, usize, String)>,
+        help: Option<String>,
+        origin: String,
+    ) -> PyResult<Diagnostic> {
+        if !matches!(severity.as_str(), "error" | "warning" | "note") {
+            return Err(PyValueError::new_err(format!(
+                "`severity` must be error, warning or note, not {severity:?}"
+            )));
+        }
+        Ok(Diagnostic {
+            code,
+            severity,
+            message,
+            line,
+            column,
+            span,
+            labels,
+            help,
+            origin,
+        })
+    }
+
+    /// Pickles as its fields.
+    #[allow(clippy::type_complexity)] // The tuple pickle's protocol asks for.
+    fn __reduce__<'py>(
+        slf: &Bound<'py, Self>,
+    ) -> (
+        Bound<'py, PyType>,
+        (
+            String,
+            String,
+            String,
+            usize,
+            usize,
+            Option<(usize, usize)>,
+            Vec<(usize, usize, String)>,
+            Option<String>,
+            String,
+        ),
+    ) {
+        let d = slf.get().clone();
+        (
+            slf.get_type(),
+            (
+                d.code, d.severity, d.message, d.line, d.column, d.span, d.labels, d.help, d.origin,
+            ),
+        )
+    }
+
     fn __repr__(&self) -> String {
         format!(
             "Diagnostic({:?}, {:?}, {:?}, line={}, column={})",

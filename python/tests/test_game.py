@@ -288,6 +288,35 @@ def test_variants_and_games_pickle(tmp_path):
 # Hostile input (issue 47).
 
 
+def test_moves_results_and_diagnostics_pickle():
+    import pickle
+
+    game = random_game("brandubh", seed=1, max_plies=6)
+    assert copy.deepcopy(game.history()) == game.history()
+    found = game.best(depth=1)
+    try:
+        tafl.Variant.from_text("the king is purple", "mine.tafl")
+    except tafl.LintError as error:
+        lint = error
+    for protocol in range(pickle.HIGHEST_PROTOCOL + 1):
+        again = lambda value: pickle.loads(pickle.dumps(value, protocol))  # noqa: E731
+        assert again(game.history()) == game.history()
+        assert again(found) == found and again(found).pv == found.pv
+        assert again(lint.diagnostics) == lint.diagnostics
+        back = again(lint)
+        assert type(back) is tafl.LintError and str(back) == str(lint)
+        assert back.diagnostics == lint.diagnostics
+        illegal = again(tafl.IllegalMoveError("e5-e4 is illegal"))
+        assert type(illegal) is tafl.IllegalMoveError and str(illegal) == "e5-e4 is illegal"
+    assert copy.copy(found) == found and copy.deepcopy(lint.diagnostics[0]) == lint.diagnostics[0]
+
+
+def test_exceptions_are_named_under_tafl():
+    for error in (tafl.LintError, tafl.IllegalMoveError):
+        assert error.__module__ == "tafl" and getattr(tafl, error.__qualname__) is error
+        assert issubclass(error, ValueError)
+
+
 @pytest.mark.parametrize("name", ["brandubh", "thrones-and-bones"])
 def test_actions_are_ints_in_range(name):
     game = random_game(name, seed=2, max_plies=4)

@@ -112,3 +112,16 @@ def test_balance_runs_the_ladder_on_ray(local_ray):
     assert result["evaluation"] == "small-corners" and result["variant"] == "Brandubh"
     with pytest.raises(ValueError):
         tafl.balance("brandubh", rungs=(0,), games=2)
+
+
+# Hostile input (issue 47): a LintError crosses Ray as itself.
+
+
+def test_a_lint_error_crosses_ray_as_itself(local_ray):
+    from tafl.sweep import run_task
+
+    text = tafl.load("brandubh").text.replace("the king is armed", "the king is purple")
+    with pytest.raises(tafl.LintError, match="purple") as caught:
+        local_ray.get(local_ray.remote(run_task).remote(text, "purple.tafl", 0, 1, {}))
+    errors = [d for d in caught.value.diagnostics if d.severity == "error"]
+    assert errors and errors[0].origin == "purple.tafl"
