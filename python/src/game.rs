@@ -1,12 +1,12 @@
 //! A game from Python: moves as text or `Move` objects, the history, the computer's move, and
 //! the board as numpy planes and as action numbers.
 
-use std::sync::atomic::AtomicBool;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 use numpy::ndarray::{Array1, Array3};
 use numpy::{IntoPyArray, PyArray1, PyArray3};
-use pyo3::exceptions::{PyTypeError, PyValueError};
+use pyo3::exceptions::{PyImportError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyType;
 use tafl::game::notation::{parse_position, position_to_string};
@@ -193,6 +193,30 @@ fn seconds(value: &Bound<'_, PyAny>) -> PyResult<f64> {
             "`seconds` must be a float, not {}",
             args::type_name(value)
         ))),
+    }
+}
+
+/// Whether numpy imported once already: after that, the arrays are made without asking again.
+static NUMPY: AtomicBool = AtomicBool::new(false);
+
+/// `ImportError` unless numpy can be imported: the numpy crate panics without it, where the
+/// caller should hear what to install.
+fn needs_numpy(py: Python<'_>, what: &str) -> PyResult<()> {
+    if NUMPY.load(Ordering::Relaxed) {
+        return Ok(());
+    }
+    match py.import("numpy") {
+        Ok(_) => {
+            NUMPY.store(true, Ordering::Relaxed);
+            Ok(())
+        }
+        Err(cause) => {
+            let err = PyImportError::new_err(format!(
+                "{what} returns a numpy array and numpy cannot be imported: `pip install numpy`"
+            ));
+            err.set_cause(py, Some(cause));
+            Err(err)
+        }
     }
 }
 
@@ -420,6 +444,7 @@ impl PyGame {
     /// to move. `plane_names()` names them.
     #[pyo3(signature = (to_move = false))]
     fn planes<'py>(&self, py: Python<'py>, to_move: bool) -> PyResult<Bound<'py, PyArray3<u8>>> {
+        needs_numpy(py, "Game.planes()")?;
         let (count, bytes) = self.plane_bytes(to_move);
         let (w, h) = (
             usize::from(self.variant.engine.width()),
@@ -447,7 +472,8 @@ impl PyGame {
     }
 
     /// An int8 array (as Gymnasium masks are) over the variant's actions: 1 where the action is a legal move.
-    fn legal_action_mask<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<i8>> {
+    fn legal_action_mask<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyArray1<i8>>> {
+        needs_numpy(py, "Game.legal_action_mask()")?;
         let actions = &self.variant.actions;
         let mut mask = vec![0i8; actions.count()];
         for mv in self.inner.legal_moves() {
@@ -457,7 +483,7 @@ impl PyGame {
                 mask[action] = 1;
             }
         }
-        Array1::from_vec(mask).into_pyarray(py)
+        Ok(Array1::from_vec(mask).into_pyarray(py))
     }
 
     /// The legal moves as action numbers, ascending.

@@ -397,3 +397,25 @@ def test_threads_are_bounded_by_the_cores():
         watcher.join()
     cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
     assert peak <= alone + cores + 1, (peak, alone, cores)
+
+
+def test_planes_without_numpy_raise_import_error():
+    import subprocess
+    import sys
+
+    script = (
+        "import sys; sys.modules['numpy'] = None\n"  # as if numpy were not installed
+        "import tafl\n"
+        "game = tafl.Game('brandubh')\n"
+        "for call in (game.planes, game.legal_action_mask):\n"
+        "    try:\n"
+        "        call()\n"
+        "    except ImportError as e:\n"
+        "        assert 'pip install numpy' in str(e), e\n"
+        "    else:\n"
+        "        raise SystemExit('no ImportError')\n"
+        "print(game.legal_actions()[:1])\n"
+    )
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert "panicked" not in done.stderr and done.stdout.strip().startswith("[")
