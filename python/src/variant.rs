@@ -1,12 +1,14 @@
 //! Variants from Python: bundled, from a file or from a string; lint errors as an exception that
 //! carries every diagnostic with its span.
 
+use std::io::Read;
 use std::sync::Arc;
 
 use pyo3::create_exception;
 use pyo3::exceptions::{PyOSError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyType;
+use tafl::check::limits::MAX_FILE_BYTES;
 use tafl::{Diagnostics, Engine, LoadError, Severity, Side};
 
 use crate::actions::{Actions, Kind};
@@ -275,10 +277,42 @@ impl Variant {
         Variant::load(py, &name.to_string_lossy())
     }
 
+    /// A bundled variant by name, or else a variant file by path, read as [`read_file`] reads
+    /// it.
     fn load(py: Python<'_>, name_or_path: &str) -> PyResult<Variant> {
-        let loaded = tafl::Variant::load(name_or_path).map_err(|e| load_error(py, e))?;
-        Variant::from_loaded(loaded)
+        let loaded = match tafl::Variant::bundled(name_or_path) {
+            Err(LoadError::NotFound { .. }) if std::path::Path::new(name_or_path).exists() => {
+                let text = read_file(name_or_path)?;
+                tafl::Variant::from_text(name_or_path, &text)
+            }
+            Err(LoadError::NotFound { .. }) => tafl::Variant::load(name_or_path),
+            other => other,
+        };
+        Variant::from_loaded(loaded.map_err(|e| load_error(py, e))?)
     }
+}
+
+/// The text of the variant file at `path`, reading no more than a variant file may hold
+/// (`MAX_FILE_BYTES`, 1 MiB): a larger file (or `/dev/zero`) is refused with `ValueError`
+/// before it fills the memory; an unreadable one raises `OSError`.
+fn read_file(path: &str) -> PyResult<String> {
+    let cannot = |e: std::io::Error| PyOSError::new_err(format!("cannot read `{path}`: {e}"));
+    let file = std::fs::File::open(path).map_err(cannot)?;
+    let mut bytes = Vec::new();
+    file.take(MAX_FILE_BYTES as u64 + 1)
+        .read_to_end(&mut bytes)
+        .map_err(cannot)?;
+    if bytes.len() > MAX_FILE_BYTES {
+        return Err(PyValueError::new_err(format!(
+            "`{path}` is longer than a variant file may be ({MAX_FILE_BYTES} bytes, 1 MiB)"
+        )));
+    }
+    String::from_utf8(bytes).map_err(|_| {
+        cannot(std::io::Error::new(
+            std::io::ErrorKind::InvalidData,
+            "stream did not contain valid UTF-8",
+        ))
+    })
 }
 
 /// `attackers` or `defenders`.
@@ -312,8 +346,7 @@ impl Variant {
     /// The variant file at `path`.
     #[staticmethod]
     fn from_file(py: Python<'_>, path: &str) -> PyResult<Variant> {
-        let text = std::fs::read_to_string(path)
-            .map_err(|e| PyOSError::new_err(format!("cannot read `{path}`: {e}")))?;
+        let text = read_file(path)?;
         Variant::from_text(py, &text, path)
     }
 

@@ -419,3 +419,16 @@ def test_planes_without_numpy_raise_import_error():
     done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=60)
     assert done.returncode == 0, done.stderr
     assert "panicked" not in done.stderr and done.stdout.strip().startswith("[")
+
+
+def test_a_variant_file_is_read_no_further_than_a_variant_may_be(tmp_path):
+    big = tmp_path / "big.tafl"
+    big.write_text(tafl.Variant("brandubh").text + "#" * (1 << 20) + "\n")
+    for load in (tafl.Variant, tafl.Variant.from_file):
+        with pytest.raises(ValueError, match="longer than a variant file may be"):
+            load(str(big))
+    if os.path.exists("/dev/zero"):  # endless: refused after 1 MiB, not read until memory ends
+        with pytest.raises(ValueError, match="longer than a variant file may be"):
+            tafl.Variant.from_file("/dev/zero")
+    with pytest.raises(OSError):
+        tafl.Variant(str(tmp_path))  # a folder
