@@ -155,6 +155,23 @@ def test_env_actions_are_ints_in_range():
     assert env.game.ply_count == 1
 
 
+def test_raw_env_after_the_game_says_so():
+    env = TaflEnv("brandubh")
+    play_random(env, seed=1)  # steps every agent out with None
+    assert env.game.is_over and env.agents == []
+    for action in (None, 0):  # was KeyError: 'attackers'
+        with pytest.raises(tafl.IllegalMoveError, match="the game is over: call reset"):
+            env.step(action)
+    env.reset()
+    assert env.agents and env.game.ply_count == 0
+    with pytest.raises(tafl.IllegalMoveError, match="no game has started: call reset"):
+        TaflEnv("brandubh").step(0)
+    with pytest.raises(ValueError, match="`max_plies` must be at least 1"):
+        TaflEnv("brandubh", max_plies=0)
+    with pytest.raises(TypeError):
+        TaflEnv("brandubh", max_plies=10.5)
+
+
 def test_gym_out_of_range_actions_lose_and_others_raise():
     for number in (-1, 2**64):
         env = TaflGymEnv("brandubh", opponent_depth=1)

@@ -285,7 +285,8 @@ def test_variants_and_games_pickle(tmp_path):
     assert snapshot(pickle.loads(pickle.dumps(from_position))) == snapshot(from_position)
 
 
-# Hostile input (issue 47).
+# Hostile input (issue 47): values that pickle, actions that are ints, threads bounded by the
+# cores, numpy missing, files larger than a variant may be.
 
 
 def test_moves_results_and_diagnostics_pickle():
