@@ -185,3 +185,24 @@ def test_gym_out_of_range_actions_lose_and_others_raise():
         with pytest.raises(TypeError):
             env.step(value)
     assert env.game.position == before and not env.illegal_played
+
+
+def test_gym_opponent_is_checked_when_made_and_a_failing_one_undoes_the_step():
+    for bad in ({"opponent_depth": 0}, {"opponent_depth": 101}, {"opponent_time_ms": -3}):
+        with pytest.raises(ValueError, match="`opponent_"):
+            TaflGymEnv("brandubh", **bad)
+    with pytest.raises(TypeError):
+        TaflGymEnv("brandubh", opponent_depth=1.5)
+    with pytest.raises(tafl.IllegalMoveError, match="no episode has started"):
+        TaflGymEnv("brandubh", opponent_depth=1).step(0)
+    env = TaflGymEnv("brandubh", play_as="attackers", opponent_depth=1)
+    obs, _ = env.reset(seed=3)
+    before = (env.game.position, env.game.ply_count)
+    env.opponent = {"depth": 0, "time_ms": None}  # the computer's search now fails
+    action = int(np.flatnonzero(obs["action_mask"])[0])
+    with pytest.raises(ValueError):
+        env.step(action)
+    assert (env.game.position, env.game.ply_count) == before, "not half a step"
+    env.opponent = {"depth": 1, "time_ms": None}
+    obs, reward, terminated, truncated, info = env.step(action)
+    assert env.game.ply_count == before[1] + 2
