@@ -12,6 +12,11 @@ MaskablePPO asks for). Reward +1 for a win, -1 for a loss, 0 otherwise; ``trunca
 ``opponent_time_ms`` milliseconds (a depth is reproducible; a time is not); both are checked
 when the environment is made.
 
+Each episode starts with ``openings`` random plies (default 4, as ``tafl selfplay``), drawn
+from the generator ``reset(seed=...)`` seeds, so that seeds give different episodes and the
+same seed the same one; none of them ends the game. ``openings=0`` starts every episode from
+the variant's first position.
+
 Gymnasium lets an agent send any action of the space, so an illegal action (one the mask
 forbids, an int out of range included) is by default a loss: the episode terminates with
 reward -1 and ``info["illegal"]`` true, and the game is left as it was. ``illegal="raise"``
@@ -48,6 +53,7 @@ class TaflGymEnv(gymnasium.Env):
         max_plies: int = DEFAULT_MAX_PLIES,
         render_mode: Optional[str] = None,
         illegal: str = "lose",
+        openings: int = 4,
     ):
         if illegal not in ("lose", "raise"):
             raise ValueError(f"illegal must be 'lose' or 'raise', not {illegal!r}")
@@ -58,6 +64,8 @@ class TaflGymEnv(gymnasium.Env):
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"render_mode must be one of {self.metadata['render_modes']}")
         max_plies = whole(max_plies, "max_plies", 1)
+        # The openings must leave the agent a move before the cap.
+        self.openings = whole(openings, "openings", 0, max_plies - 1)
         self.variant = _variant(variant)
         self.play_as = play_as
         # Checked as the computer will read them, now rather than in the middle of a step.
@@ -90,6 +98,20 @@ class TaflGymEnv(gymnasium.Env):
             "illegal": self.illegal_played,
         }
 
+    def _random_openings(self) -> None:
+        """``openings`` random plies from ``np_random``, none of which ends the game (a ply that
+        would is taken back and another tried; if every one would, the openings stop there)."""
+        game = self.game
+        for _ in range(self.openings):
+            moves = game.legal_moves()
+            for i in self.np_random.permutation(len(moves)):
+                game.play(moves[i])
+                if not game.is_over:
+                    break
+                game.undo()
+            else:
+                return
+
     def _opponent_moves(self) -> None:
         """The computer plays until it is the agent's turn, the game ends or the cap is reached."""
         game = self.game
@@ -104,10 +126,12 @@ class TaflGymEnv(gymnasium.Env):
         return self._observation()["action_mask"].astype(bool)
 
     def reset(self, *, seed: Optional[int] = None, options: Optional[dict[str, Any]] = None):
-        super().reset(seed=seed)
+        # Read as every seed of the package is (Gymnasium's own check refuses numpy's ints).
+        super().reset(seed=optional_whole(seed, "seed"))
         self.game = Game(self.variant)
         self.illegal_played = False
         self._started = True
+        self._random_openings()
         self._opponent_moves()
         obs = self._observation()
         return obs, self._info(obs)

@@ -92,7 +92,7 @@ def test_render_text_and_rgb():
 def test_gym_wrapper_against_the_computer():
     env = TaflGymEnv("brandubh", play_as="defenders", opponent_depth=1, max_plies=60)
     obs, info = env.reset(seed=0)
-    assert env.game.ply_count == 1  # the computer (attackers) moved first
+    assert env.game.ply_count == 5  # four random plies, then the computer (attackers)
     assert env.observation_space.contains(obs)
     rng = np.random.default_rng(0)
     terminated = truncated = False
@@ -123,7 +123,7 @@ def test_gym_illegal_actions_lose_or_raise():
     strict.reset(seed=0)
     with pytest.raises(tafl.IllegalMoveError, match="leaves the board|illegal"):
         strict.step(forbidden)
-    assert strict.game.ply_count == 0
+    assert strict.game.ply_count == 4  # the random openings, no more
 
 
 def test_gym_make_and_env_checker():
@@ -132,7 +132,7 @@ def test_gym_make_and_env_checker():
 
     env = gymnasium.make("tafl/Tafl-v0", variant="brandubh", play_as="defenders", opponent_depth=1)
     obs, info = env.reset(seed=1)
-    assert env.unwrapped.game.ply_count == 1 and info["status"] == "ongoing"
+    assert env.unwrapped.game.ply_count == 5 and info["status"] == "ongoing"
     check_env(env.unwrapped, skip_render_check=True)
 
 
@@ -206,3 +206,19 @@ def test_gym_opponent_is_checked_when_made_and_a_failing_one_undoes_the_step():
     env.opponent = {"depth": 1, "time_ms": None}
     obs, reward, terminated, truncated, info = env.step(action)
     assert env.game.ply_count == before[1] + 2
+
+
+def test_gym_seeds_change_the_episodes():
+    env = TaflGymEnv("brandubh", play_as="defenders", opponent_depth=1)
+    starts = {}
+    for seed in range(6):
+        env.reset(seed=seed)
+        starts[seed] = env.game.position
+        assert env.game.to_move == "defenders" and not env.game.is_over
+    assert len(set(starts.values())) > 1, "seeds give different episodes"
+    env.reset(seed=4)
+    assert env.game.position == starts[4], "the same seed gives the same episode"
+    fixed = TaflGymEnv("brandubh", play_as="defenders", opponent_depth=1, openings=0)
+    assert len({(fixed.reset(seed=s), fixed.game.position)[1] for s in range(3)}) == 1
+    with pytest.raises(ValueError, match="`openings` must be 0 to 9"):
+        TaflGymEnv("brandubh", max_plies=10, openings=10)
