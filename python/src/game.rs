@@ -1,21 +1,23 @@
 //! A game from Python: moves as text or `Move` objects, the history, the computer's move, and
 //! the board as numpy planes and as action numbers.
 
-use std::sync::atomic::AtomicBool;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 use numpy::ndarray::{Array1, Array3};
 use numpy::{IntoPyArray, PyArray1, PyArray3};
-use pyo3::exceptions::PyValueError;
+use pyo3::exceptions::{PyImportError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
+use pyo3::types::PyType;
 use tafl::game::notation::{parse_position, position_to_string};
 use tafl::search::{self, Limits};
 use tafl::{Move, Side, Square, Status};
 
+use crate::args;
 use crate::variant::{side_word, IllegalMoveError, Variant};
 
 /// A move: a piece goes from one square to another, written `e1-e3`.
-#[pyclass(frozen, eq, hash, name = "Move", module = "tafl._tafl")]
+#[pyclass(frozen, eq, hash, from_py_object, name = "Move", module = "tafl._tafl")]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct PyMove {
     pub inner: Move,
@@ -56,6 +58,11 @@ impl PyMove {
     fn __repr__(&self) -> String {
         format!("Move('{}')", self.inner)
     }
+
+    /// Pickles as its text (`copy.deepcopy(game.history())`, Ray, multiprocessing).
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> (Bound<'py, PyType>, (String,)) {
+        (slf.get_type(), (slf.get().inner.to_string(),))
+    }
 }
 
 /// A `Move` or a move's text as a move.
@@ -63,16 +70,19 @@ pub fn read_move(value: &Bound<'_, PyAny>) -> PyResult<Move> {
     if let Ok(mv) = value.cast::<PyMove>() {
         return Ok(mv.get().inner);
     }
-    let text: String = value
-        .extract()
-        .map_err(|_| PyValueError::new_err("a move is a `Move` or a string like `e1-e3`"))?;
+    let text: String = value.extract().map_err(|_| {
+        PyTypeError::new_err(format!(
+            "a move is a `Move` or a string like `e1-e3`, not {}",
+            args::type_name(value)
+        ))
+    })?;
     text.parse::<Move>()
         .map_err(|e| IllegalMoveError::new_err(e.to_string()))
 }
 
 /// What the computer's search found.
-#[pyclass(frozen, get_all, module = "tafl._tafl")]
-#[derive(Clone, Debug)]
+#[pyclass(frozen, get_all, eq, module = "tafl._tafl")]
+#[derive(Clone, Debug, PartialEq)]
 pub struct SearchResult {
     /// The move to play.
     #[pyo3(name = "move")]
@@ -94,6 +104,53 @@ pub struct SearchResult {
 
 #[pymethods]
 impl SearchResult {
+    /// A result from its fields, as `__reduce__` gives them: how one is unpickled.
+    #[new]
+    #[pyo3(signature = (best, score, score_text, depth, nodes, pv, seconds))]
+    #[allow(clippy::too_many_arguments)] // One a field.
+    fn new(
+        best: Option<PyMove>,
+        #[pyo3(from_py_with = score)] score: i32,
+        score_text: String,
+        #[pyo3(from_py_with = searched_depth)] depth: u32,
+        #[pyo3(from_py_with = nodes)] nodes: u64,
+        pv: Vec<PyMove>,
+        #[pyo3(from_py_with = seconds)] seconds: f64,
+    ) -> SearchResult {
+        SearchResult {
+            best,
+            score,
+            score_text,
+            depth,
+            nodes,
+            pv,
+            seconds,
+        }
+    }
+
+    /// Pickles as its fields (for Ray and multiprocessing).
+    #[allow(clippy::type_complexity)] // The tuple pickle's protocol asks for.
+    fn __reduce__<'py>(
+        slf: &Bound<'py, Self>,
+    ) -> (
+        Bound<'py, PyType>,
+        (Option<PyMove>, i32, String, u32, u64, Vec<PyMove>, f64),
+    ) {
+        let r = slf.get();
+        (
+            slf.get_type(),
+            (
+                r.best,
+                r.score,
+                r.score_text.clone(),
+                r.depth,
+                r.nodes,
+                r.pv.clone(),
+                r.seconds,
+            ),
+        )
+    }
+
     fn __repr__(&self) -> String {
         let mv = self
             .best
@@ -102,6 +159,64 @@ impl SearchResult {
             "SearchResult(move={mv}, score={}, depth={}, nodes={})",
             self.score, self.depth, self.nodes
         )
+    }
+}
+
+/// `score` of a `SearchResult`: any 32-bit signed int.
+fn score(value: &Bound<'_, PyAny>) -> PyResult<i32> {
+    let n = args::signed(value, "score", i64::from(i32::MIN), i64::from(i32::MAX))?;
+    Ok(n as i32)
+}
+
+/// `depth` of a `SearchResult`: 0 to 2**32 - 1.
+fn searched_depth(value: &Bound<'_, PyAny>) -> PyResult<u32> {
+    Ok(args::whole(value, "depth", 0, u64::from(u32::MAX))? as u32)
+}
+
+/// `nodes` of a `SearchResult`: 0 to 2**64 - 1.
+fn nodes(value: &Bound<'_, PyAny>) -> PyResult<u64> {
+    args::whole(value, "nodes", 0, u64::MAX)
+}
+
+/// `seconds` of a `SearchResult`: a float (or an int) from 0, finite.
+fn seconds(value: &Bound<'_, PyAny>) -> PyResult<f64> {
+    match value.extract::<f64>() {
+        Ok(s) if s.is_finite() && s >= 0.0 => Ok(s),
+        Ok(_) => Err(PyValueError::new_err(format!(
+            "`seconds` must be 0 or more and finite, not {}",
+            args::shown(value)
+        ))),
+        Err(e) if e.is_instance_of::<pyo3::exceptions::PyOverflowError>(value.py()) => Err(
+            PyValueError::new_err("`seconds` must be 0 or more and finite, not that large"),
+        ),
+        Err(_) => Err(PyTypeError::new_err(format!(
+            "`seconds` must be a float, not {}",
+            args::type_name(value)
+        ))),
+    }
+}
+
+/// Whether numpy imported once already: after that, the arrays are made without asking again.
+static NUMPY: AtomicBool = AtomicBool::new(false);
+
+/// `ImportError` unless numpy can be imported: the numpy crate panics without it, where the
+/// caller should hear what to install.
+fn needs_numpy(py: Python<'_>, what: &str) -> PyResult<()> {
+    if NUMPY.load(Ordering::Relaxed) {
+        return Ok(());
+    }
+    match py.import("numpy") {
+        Ok(_) => {
+            NUMPY.store(true, Ordering::Relaxed);
+            Ok(())
+        }
+        Err(cause) => {
+            let err = PyImportError::new_err(format!(
+                "{what} returns a numpy array and numpy cannot be imported: `pip install numpy`"
+            ));
+            err.set_cause(py, Some(cause));
+            Err(err)
+        }
     }
 }
 
@@ -329,6 +444,7 @@ impl PyGame {
     /// to move. `plane_names()` names them.
     #[pyo3(signature = (to_move = false))]
     fn planes<'py>(&self, py: Python<'py>, to_move: bool) -> PyResult<Bound<'py, PyArray3<u8>>> {
+        needs_numpy(py, "Game.planes()")?;
         let (count, bytes) = self.plane_bytes(to_move);
         let (w, h) = (
             usize::from(self.variant.engine.width()),
@@ -356,7 +472,8 @@ impl PyGame {
     }
 
     /// An int8 array (as Gymnasium masks are) over the variant's actions: 1 where the action is a legal move.
-    fn legal_action_mask<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<i8>> {
+    fn legal_action_mask<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyArray1<i8>>> {
+        needs_numpy(py, "Game.legal_action_mask()")?;
         let actions = &self.variant.actions;
         let mut mask = vec![0i8; actions.count()];
         for mv in self.inner.legal_moves() {
@@ -366,7 +483,7 @@ impl PyGame {
                 mask[action] = 1;
             }
         }
-        Array1::from_vec(mask).into_pyarray(py)
+        Ok(Array1::from_vec(mask).into_pyarray(py))
     }
 
     /// The legal moves as action numbers, ascending.
@@ -382,31 +499,46 @@ impl PyGame {
         list
     }
 
-    /// Plays the move of an action number; returns how many pieces it captured. An illegal
-    /// action raises `IllegalMoveError` and changes nothing.
-    fn play_action(&mut self, action: usize) -> PyResult<usize> {
+    /// Plays the move of an action number; returns how many pieces it captured. An int that
+    /// is no legal action (out of range included) raises `IllegalMoveError`, anything but an
+    /// int (a float, a string) `TypeError`; either way nothing changes.
+    fn play_action(&mut self, action: &Bound<'_, PyAny>) -> PyResult<usize> {
         let actions = &self.variant.actions;
-        let Some(mv) = actions.decode(action) else {
-            let why = if action < actions.count() {
+        let last = actions.count() - 1;
+        let number = match args::index(action, "action")? {
+            Ok(n) => n,
+            Err(shown) if shown.starts_with('-') => {
+                return Err(IllegalMoveError::new_err(format!(
+                    "action {shown} is negative: actions are 0 to {last}"
+                )))
+            }
+            Err(shown) => {
+                return Err(IllegalMoveError::new_err(format!(
+                    "action {shown} is past the last action ({last})"
+                )))
+            }
+        };
+        let Some(mv) = usize::try_from(number).ok().and_then(|a| actions.decode(a)) else {
+            let why = if number <= last as u64 {
                 "leaves the board".to_string()
             } else {
-                format!("is past the last action ({})", actions.count() - 1)
+                format!("is past the last action ({last})")
             };
-            return Err(IllegalMoveError::new_err(format!("action {action} {why}")));
+            return Err(IllegalMoveError::new_err(format!("action {number} {why}")));
         };
         Ok(self.play_move(mv)?.len())
     }
 
     /// The computer's move: searches for `time_ms` milliseconds (default 2000, as `tafl best`)
-    /// or to `depth` plies, with `threads` threads. The GIL is released while it thinks.
-    /// Raises `ValueError` when the game is over.
+    /// or to `depth` plies (1 to 100), with `threads` threads (at most the cores). The GIL is
+    /// released while it thinks. Raises `ValueError` when the game is over.
     #[pyo3(signature = (time_ms = None, depth = None, threads = 1))]
     fn best(
         &self,
         py: Python<'_>,
-        time_ms: Option<u64>,
-        depth: Option<u32>,
-        threads: usize,
+        #[pyo3(from_py_with = args::time_ms)] time_ms: Option<u64>,
+        #[pyo3(from_py_with = args::depth)] depth: Option<u32>,
+        #[pyo3(from_py_with = args::threads)] threads: usize,
     ) -> PyResult<SearchResult> {
         let limits = limits(time_ms, depth)?.with_threads(threads);
         let game = &self.inner;
@@ -476,14 +608,11 @@ impl PyGame {
     }
 }
 
-/// The search limits of a depth or a time (default: 2000 ms, as `tafl best`).
+/// The search limits of a depth or a time (default: 2000 ms, as `tafl best`), both read by
+/// [`args::depth`] and [`args::time_ms`] (the depth within the command line's 1 to 100).
 pub fn limits(time_ms: Option<u64>, depth: Option<u32>) -> PyResult<Limits> {
     match (time_ms, depth) {
         (Some(_), Some(_)) => Err(PyValueError::new_err("give `time_ms` or `depth`, not both")),
-        // The command line's range: deeper searches would not finish in any useful time.
-        (None, Some(depth)) if !(1..=100).contains(&depth) => {
-            Err(PyValueError::new_err("`depth` must be 1 to 100"))
-        }
         (None, Some(depth)) => Ok(Limits::depth(depth)),
         (Some(ms), None) => Ok(Limits::time(Duration::from_millis(ms))),
         (None, None) => Ok(Limits::time(Duration::from_millis(2000))),

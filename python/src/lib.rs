@@ -4,6 +4,7 @@
 //! describes the whole package.
 
 mod actions;
+mod args;
 mod game;
 mod play;
 mod variant;
@@ -24,6 +25,9 @@ fn _tafl(m: &Bound<'_, PyModule>) -> PyResult<()> {
         "IllegalMoveError",
         py.get_type::<variant::IllegalMoveError>(),
     )?;
+    m.add("MAX_GAMES", args::MAX_GAMES)?;
+    m.add("MAX_DEPTH", args::MAX_DEPTH)?;
+    m.add("MAX_PLAYOUT_CAP", args::MAX_PLAYOUT_CAP)?;
     m.add_class::<variant::Diagnostic>()?;
     m.add_class::<variant::Variant>()?;
     m.add_class::<game::PyMove>()?;

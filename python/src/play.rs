@@ -8,10 +8,11 @@ use pyo3::prelude::*;
 use pyo3::types::PyDict;
 use tafl::game::Status;
 use tafl::search::duel::{self, Tally};
-use tafl::search::ladder;
+use tafl::search::ladder as balance;
 use tafl::search::profile::Evaluation;
 use tafl::search::Limits;
 
+use crate::args;
 use crate::game::limits;
 use crate::variant::Variant;
 
@@ -32,7 +33,7 @@ fn play_game(
 }
 
 /// When a game of `cap=` and `resign=(score, moves)` stops, the rule checked as
-/// `--resign SCORE,MOVES` is.
+/// `--resign SCORE,MOVES` is (both already read by [`args::cap`] and [`args::resign`]).
 fn adjudication(cap: u32, resign: Option<(i32, u32)>) -> PyResult<duel::Adjudication> {
     let resign = resign
         .map(|(score, moves)| duel::Resign::new(score, moves))
@@ -70,7 +71,8 @@ pub fn evaluation(py: Python<'_>, variant: &Bound<'_, PyAny>) -> PyResult<String
     Ok(Evaluation::of(variant.engine.rules()).label)
 }
 
-/// Runs `body` on `threads` threads (rayon), or on this one for 1.
+/// Runs `body` on `threads` threads (rayon), or on this one for 1; `threads` is already bounded
+/// by the cores ([`args::threads`]).
 fn on_threads<T: Send>(threads: usize, body: impl FnOnce() -> T + Send) -> PyResult<T> {
     if threads <= 1 {
         return Ok(body());
@@ -84,21 +86,23 @@ fn on_threads<T: Send>(threads: usize, body: impl FnOnce() -> T + Send) -> PyRes
 
 /// Games `first .. first + count` of a selfplay run seeded with `seed`, one after another on
 /// this thread with the GIL released: `[(status, reason, plies), ...]`. Game `i` is the same
-/// game whichever call plays it, so a run split into chunks gives the same games.
+/// game whichever call plays it, so a run split into chunks gives the same games. With
+/// `count=0` it plays nothing and only checks every setting: how sweeps refuse bad settings
+/// before any task starts.
 #[pyfunction]
 #[pyo3(signature = (variant, first, count, *, seed = 1, openings = 4, cap = 400, depth = None, time_ms = None, resign = None, weights = None))]
 #[allow(clippy::too_many_arguments)] // The keywords of a Python function.
 pub fn selfplay_games(
     py: Python<'_>,
     variant: &Bound<'_, PyAny>,
-    first: u64,
-    count: u64,
-    seed: u64,
-    openings: u32,
-    cap: u32,
-    depth: Option<u32>,
-    time_ms: Option<u64>,
-    resign: Option<(i32, u32)>,
+    #[pyo3(from_py_with = args::first)] first: u64,
+    #[pyo3(from_py_with = args::count)] count: u64,
+    #[pyo3(from_py_with = args::seed)] seed: u64,
+    #[pyo3(from_py_with = args::openings)] openings: u32,
+    #[pyo3(from_py_with = args::cap)] cap: u32,
+    #[pyo3(from_py_with = args::depth)] depth: Option<u32>,
+    #[pyo3(from_py_with = args::time_ms)] time_ms: Option<u64>,
+    #[pyo3(from_py_with = args::resign)] resign: Option<(i32, u32)>,
     weights: Option<&str>,
 ) -> PyResult<Vec<Played>> {
     let variant = Variant::resolve(py, variant)?;
@@ -115,19 +119,24 @@ pub fn selfplay_games(
     }))
 }
 
+/// A game as `ladder` receives it: `(status, reason, plies)`, its plies read by [`args::size`].
+type RawGame<'py> = (String, String, Bound<'py, PyAny>);
+
 /// The balance ladder of `tafl balance --json` from games already played: `rungs` is
 /// `[(ms, [(status, reason, plies), ...]), ...]` as `selfplay_games` returns them; the result
 /// has the keys of `tafl balance --json` that do not describe how the games were run (`rungs`,
 /// `settled`, `share`, `trend`, `verdict`).
 #[pyfunction]
-pub fn ladder(
-    py: Python<'_>,
-    rungs: Vec<(u64, Vec<(String, String, usize)>)>,
-) -> PyResult<Bound<'_, PyDict>> {
+pub fn ladder<'py>(
+    py: Python<'py>,
+    rungs: Vec<(Bound<'py, PyAny>, Vec<RawGame<'py>>)>,
+) -> PyResult<Bound<'py, PyDict>> {
     let mut counted = Vec::with_capacity(rungs.len());
     for (ms, games) in &rungs {
+        let ms = args::whole(ms, "ms", 0, u64::MAX)?;
         let mut results = Vec::with_capacity(games.len());
         for (status, reason, plies) in games {
+            let plies = args::size(plies, "plies")?;
             let status = match status.as_str() {
                 "attackers_win" => Status::AttackersWin,
                 "defenders_win" => Status::DefendersWin,
@@ -139,11 +148,11 @@ pub fn ladder(
                     )))
                 }
             };
-            results.push((status, reason.as_str(), *plies));
+            results.push((status, reason.as_str(), plies));
         }
-        counted.push(ladder::Rung::counted(*ms, results));
+        counted.push(balance::Rung::counted(ms, results));
     }
-    let ladder = ladder::Ladder::of(counted);
+    let ladder = balance::Ladder::of(counted);
     let dict = PyDict::new(py);
     let mut rungs = Vec::with_capacity(ladder.rungs.len());
     for rung in &ladder.rungs {
@@ -165,10 +174,10 @@ pub fn ladder(
     dict.set_item("settled", ladder.settled)?;
     dict.set_item("share", ladder.share)?;
     let trend = match ladder.trend {
-        ladder::Trend::Settled => "settled",
-        ladder::Trend::TowardsAttackers => "towards_attackers",
-        ladder::Trend::TowardsDefenders => "towards_defenders",
-        ladder::Trend::Undecided => "undecided",
+        balance::Trend::Settled => "settled",
+        balance::Trend::TowardsAttackers => "towards_attackers",
+        balance::Trend::TowardsDefenders => "towards_defenders",
+        balance::Trend::Undecided => "undecided",
     };
     dict.set_item("trend", trend)?;
     dict.set_item("verdict", ladder.verdict())?;
@@ -176,11 +185,24 @@ pub fn ladder(
 }
 
 /// The proportion `wins / games` with its 95% Wilson score interval: `(rate, low, high)`
-/// (the library's, as `tafl selfplay` reports it).
+/// (the library's, as `tafl selfplay` reports it). `wins` may not exceed `games`.
 #[pyfunction]
-pub fn wilson(wins: u64, games: u64) -> (f64, f64, f64) {
+pub fn wilson(
+    #[pyo3(from_py_with = wins)] wins: u64,
+    #[pyo3(from_py_with = args::playout_games)] games: u64,
+) -> PyResult<(f64, f64, f64)> {
+    if wins > games {
+        return Err(PyValueError::new_err(format!(
+            "`wins` ({wins}) cannot exceed `games` ({games})"
+        )));
+    }
     let rate = tafl::search::stats::wilson(wins, games);
-    (rate.rate, rate.low, rate.high)
+    Ok((rate.rate, rate.low, rate.high))
+}
+
+/// `wins` of `wilson`: 0 to 2**64 - 1.
+fn wins(value: &Bound<'_, PyAny>) -> PyResult<u64> {
+    args::whole(value, "wins", 0, u64::MAX)
 }
 
 fn rate<'py>(py: Python<'py>, rate: tafl::search::stats::Rate) -> PyResult<Bound<'py, PyDict>> {
@@ -192,26 +214,24 @@ fn rate<'py>(py: Python<'py>, rate: tafl::search::stats::Rate) -> PyResult<Bound
 }
 
 /// Computer against computer, as `tafl selfplay --json`: the same keys and, for the same
-/// arguments, the same figures (but `seconds`). `threads` games are played at once.
+/// arguments, the same figures (but `seconds`). `threads` games are played at once (at most
+/// the cores).
 #[pyfunction]
 #[pyo3(signature = (variant, games = 20, *, depth = None, time_ms = None, openings = 4, seed = 1, cap = 400, threads = 1, resign = None, weights = None))]
 #[allow(clippy::too_many_arguments)] // The keywords of a Python function.
 pub fn selfplay<'py>(
     py: Python<'py>,
     variant: &Bound<'py, PyAny>,
-    games: u64,
-    depth: Option<u32>,
-    time_ms: Option<u64>,
-    openings: u32,
-    seed: u64,
-    cap: u32,
-    threads: usize,
-    resign: Option<(i32, u32)>,
+    #[pyo3(from_py_with = args::selfplay_games)] games: u64,
+    #[pyo3(from_py_with = args::depth)] depth: Option<u32>,
+    #[pyo3(from_py_with = args::time_ms)] time_ms: Option<u64>,
+    #[pyo3(from_py_with = args::openings)] openings: u32,
+    #[pyo3(from_py_with = args::seed)] seed: u64,
+    #[pyo3(from_py_with = args::cap)] cap: u32,
+    #[pyo3(from_py_with = args::threads)] threads: usize,
+    #[pyo3(from_py_with = args::resign)] resign: Option<(i32, u32)>,
     weights: Option<&str>,
 ) -> PyResult<Bound<'py, PyDict>> {
-    if games == 0 {
-        return Err(PyValueError::new_err("`games` must be at least 1"));
-    }
     let variant = Variant::resolve(py, variant)?;
     let evaluation = chosen(&variant, weights)?;
     let limits = selfplay_limits(time_ms, depth)?.with_weights(evaluation.weights);
@@ -249,16 +269,17 @@ pub fn selfplay<'py>(
 }
 
 /// Uniformly random games from the start, as `tafl playouts --json`: games, plies, wins,
-/// draws, capped games and seconds. The GIL is released while they run.
+/// draws, capped games and seconds. The GIL is released while they run, on `threads` threads
+/// (at most the cores). `cap` is at most a million plies.
 #[pyfunction]
 #[pyo3(signature = (variant, games, *, seed = 1, cap = 500, threads = 1))]
 pub fn playouts<'py>(
     py: Python<'py>,
     variant: &Bound<'py, PyAny>,
-    games: u64,
-    seed: u64,
-    cap: u32,
-    threads: usize,
+    #[pyo3(from_py_with = args::playout_games)] games: u64,
+    #[pyo3(from_py_with = args::seed)] seed: u64,
+    #[pyo3(from_py_with = args::playout_cap)] cap: u32,
+    #[pyo3(from_py_with = args::threads)] threads: usize,
 ) -> PyResult<Bound<'py, PyDict>> {
     let variant = Variant::resolve(py, variant)?;
     let engine = &variant.engine;

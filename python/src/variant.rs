@@ -1,32 +1,39 @@
 //! Variants from Python: bundled, from a file or from a string; lint errors as an exception that
 //! carries every diagnostic with its span.
 
+use std::io::Read;
 use std::sync::Arc;
 
 use pyo3::create_exception;
-use pyo3::exceptions::{PyOSError, PyValueError};
+use pyo3::exceptions::{PyOSError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
+use pyo3::types::PyType;
+use tafl::check::limits::MAX_FILE_BYTES;
 use tafl::{Diagnostics, Engine, LoadError, Severity, Side};
 
 use crate::actions::{Actions, Kind};
+use crate::args;
 
+// Both exceptions are named under `tafl`, where the package exports them, so that pickle (and
+// so Ray, multiprocessing, `copy`) finds them: under `_tafl` they could not be unpickled, and a
+// `LintError` raised in a Ray task arrived as a bare `RayTaskError`.
 create_exception!(
-    _tafl,
+    tafl,
     LintError,
     PyValueError,
     "The variant text has errors; `.diagnostics` lists every problem (errors and warnings)."
 );
 
 create_exception!(
-    _tafl,
+    tafl,
     IllegalMoveError,
     PyValueError,
     "The move is not legal here (or cannot be read); the game is unchanged."
 );
 
 /// One problem the checker found in a variant text.
-#[pyclass(frozen, get_all, module = "tafl._tafl")]
-#[derive(Clone, Debug)]
+#[pyclass(frozen, get_all, eq, module = "tafl._tafl")]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Diagnostic {
     /// The stable code, e.g. `unknown-piece` (docs/diagnostics.md explains each).
     pub code: String,
@@ -48,8 +55,108 @@ pub struct Diagnostic {
     pub origin: String,
 }
 
+/// `line` or `column` of a `Diagnostic`.
+fn line(value: &Bound<'_, PyAny>) -> PyResult<usize> {
+    args::size(value, "line or column")
+}
+
+/// `span` of a `Diagnostic`: `None` or `(start, end)`.
+fn span(value: &Bound<'_, PyAny>) -> PyResult<Option<(usize, usize)>> {
+    if value.is_none() {
+        return Ok(None);
+    }
+    let (start, end): (Bound<'_, PyAny>, Bound<'_, PyAny>) = value.extract().map_err(|_| {
+        PyTypeError::new_err(format!(
+            "`span` must be None or (start, end), not {}",
+            args::type_name(value)
+        ))
+    })?;
+    Ok(Some((
+        args::size(&start, "span start")?,
+        args::size(&end, "span end")?,
+    )))
+}
+
+/// `labels` of a `Diagnostic`: `[(start, end, text), ...]`.
+fn labels(value: &Bound<'_, PyAny>) -> PyResult<Vec<(usize, usize, String)>> {
+    let listed: Vec<(Bound<'_, PyAny>, Bound<'_, PyAny>, String)> = value
+        .extract()
+        .map_err(|_| PyTypeError::new_err("`labels` must be a list of (start, end, text)"))?;
+    listed
+        .iter()
+        .map(|(start, end, text)| {
+            Ok((
+                args::size(start, "label start")?,
+                args::size(end, "label end")?,
+                text.clone(),
+            ))
+        })
+        .collect()
+}
+
 #[pymethods]
 impl Diagnostic {
+    /// A diagnostic from its fields, as `__reduce__` gives them: how one is unpickled (with
+    /// the `LintError` that carries it).
+    #[new]
+    #[pyo3(signature = (code, severity, message, line, column, span, labels, help, origin))]
+    #[allow(clippy::too_many_arguments)] // One a field.
+    fn new(
+        code: String,
+        severity: String,
+        message: String,
+        #[pyo3(from_py_with = line)] line: usize,
+        #[pyo3(from_py_with = line)] column: usize,
+        #[pyo3(from_py_with = span)] span: Option<(usize, usize)>,
+        #[pyo3(from_py_with = labels)] labels: Vec<(usize, usize, String)>,
+        help: Option<String>,
+        origin: String,
+    ) -> PyResult<Diagnostic> {
+        if !matches!(severity.as_str(), "error" | "warning" | "note") {
+            return Err(PyValueError::new_err(format!(
+                "`severity` must be error, warning or note, not {severity:?}"
+            )));
+        }
+        Ok(Diagnostic {
+            code,
+            severity,
+            message,
+            line,
+            column,
+            span,
+            labels,
+            help,
+            origin,
+        })
+    }
+
+    /// Pickles as its fields.
+    #[allow(clippy::type_complexity)] // The tuple pickle's protocol asks for.
+    fn __reduce__<'py>(
+        slf: &Bound<'py, Self>,
+    ) -> (
+        Bound<'py, PyType>,
+        (
+            String,
+            String,
+            String,
+            usize,
+            usize,
+            Option<(usize, usize)>,
+            Vec<(usize, usize, String)>,
+            Option<String>,
+            String,
+        ),
+    ) {
+        let d = slf.get().clone();
+        (
+            slf.get_type(),
+            (
+                d.code, d.severity, d.message, d.line, d.column, d.span, d.labels, d.help, d.origin,
+            ),
+        )
+    }
+
     fn __repr__(&self) -> String {
         format!(
             "Diagnostic({:?}, {:?}, {:?}, line={}, column={})",
@@ -161,16 +268,51 @@ impl Variant {
             return Ok(variant.get().clone());
         }
         // A str or an os.PathLike (pathlib.Path).
-        let name: std::path::PathBuf = value
-            .extract()
-            .map_err(|_| PyValueError::new_err("a variant is a name, a path or a tafl.Variant"))?;
+        let name: std::path::PathBuf = value.extract().map_err(|_| {
+            PyTypeError::new_err(format!(
+                "a variant is a name, a path or a tafl.Variant, not {}",
+                args::type_name(value)
+            ))
+        })?;
         Variant::load(py, &name.to_string_lossy())
     }
 
+    /// A bundled variant by name, or else a variant file by path, read as [`read_file`] reads
+    /// it.
     fn load(py: Python<'_>, name_or_path: &str) -> PyResult<Variant> {
-        let loaded = tafl::Variant::load(name_or_path).map_err(|e| load_error(py, e))?;
-        Variant::from_loaded(loaded)
+        let loaded = match tafl::Variant::bundled(name_or_path) {
+            Err(LoadError::NotFound { .. }) if std::path::Path::new(name_or_path).exists() => {
+                let text = read_file(name_or_path)?;
+                tafl::Variant::from_text(name_or_path, &text)
+            }
+            Err(LoadError::NotFound { .. }) => tafl::Variant::load(name_or_path),
+            other => other,
+        };
+        Variant::from_loaded(loaded.map_err(|e| load_error(py, e))?)
     }
+}
+
+/// The text of the variant file at `path`, reading no more than a variant file may hold
+/// (`MAX_FILE_BYTES`, 1 MiB): a larger file (or `/dev/zero`) is refused with `ValueError`
+/// before it fills the memory; an unreadable one raises `OSError`.
+fn read_file(path: &str) -> PyResult<String> {
+    let cannot = |e: std::io::Error| PyOSError::new_err(format!("cannot read `{path}`: {e}"));
+    let file = std::fs::File::open(path).map_err(cannot)?;
+    let mut bytes = Vec::new();
+    file.take(MAX_FILE_BYTES as u64 + 1)
+        .read_to_end(&mut bytes)
+        .map_err(cannot)?;
+    if bytes.len() > MAX_FILE_BYTES {
+        return Err(PyValueError::new_err(format!(
+            "`{path}` is longer than a variant file may be ({MAX_FILE_BYTES} bytes, 1 MiB)"
+        )));
+    }
+    String::from_utf8(bytes).map_err(|_| {
+        cannot(std::io::Error::new(
+            std::io::ErrorKind::InvalidData,
+            "stream did not contain valid UTF-8",
+        ))
+    })
 }
 
 /// `attackers` or `defenders`.
@@ -204,8 +346,7 @@ impl Variant {
     /// The variant file at `path`.
     #[staticmethod]
     fn from_file(py: Python<'_>, path: &str) -> PyResult<Variant> {
-        let text = std::fs::read_to_string(path)
-            .map_err(|e| PyOSError::new_err(format!("cannot read `{path}`: {e}")))?;
+        let text = read_file(path)?;
         Variant::from_text(py, &text, path)
     }
 
@@ -308,9 +449,14 @@ impl Variant {
         }
     }
 
-    /// The move of an action number (`None` for a number no square pair has).
-    fn action_move(&self, action: usize) -> Option<crate::game::PyMove> {
-        self.actions.decode(action).map(crate::game::PyMove::from)
+    /// The move of an action number (`None` for an int no square pair has, negative or past
+    /// the last action included; `TypeError` for anything but an int).
+    fn action_move(&self, action: &Bound<'_, PyAny>) -> PyResult<Option<crate::game::PyMove>> {
+        let number = args::index(action, "action")?.ok();
+        Ok(number
+            .and_then(|n| usize::try_from(n).ok())
+            .and_then(|n| self.actions.decode(n))
+            .map(crate::game::PyMove::from))
     }
 
     /// The action number of a move (`None` if the numbering cannot say it).

@@ -6,16 +6,38 @@ from typing import Optional, Union
 import numpy as np
 import numpy.typing as npt
 
+MAX_GAMES: int
+"""The most games one ``selfplay`` or ``selfplay_games`` call plays (1,000,000)."""
+MAX_DEPTH: int
+"""The deepest search (100 plies)."""
+MAX_PLAYOUT_CAP: int
+"""The longest random playout of ``playouts`` (1,000,000 plies)."""
+
 class LintError(ValueError):
-    """The variant text has errors; ``diagnostics`` lists every problem (errors and warnings)."""
+    """The variant text has errors; ``diagnostics`` lists every problem (errors and warnings).
+    Named ``tafl.LintError``; pickles with its diagnostics (so it crosses Ray as itself)."""
 
     diagnostics: list[Diagnostic]
 
 class IllegalMoveError(ValueError):
-    """The move is not legal here (or cannot be read); the game is unchanged."""
+    """The move is not legal here (or cannot be read); the game is unchanged. Named
+    ``tafl.IllegalMoveError``."""
 
 class Diagnostic:
-    """One problem the checker found in a variant text."""
+    """One problem the checker found in a variant text. Compares and pickles by its fields."""
+
+    def __init__(
+        self,
+        code: str,
+        severity: str,
+        message: str,
+        line: int,
+        column: int,
+        span: Optional[tuple[int, int]],
+        labels: list[tuple[int, int, str]],
+        help: Optional[str],
+        origin: str,
+    ) -> None: ...
 
     code: str
     """The stable code, e.g. ``unknown-piece`` (docs/diagnostics.md)."""
@@ -69,11 +91,12 @@ class Variant:
     @property
     def action_kind(self) -> str:
         """``line`` (from-square x direction x distance) or ``from_to``."""
-    def action_move(self, action: int) -> Optional[Move]: ...
+    def action_move(self, action: int) -> Optional[Move]:
+        """``None`` for an int no move has (negative, past the last); ``TypeError`` for a non-int."""
     def move_action(self, mv: Union[Move, str]) -> Optional[int]: ...
 
 class Move:
-    """A move, written ``e1-e3``."""
+    """A move, written ``e1-e3``. Pickles as its text."""
 
     def __init__(self, text: str) -> None: ...
     @property
@@ -84,7 +107,18 @@ class Move:
     def __eq__(self, other: object) -> bool: ...
 
 class SearchResult:
-    """What the computer's search found."""
+    """What the computer's search found. Compares and pickles by its fields."""
+
+    def __init__(
+        self,
+        best: Optional[Move],
+        score: int,
+        score_text: str,
+        depth: int,
+        nodes: int,
+        pv: list[Move],
+        seconds: float,
+    ) -> None: ...
 
     move: Optional[Move]
     score: int
@@ -131,15 +165,18 @@ class Game:
     def __copy__(self) -> Game: ...
     def __deepcopy__(self, memo: object) -> Game: ...
     def planes(self, to_move: bool = False) -> npt.NDArray[np.uint8]:
-        """(planes, height, width): piece kinds, regions, and with ``to_move`` the side-to-move plane."""
+        """(planes, height, width): piece kinds, regions, and with ``to_move`` the side-to-move
+        plane. ``ImportError`` without numpy."""
     def plane_names(self, to_move: bool = False) -> list[str]: ...
     def legal_action_mask(self) -> npt.NDArray[np.int8]: ...
     def legal_actions(self) -> list[int]: ...
     def play_action(self, action: int) -> int:
-        """Plays an action number; returns how many pieces it captured."""
+        """Plays an action number; returns how many pieces it captured. An int that is no legal
+        action (out of range too) raises ``IllegalMoveError``, a non-int ``TypeError``."""
     def best(
         self, time_ms: Optional[int] = None, depth: Optional[int] = None, threads: int = 1
-    ) -> SearchResult: ...
+    ) -> SearchResult:
+        """``depth`` 1 to 100; ``threads`` at least 1, at most the cores."""
     def board(self) -> str: ...
 
 def bundled() -> list[str]: ...

@@ -28,7 +28,8 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
-from ._tafl import Game, Variant
+from ._args import optional_whole, whole
+from ._tafl import Game, IllegalMoveError, Variant
 
 AGENTS = ("attackers", "defenders")
 
@@ -100,8 +101,10 @@ class TaflEnv(AECEnv):
 
     ``TaflEnv("copenhagen")``, ``TaflEnv(tafl.Variant.from_text(...), max_plies=200)``.
     ``render_mode``: ``"ansi"`` (returns the board as text), ``"human"`` (prints it) or
-    ``"rgb_array"`` (returns an image). An action the mask forbids raises
-    ``tafl.IllegalMoveError`` and changes nothing.
+    ``"rgb_array"`` (returns an image). An action the mask forbids (an int out of range
+    included) raises ``tafl.IllegalMoveError``, anything but an int (a float, a string)
+    ``TypeError``, and changes nothing. ``step`` before ``reset``, or after every agent is done,
+    raises ``tafl.IllegalMoveError`` saying to call ``reset()``.
     """
 
     metadata = {
@@ -120,8 +123,7 @@ class TaflEnv(AECEnv):
         super().__init__()
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"render_mode must be one of {self.metadata['render_modes']}, not {render_mode!r}")
-        if max_plies < 1:
-            raise ValueError("max_plies must be at least 1")
+        max_plies = whole(max_plies, "max_plies", 1)
         self.variant = _variant(variant)
         self.render_mode = render_mode
         self.max_plies = max_plies
@@ -133,6 +135,7 @@ class TaflEnv(AECEnv):
         self.action_spaces = {a: act_space for a in self.possible_agents}
         self._no_moves = np.zeros(self.variant.action_count, np.int8)
         self.game = Game(self.variant)
+        self._started = False
 
     def observation_space(self, agent: str) -> spaces.Space:
         return self.observation_spaces[agent]
@@ -149,7 +152,10 @@ class TaflEnv(AECEnv):
         }
 
     def reset(self, seed: Optional[int] = None, options: Optional[dict[str, Any]] = None) -> None:
-        # The game has no randomness: the seed is accepted for the API, and changes nothing.
+        # The game has no randomness: the seed is accepted for the API (and checked, as a seed
+        # is), and changes nothing.
+        optional_whole(seed, "seed")
+        self._started = True
         self.game = Game(self.variant)
         self.agents = self.possible_agents[:]
         self.rewards = {a: 0 for a in self.agents}
@@ -160,12 +166,17 @@ class TaflEnv(AECEnv):
         self.agent_selection = self.game.to_move
 
     def step(self, action: int) -> None:
+        if not self.agents:
+            # Every agent has stepped out (or none came in): there is no one to act for.
+            why = "the game is over" if self._started else "no game has started"
+            raise IllegalMoveError(f"{why}: call reset()")
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
         game = self.game
-        game.play_action(int(action))
+        # The action is read in Rust: an int (numpy's too), never a float or a string.
+        game.play_action(action)
         self._cumulative_rewards[agent] = 0
         self.rewards = {a: 0 for a in self.agents}
         if game.is_over:

@@ -9,13 +9,21 @@ Observations and actions are those of the PettingZoo environment (``tafl.environ
 mask is also ``info["action_mask"]`` and ``env.action_masks()`` (the name sb3-contrib's
 MaskablePPO asks for). Reward +1 for a win, -1 for a loss, 0 otherwise; ``truncated`` after
 ``max_plies`` plies. The computer searches to ``opponent_depth`` plies or for
-``opponent_time_ms`` milliseconds (a depth is reproducible; a time is not).
+``opponent_time_ms`` milliseconds (a depth is reproducible; a time is not); both are checked
+when the environment is made.
+
+Each episode starts with ``openings`` random plies (default 4, as ``tafl selfplay``), drawn
+from the generator ``reset(seed=...)`` seeds, so that seeds give different episodes and the
+same seed the same one; none of them ends the game. ``openings=0`` starts every episode from
+the variant's first position.
 
 Gymnasium lets an agent send any action of the space, so an illegal action (one the mask
-forbids) is by default a loss: the episode terminates with reward -1 and ``info["illegal"]``
-true, and the game is left as it was. ``illegal="raise"`` raises ``tafl.IllegalMoveError``
-instead, as the PettingZoo environment does. ``gymnasium.make("tafl/Tafl-v0", variant=...)``
-also builds it.
+forbids, an int out of range included) is by default a loss: the episode terminates with
+reward -1 and ``info["illegal"]`` true, and the game is left as it was. ``illegal="raise"``
+raises ``tafl.IllegalMoveError`` instead, as the PettingZoo environment does. Anything but an
+int (a float, a string) raises ``TypeError`` either way. If the computer's move fails, ``step``
+raises and the game is as it was before the agent's action. ``gymnasium.make("tafl/Tafl-v0",
+variant=...)`` also builds it.
 """
 
 from __future__ import annotations
@@ -26,7 +34,8 @@ import gymnasium
 import numpy as np
 from gymnasium import spaces
 
-from ._tafl import Game, IllegalMoveError, Variant
+from ._args import optional_whole, whole
+from ._tafl import MAX_DEPTH, Game, IllegalMoveError, Variant
 from .environment import AGENTS, DEFAULT_MAX_PLIES, _variant, observation_space, rgb_array
 
 
@@ -44,6 +53,7 @@ class TaflGymEnv(gymnasium.Env):
         max_plies: int = DEFAULT_MAX_PLIES,
         render_mode: Optional[str] = None,
         illegal: str = "lose",
+        openings: int = 4,
     ):
         if illegal not in ("lose", "raise"):
             raise ValueError(f"illegal must be 'lose' or 'raise', not {illegal!r}")
@@ -53,9 +63,16 @@ class TaflGymEnv(gymnasium.Env):
             opponent_depth = None
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"render_mode must be one of {self.metadata['render_modes']}")
+        max_plies = whole(max_plies, "max_plies", 1)
+        # The openings must leave the agent a move before the cap.
+        self.openings = whole(openings, "openings", 0, max_plies - 1)
         self.variant = _variant(variant)
         self.play_as = play_as
-        self.opponent = {"depth": opponent_depth, "time_ms": opponent_time_ms}
+        # Checked as the computer will read them, now rather than in the middle of a step.
+        self.opponent = {
+            "depth": optional_whole(opponent_depth, "opponent_depth", 1, MAX_DEPTH),
+            "time_ms": optional_whole(opponent_time_ms, "opponent_time_ms", 0, 2**64 - 1),
+        }
         self.max_plies = max_plies
         self.render_mode = render_mode
         self.illegal = illegal
@@ -63,6 +80,7 @@ class TaflGymEnv(gymnasium.Env):
         self.observation_space = observation_space(self.variant)
         self.action_space = spaces.Discrete(self.variant.action_count)
         self.game = Game(self.variant)
+        self._started = False
 
     def _observation(self) -> dict[str, np.ndarray]:
         game = self.game
@@ -80,6 +98,20 @@ class TaflGymEnv(gymnasium.Env):
             "illegal": self.illegal_played,
         }
 
+    def _random_openings(self) -> None:
+        """``openings`` random plies from ``np_random``, none of which ends the game (a ply that
+        would is taken back and another tried; if every one would, the openings stop there)."""
+        game = self.game
+        for _ in range(self.openings):
+            moves = game.legal_moves()
+            for i in self.np_random.permutation(len(moves)):
+                game.play(moves[i])
+                if not game.is_over:
+                    break
+                game.undo()
+            else:
+                return
+
     def _opponent_moves(self) -> None:
         """The computer plays until it is the agent's turn, the game ends or the cap is reached."""
         game = self.game
@@ -94,26 +126,39 @@ class TaflGymEnv(gymnasium.Env):
         return self._observation()["action_mask"].astype(bool)
 
     def reset(self, *, seed: Optional[int] = None, options: Optional[dict[str, Any]] = None):
-        super().reset(seed=seed)
+        # Read as every seed of the package is (Gymnasium's own check refuses numpy's ints).
+        super().reset(seed=optional_whole(seed, "seed"))
         self.game = Game(self.variant)
         self.illegal_played = False
+        self._started = True
+        self._random_openings()
         self._opponent_moves()
         obs = self._observation()
         return obs, self._info(obs)
 
     def step(self, action: int):
         game = self.game
+        if not self._started:
+            raise IllegalMoveError("no episode has started: call reset()")
         if game.is_over or game.ply_count >= self.max_plies or self.illegal_played:
             raise IllegalMoveError("the episode has ended: call reset()")
+        before = game.ply_count
         try:
-            game.play_action(int(action))
+            # Read in Rust: an int (numpy's too), never a float or a string (TypeError).
+            game.play_action(action)
         except IllegalMoveError:
             if self.illegal == "raise":
                 raise
             self.illegal_played = True
             obs = self._observation()
             return obs, -1.0, True, False, self._info(obs)
-        self._opponent_moves()
+        try:
+            self._opponent_moves()
+        except BaseException:
+            # Not half a step: the agent's move is taken back with the computer's.
+            while game.ply_count > before:
+                game.undo()
+            raise
         winner = game.winner
         reward = 0.0 if winner is None else (1.0 if winner == self.play_as else -1.0)
         terminated = game.is_over

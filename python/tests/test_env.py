@@ -92,7 +92,7 @@ def test_render_text_and_rgb():
 def test_gym_wrapper_against_the_computer():
     env = TaflGymEnv("brandubh", play_as="defenders", opponent_depth=1, max_plies=60)
     obs, info = env.reset(seed=0)
-    assert env.game.ply_count == 1  # the computer (attackers) moved first
+    assert env.game.ply_count == 5  # four random plies, then the computer (attackers)
     assert env.observation_space.contains(obs)
     rng = np.random.default_rng(0)
     terminated = truncated = False
@@ -123,7 +123,7 @@ def test_gym_illegal_actions_lose_or_raise():
     strict.reset(seed=0)
     with pytest.raises(tafl.IllegalMoveError, match="leaves the board|illegal"):
         strict.step(forbidden)
-    assert strict.game.ply_count == 0
+    assert strict.game.ply_count == 4  # the random openings, no more
 
 
 def test_gym_make_and_env_checker():
@@ -132,5 +132,93 @@ def test_gym_make_and_env_checker():
 
     env = gymnasium.make("tafl/Tafl-v0", variant="brandubh", play_as="defenders", opponent_depth=1)
     obs, info = env.reset(seed=1)
-    assert env.unwrapped.game.ply_count == 1 and info["status"] == "ongoing"
+    assert env.unwrapped.game.ply_count == 5 and info["status"] == "ongoing"
     check_env(env.unwrapped, skip_render_check=True)
+
+
+# Hostile input (issue 47).
+
+
+def test_env_actions_are_ints_in_range():
+    env = TaflEnv("brandubh")
+    env.reset()
+    legal = int(np.flatnonzero(env.observe(env.agent_selection)["action_mask"])[0])
+    for number in (-1, 2**64, env.variant.action_count):
+        with pytest.raises(tafl.IllegalMoveError):
+            env.step(number)
+    # 78.7 was played as 78, "78" as 78.
+    for value in (legal + 0.7, float(legal), str(legal), None):
+        with pytest.raises(TypeError, match="`action` must be an int"):
+            env.step(value)
+    assert env.game.ply_count == 0
+    env.step(np.int64(legal))
+    assert env.game.ply_count == 1
+
+
+def test_raw_env_after_the_game_says_so():
+    env = TaflEnv("brandubh")
+    play_random(env, seed=1)  # steps every agent out with None
+    assert env.game.is_over and env.agents == []
+    for action in (None, 0):  # was KeyError: 'attackers'
+        with pytest.raises(tafl.IllegalMoveError, match="the game is over: call reset"):
+            env.step(action)
+    env.reset()
+    assert env.agents and env.game.ply_count == 0
+    with pytest.raises(tafl.IllegalMoveError, match="no game has started: call reset"):
+        TaflEnv("brandubh").step(0)
+    with pytest.raises(ValueError, match="`max_plies` must be at least 1"):
+        TaflEnv("brandubh", max_plies=0)
+    with pytest.raises(TypeError):
+        TaflEnv("brandubh", max_plies=10.5)
+
+
+def test_gym_out_of_range_actions_lose_and_others_raise():
+    for number in (-1, 2**64):
+        env = TaflGymEnv("brandubh", opponent_depth=1)
+        env.reset(seed=0)
+        obs, reward, terminated, truncated, info = env.step(number)
+        assert (reward, terminated, info["illegal"]) == (-1.0, True, True)
+    env = TaflGymEnv("brandubh", opponent_depth=1)
+    env.reset(seed=0)
+    before = env.game.position
+    for value in (78.7, "78", None):
+        with pytest.raises(TypeError):
+            env.step(value)
+    assert env.game.position == before and not env.illegal_played
+
+
+def test_gym_opponent_is_checked_when_made_and_a_failing_one_undoes_the_step():
+    for bad in ({"opponent_depth": 0}, {"opponent_depth": 101}, {"opponent_time_ms": -3}):
+        with pytest.raises(ValueError, match="`opponent_"):
+            TaflGymEnv("brandubh", **bad)
+    with pytest.raises(TypeError):
+        TaflGymEnv("brandubh", opponent_depth=1.5)
+    with pytest.raises(tafl.IllegalMoveError, match="no episode has started"):
+        TaflGymEnv("brandubh", opponent_depth=1).step(0)
+    env = TaflGymEnv("brandubh", play_as="attackers", opponent_depth=1)
+    obs, _ = env.reset(seed=3)
+    before = (env.game.position, env.game.ply_count)
+    env.opponent = {"depth": 0, "time_ms": None}  # the computer's search now fails
+    action = int(np.flatnonzero(obs["action_mask"])[0])
+    with pytest.raises(ValueError):
+        env.step(action)
+    assert (env.game.position, env.game.ply_count) == before, "not half a step"
+    env.opponent = {"depth": 1, "time_ms": None}
+    obs, reward, terminated, truncated, info = env.step(action)
+    assert env.game.ply_count == before[1] + 2
+
+
+def test_gym_seeds_change_the_episodes():
+    env = TaflGymEnv("brandubh", play_as="defenders", opponent_depth=1)
+    starts = {}
+    for seed in range(6):
+        env.reset(seed=seed)
+        starts[seed] = env.game.position
+        assert env.game.to_move == "defenders" and not env.game.is_over
+    assert len(set(starts.values())) > 1, "seeds give different episodes"
+    env.reset(seed=4)
+    assert env.game.position == starts[4], "the same seed gives the same episode"
+    fixed = TaflGymEnv("brandubh", play_as="defenders", opponent_depth=1, openings=0)
+    assert len({(fixed.reset(seed=s), fixed.game.position)[1] for s in range(3)}) == 1
+    with pytest.raises(ValueError, match="`openings` must be 0 to 9"):
+        TaflGymEnv("brandubh", max_plies=10, openings=10)

@@ -2,6 +2,7 @@
 planes, the action numbering, the computer, and the CLI's figures."""
 
 import copy
+import os
 
 import numpy as np
 import pytest
@@ -282,3 +283,153 @@ def test_variants_and_games_pickle(tmp_path):
     from_position = tafl.Game("brandubh", position=tafl.Game("brandubh").position, to_move="defenders")
     from_position.play(from_position.legal_moves()[0])
     assert snapshot(pickle.loads(pickle.dumps(from_position))) == snapshot(from_position)
+
+
+# Hostile input (issue 47): values that pickle, actions that are ints, threads bounded by the
+# cores, numpy missing, files larger than a variant may be.
+
+
+def test_moves_results_and_diagnostics_pickle():
+    import pickle
+
+    game = random_game("brandubh", seed=1, max_plies=6)
+    assert copy.deepcopy(game.history()) == game.history()
+    found = game.best(depth=1)
+    try:
+        tafl.Variant.from_text("the king is purple", "mine.tafl")
+    except tafl.LintError as error:
+        lint = error
+    for protocol in range(pickle.HIGHEST_PROTOCOL + 1):
+        again = lambda value: pickle.loads(pickle.dumps(value, protocol))  # noqa: E731
+        assert again(game.history()) == game.history()
+        assert again(found) == found and again(found).pv == found.pv
+        assert again(lint.diagnostics) == lint.diagnostics
+        back = again(lint)
+        assert type(back) is tafl.LintError and str(back) == str(lint)
+        assert back.diagnostics == lint.diagnostics
+        illegal = again(tafl.IllegalMoveError("e5-e4 is illegal"))
+        assert type(illegal) is tafl.IllegalMoveError and str(illegal) == "e5-e4 is illegal"
+    assert copy.copy(found) == found and copy.deepcopy(lint.diagnostics[0]) == lint.diagnostics[0]
+
+
+def test_exceptions_are_named_under_tafl():
+    for error in (tafl.LintError, tafl.IllegalMoveError):
+        assert error.__module__ == "tafl" and getattr(tafl, error.__qualname__) is error
+        assert issubclass(error, ValueError)
+
+
+@pytest.mark.parametrize("name", ["brandubh", "thrones-and-bones"])
+def test_actions_are_ints_in_range(name):
+    game = random_game(name, seed=2, max_plies=4)
+    before = snapshot(game)
+    last = game.variant.action_count - 1
+    for number in (-1, -(2**70), last + 1, 2**64, 2**64 + 5, 10**5000):
+        with pytest.raises(tafl.IllegalMoveError, match="negative|past the last"):
+            game.play_action(number)
+        assert game.variant.action_move(number) is None
+        assert snapshot(game) == before
+    legal = game.legal_actions()[0]
+    for value in (float(legal), legal + 0.7, str(legal), None, [legal], np.float64(legal)):
+        with pytest.raises(TypeError, match="`action` must be an int"):
+            game.play_action(value)
+        with pytest.raises(TypeError):
+            game.variant.action_move(value)
+        assert snapshot(game) == before
+    game.play_action(np.int64(legal))  # numpy's ints are ints
+    assert game.ply_count == before[2] + 1
+
+
+def test_settings_out_of_range_name_the_setting():
+    game = tafl.Game("brandubh")
+    cases = [
+        (lambda: tafl.selfplay("brandubh", 1, depth=1, seed=-1), "`seed` must be 0 to"),
+        (lambda: tafl.selfplay("brandubh", 1, depth=1, cap=2**32), "`cap` must be 0 to 4294967295"),
+        (lambda: tafl.selfplay("brandubh", 1, depth=1, openings=-4), "`openings`"),
+        (lambda: tafl.selfplay("brandubh", tafl._tafl.MAX_GAMES + 1, depth=1), "`games` must be 1 to 1000000"),
+        (lambda: tafl.selfplay_games("brandubh", 0, 0, time_ms=-3), "`time_ms` must be 0 to"),
+        (lambda: tafl.selfplay_games("brandubh", -1, 0), "`first`"),
+        (lambda: tafl.selfplay_games("brandubh", 0, 2**64), "`count` must be 0 to 1000000"),
+        (lambda: tafl.selfplay_games("brandubh", 0, 0, resign=(0, 2)), "`resign score` must be 1 to"),
+        (lambda: tafl.playouts("brandubh", -1), "`games` must be 0 to"),
+        (lambda: tafl.playouts("brandubh", 1, threads=0), "`threads` must be 1 to"),
+        # The playout reserved its ply history for the cap: 32 GiB, and the process aborted.
+        (lambda: tafl.playouts("brandubh", 1, cap=2**32 - 1), "`cap` must be 0 to 1000000"),
+        (lambda: game.best(depth=0), "`depth` must be 1 to 100, not 0"),
+        (lambda: game.best(time_ms=-1), "`time_ms`"),
+        (lambda: tafl.wilson(3, 2), "cannot exceed"),
+    ]
+    for call, message in cases:
+        with pytest.raises(ValueError, match=message):
+            call()
+    for call in (
+        lambda: tafl.selfplay("brandubh", 1.5, depth=1),
+        lambda: tafl.playouts("brandubh", "10"),
+        lambda: game.best(depth=2.0),
+        lambda: tafl.selfplay_games("brandubh", 0, 0, resign=3000),
+        lambda: tafl.Variant(3),
+        lambda: game.play(None),
+    ):
+        with pytest.raises(TypeError):
+            call()
+
+
+@pytest.mark.skipif(not os.path.isdir("/proc/self/task"), reason="counts the threads in /proc/self/task")
+def test_threads_are_bounded_by_the_cores():
+    """5,000 threads are as many as the cores: more only take turns (ten playouts took 113 s)."""
+    import threading
+
+    peak = 0
+    stop = threading.Event()
+
+    def watch():
+        nonlocal peak
+        while not stop.is_set():
+            peak = max(peak, len(os.listdir("/proc/self/task")))
+
+    watcher = threading.Thread(target=watch)
+    watcher.start()
+    try:
+        alone = len(os.listdir("/proc/self/task"))
+        tafl.playouts("brandubh", 200, threads=5000)
+        tafl.selfplay("brandubh", 4, depth=1, threads=5000)
+        tafl.Game("brandubh").best(depth=3, threads=5000)
+    finally:
+        stop.set()
+        watcher.join()
+    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
+    assert peak <= alone + cores + 1, (peak, alone, cores)
+
+
+def test_planes_without_numpy_raise_import_error():
+    import subprocess
+    import sys
+
+    script = (
+        "import sys; sys.modules['numpy'] = None\n"  # as if numpy were not installed
+        "import tafl\n"
+        "game = tafl.Game('brandubh')\n"
+        "for call in (game.planes, game.legal_action_mask):\n"
+        "    try:\n"
+        "        call()\n"
+        "    except ImportError as e:\n"
+        "        assert 'pip install numpy' in str(e), e\n"
+        "    else:\n"
+        "        raise SystemExit('no ImportError')\n"
+        "print(game.legal_actions()[:1])\n"
+    )
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert "panicked" not in done.stderr and done.stdout.strip().startswith("[")
+
+
+def test_a_variant_file_is_read_no_further_than_a_variant_may_be(tmp_path):
+    big = tmp_path / "big.tafl"
+    big.write_text(tafl.Variant("brandubh").text + "#" * (1 << 20) + "\n")
+    for load in (tafl.Variant, tafl.Variant.from_file):
+        with pytest.raises(ValueError, match="longer than a variant file may be"):
+            load(str(big))
+    if os.path.exists("/dev/zero"):  # endless: refused after 1 MiB, not read until memory ends
+        with pytest.raises(ValueError, match="longer than a variant file may be"):
+            tafl.Variant.from_file("/dev/zero")
+    with pytest.raises(OSError):
+        tafl.Variant(str(tmp_path))  # a folder

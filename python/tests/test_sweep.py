@@ -112,3 +112,71 @@ def test_balance_runs_the_ladder_on_ray(local_ray):
     assert result["evaluation"] == "small-corners" and result["variant"] == "Brandubh"
     with pytest.raises(ValueError):
         tafl.balance("brandubh", rungs=(0,), games=2)
+
+
+# Hostile input (issue 47): every setting is checked before Ray starts (on the workers it
+# arrived as a RayTaskError), and a LintError crosses Ray as itself.
+
+
+@pytest.fixture
+def no_ray(monkeypatch):
+    """Makes starting Ray (or sending a task) a failure: what is refused must be refused first."""
+    module = sys.modules["tafl.sweep"]
+
+    def started(*args, **kwargs):
+        raise AssertionError("Ray was started")
+
+    monkeypatch.setattr(module, "_ray", started)
+
+
+def test_every_sweep_setting_is_refused_before_ray(no_ray):
+    refused = [
+        ({"seed": -1}, "`seed` must be 0 to"),
+        ({"depth": 0}, "`depth` must be 1 to 100"),
+        ({"time_ms": -3}, "`time_ms` must be 0 to"),
+        ({"budget": {"nodes": 5}}, "knows only 'depth' and 'time_ms', not 'nodes'"),
+        ({"budget": {"depth": 2}, "time_ms": 5}, "not both"),
+        ({"openings": -1}, "`openings`"),
+        ({"cap": 2**40}, "`cap`"),
+        ({"games": 0}, "`games` must be 1 to"),
+        ({"games_per_task": 0}, "`games_per_task`"),
+        ({"workers": 0}, "`workers` must be at least 1"),
+        ({"weights": "no-such-profile"}, "cannot read weights file"),
+    ]
+    for bad, message in refused:
+        with pytest.raises(ValueError, match=message):
+            tafl.sweep("brandubh", CHANGES, **{"games": 2, **bad})
+    for bad in ({"games": 2.5}, {"seed": "1"}, {"depth": 2.0}, {"budget": 5}, {"address": 5}):
+        with pytest.raises(TypeError):
+            tafl.sweep("brandubh", CHANGES, **{"games": 2, **bad})
+    for changes in (5, "the king is unarmed", {"x": (1, 2)}):
+        with pytest.raises(TypeError):
+            tafl.sweep("brandubh", changes, games=2)
+
+
+def test_every_balance_setting_is_refused_before_ray(no_ray):
+    refused = [
+        ({"seed": -1}, "`seed`"),
+        ({"rungs": (0,)}, "`rungs` must be 1 to"),
+        ({"rungs": (25, 2**64)}, "`rungs` must be 1 to"),
+        ({"rungs": ()}, "at least one budget"),
+        ({"resign": (0, 5)}, "`resign score`"),
+        ({"games": 0}, "`games`"),
+        ({"cap": -1}, "`cap`"),
+    ]
+    for bad, message in refused:
+        with pytest.raises(ValueError, match=message):
+            tafl.balance("brandubh", **bad)
+    for bad in ({"rungs": "25"}, {"rungs": (25.5,)}, {"rungs": 25}, {"resign": 3000}, {"games": "4"}):
+        with pytest.raises(TypeError):
+            tafl.balance("brandubh", **bad)
+
+
+def test_a_lint_error_crosses_ray_as_itself(local_ray):
+    from tafl.sweep import run_task
+
+    text = tafl.load("brandubh").text.replace("the king is armed", "the king is purple")
+    with pytest.raises(tafl.LintError, match="purple") as caught:
+        local_ray.get(local_ray.remote(run_task).remote(text, "purple.tafl", 0, 1, {}))
+    errors = [d for d in caught.value.diagnostics if d.severity == "error"]
+    assert errors and errors[0].origin == "purple.tafl"

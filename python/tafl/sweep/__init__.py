@@ -25,9 +25,10 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass
-from typing import Any, Mapping, Optional, Sequence, Union
+from typing import Any, Iterable, Mapping, Optional, Sequence, Union
 
-from .._tafl import LintError, Variant, evaluation, ladder, selfplay_games, wilson
+from .._args import optional_whole, text, whole
+from .._tafl import MAX_GAMES, LintError, Variant, evaluation, ladder, selfplay_games, wilson
 
 __all__ = ["Change", "apply_change", "chart", "run_task", "sweep", "variants"]
 
@@ -47,18 +48,24 @@ class Change:
         ``replace`` and ``with``, ``add``, or ``remove``."""
         if isinstance(spec, Change):
             return spec
+
+        def clause(value: Any) -> str:
+            if not isinstance(value, str):
+                raise TypeError(f"change {name!r}: a clause must be a str, not {type(value).__name__}")
+            return value
+
         if isinstance(spec, str):
             return Change(name, None, spec)
         if isinstance(spec, (tuple, list)) and len(spec) == 2:
-            return Change(name, spec[0], spec[1])
+            return Change(name, clause(spec[0]), clause(spec[1]))
         if isinstance(spec, Mapping):
             keys = set(spec) - {"name"}
             if keys == {"replace", "with"}:
-                return Change(name, spec["replace"], spec["with"])
+                return Change(name, clause(spec["replace"]), clause(spec["with"]))
             if keys == {"add"}:
-                return Change(name, None, spec["add"])
+                return Change(name, None, clause(spec["add"]))
             if keys == {"remove"}:
-                return Change(name, spec["remove"], None)
+                return Change(name, clause(spec["remove"]), None)
         raise ValueError(
             f"change {name!r}: write (old, new), a clause to add, or a dict with "
             f"replace+with, add or remove; got {spec!r}"
@@ -80,11 +87,13 @@ def apply_change(text: str, change: Change) -> str:
 def _changes(changes: Union[Mapping[str, Any], Sequence[Any]]) -> list[Change]:
     if isinstance(changes, Mapping):
         listed = [Change.read(str(name), spec) for name, spec in changes.items()]
-    else:
+    elif isinstance(changes, (list, tuple)):
         listed = []
         for i, spec in enumerate(changes):
             name = spec.get("name") if isinstance(spec, Mapping) else getattr(spec, "name", None)
-            listed.append(Change.read(name or f"change {i + 1}", spec))
+            listed.append(Change.read(str(name or f"change {i + 1}"), spec))
+    else:
+        raise TypeError(f"changes are a dict by name or a list, not {type(changes).__name__}")
     names = [c.name for c in listed]
     if "base" in names or len(set(names)) != len(names):
         raise ValueError(f"change names must be unique and not 'base': {names}")
@@ -113,6 +122,37 @@ def run_task(text: str, origin: str, first: int, count: int, settings: dict) -> 
     This is what one Ray task runs (in Rust, without the GIL)."""
     variant = Variant.from_text(text, origin)
     return selfplay_games(variant, first, count, **settings)
+
+
+def _where(games: Any, games_per_task: Any, workers: Any, address: Any) -> tuple[int, int, Optional[int], Optional[str]]:
+    """The run's shape, checked before Ray starts: ``games`` (1 to ``MAX_GAMES``, the most a
+    variant's results held at once), ``games_per_task`` (the same), ``workers`` (at least 1: a
+    local Ray of no CPUs would never run a task) and ``address`` (a string)."""
+    games = whole(games, "games", 1, MAX_GAMES)
+    games_per_task = whole(games_per_task, "games_per_task", 1, MAX_GAMES)
+    workers = optional_whole(workers, "workers", 1)
+    if address is not None:
+        text(address, "address")
+    return games, games_per_task, workers, address
+
+
+#: What a ``budget`` may say.
+BUDGET_KEYS = ("depth", "time_ms")
+
+
+def _budget(budget: Any, depth: Any, time_ms: Any) -> tuple[Any, Any]:
+    """The depth and time of ``budget`` (a dict of ``depth`` or ``time_ms``) over those given
+    apart; depth 2 when neither is given. An unknown key is refused, not ignored."""
+    if budget is not None:
+        if not isinstance(budget, Mapping):
+            raise TypeError(f"`budget` must be a dict like {{'depth': 2}}, not {type(budget).__name__}")
+        unknown = sorted(repr(key) for key in budget if key not in BUDGET_KEYS)
+        if unknown:
+            raise ValueError(f"`budget` knows only 'depth' and 'time_ms', not {', '.join(unknown)}")
+        depth, time_ms = budget.get("depth", depth), budget.get("time_ms", time_ms)
+    if depth is None and time_ms is None:
+        depth = 2
+    return depth, time_ms
 
 
 def _ray(address: Optional[str], workers: Optional[int]):
@@ -146,9 +186,11 @@ def sweep(
     """Plays ``games`` games of the base variant and of each change; returns a DataFrame.
 
     The budget of each move is ``depth`` plies or ``time_ms`` milliseconds (or
-    ``budget={"depth": 2}``); with neither, depth 2. Ray: a running one is used as it is;
-    otherwise ``ray.init()`` starts a local one with ``workers`` CPUs, or joins the cluster at
-    ``address`` (``"auto"``, or ``"ray://head:10001"``).
+    ``budget={"depth": 2}``; any other key is refused); with neither, depth 2. Every setting is
+    checked before Ray starts (``ValueError`` or ``TypeError`` naming it), none on the workers.
+    Ray: a running one is used as it is; otherwise ``ray.init()`` starts a local one with
+    ``workers`` CPUs, or joins the cluster at ``address`` (``"auto"``, or
+    ``"ray://head:10001"``).
 
     Columns: ``games``, ``attackers_win``, ``defenders_win``, ``draw`` (``capped`` among them),
     ``attackers``, ``attackers_low``, ``attackers_high`` (the rate with its 95% Wilson interval),
@@ -163,18 +205,15 @@ def sweep(
     """
     import pandas as pd
 
-    if budget is not None:
-        depth, time_ms = budget.get("depth", depth), budget.get("time_ms", time_ms)
-    if depth is None and time_ms is None:
-        depth = 2
-    if games < 1 or games_per_task < 1:
-        raise ValueError("games and games_per_task must be at least 1")
+    games, games_per_task, workers, address = _where(games, games_per_task, workers, address)
+    depth, time_ms = _budget(budget, depth, time_ms)
     texts = variants(base_variant, changes)
     base = Variant.from_text(texts["base"], "base")
     if weights is None or weights == "rules":
         weights = evaluation(base)
-    # Refused here, before Ray starts, rather than on every worker: no game is played.
-    selfplay_games(base, 0, 0, weights=weights)
+    # Every setting is refused here, before Ray starts, rather than on every worker (where it
+    # arrived as a RayTaskError): no game is played.
+    selfplay_games(base, 0, 0, seed=seed, openings=openings, cap=cap, depth=depth, time_ms=time_ms, weights=weights)
     settings = {
         "seed": seed,
         "openings": openings,
@@ -229,16 +268,17 @@ def balance(
     and weights; a time budget makes each run's games its own); a cluster (``address=``) plays
     the long rungs' games side by side, ``games_per_task`` to a task.
     """
-    if games < 1 or games_per_task < 1:
-        raise ValueError("games and games_per_task must be at least 1")
-    budgets = sorted({int(ms) for ms in rungs})
-    if not budgets or budgets[0] < 1:
-        raise ValueError("rungs must be milliseconds a move, each at least 1")
+    games, games_per_task, workers, address = _where(games, games_per_task, workers, address)
+    if isinstance(rungs, (str, bytes)) or not isinstance(rungs, Iterable):
+        raise TypeError(f"`rungs` must be milliseconds a move, like (25, 100, 400), not {type(rungs).__name__}")
+    budgets = sorted({whole(ms, "rungs", 1, 2**64 - 1) for ms in rungs})
+    if not budgets:
+        raise ValueError("`rungs` must name at least one budget, like (25, 100, 400)")
     base = variant if isinstance(variant, Variant) else Variant(variant)
     if weights is None or weights == "rules":
         weights = evaluation(base)
     # Every setting is checked here, before Ray starts: no game is played.
-    selfplay_games(base, 0, 0, seed=seed, openings=openings, cap=cap, time_ms=budgets[0], resign=resign, weights=weights)
+    selfplay_games(base, 0, 0, seed=seed, openings=openings, cap=cap, time_ms=budgets[-1], resign=resign, weights=weights)
     ray = _ray(address, workers)
     task = ray.remote(num_cpus=1)(run_task)
     started = time.perf_counter()

@@ -51,7 +51,7 @@ def main(argv=None) -> int:
             settings[key] = getattr(args, key)
     try:
         table = sweep(spec["base"], spec.get("change", []), **settings)
-    except (LintError, ValueError, OSError) as e:
+    except (LintError, ValueError, TypeError, OSError) as e:
         print(f"error: {e}", file=sys.stderr)
         return 1
     import pandas as pd
