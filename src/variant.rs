@@ -196,10 +196,11 @@ impl Variant {
         if !path.exists() {
             return Err(not_found(name_or_path));
         }
-        let text = std::fs::read_to_string(path).map_err(|source| LoadError::Io {
-            path: name_or_path.to_string(),
-            source,
-        })?;
+        let text =
+            crate::check::limits::read_variant_file(path).map_err(|source| LoadError::Io {
+                path: name_or_path.to_string(),
+                source,
+            })?;
         Variant::from_text(name_or_path, &text)
     }
 

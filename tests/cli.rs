@@ -221,3 +221,19 @@ fn control_characters_from_files_and_arguments_are_shown_not_obeyed() {
         assert!(said.contains("\\u{1b}"), "the character is shown: {said}");
     }
 }
+
+#[test]
+fn an_endless_file_is_refused_after_the_size_a_variant_may_be() {
+    // Issue 47: `/dev/zero` was read to the end of memory before any check.
+    if !std::path::Path::new("/dev/zero").exists() {
+        return;
+    }
+    for command in ["lint", "show"] {
+        let output = tafl(&[command, "/dev/zero"]);
+        assert_eq!(output.status.code(), Some(1), "{command}");
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert!(stderr.contains("larger than 1 MiB"), "{command}: {stderr}");
+    }
+    let output = tafl(&["playouts", "brandubh", "1", "--cap", "4294967295"]);
+    assert_eq!(output.status.code(), Some(2));
+}

@@ -143,3 +143,24 @@ fn first_char(text: &str, offset: usize) -> Span {
     let len = text[offset..].chars().next().map_or(0, char::len_utf8);
     Span::new(offset, offset + len)
 }
+
+/// The text of the variant file (or IR, or diagram) at `path`, read no further than
+/// [`MAX_FILE_BYTES`]: `/dev/zero` or a disk image given by mistake is refused after 1 MiB,
+/// not read whole first.
+///
+/// # Errors
+/// The file cannot be read, is larger than the limit, or is not UTF-8.
+pub fn read_variant_file(path: impl AsRef<std::path::Path>) -> std::io::Result<String> {
+    use std::io::Read;
+    let mut bytes = Vec::new();
+    std::fs::File::open(path)?
+        .take(MAX_FILE_BYTES as u64 + 1)
+        .read_to_end(&mut bytes)?;
+    if bytes.len() > MAX_FILE_BYTES {
+        return Err(std::io::Error::other(
+            "it is larger than 1 MiB, the most a variant file may be",
+        ));
+    }
+    String::from_utf8(bytes)
+        .map_err(|e| std::io::Error::new(std::io::ErrorKind::InvalidData, e.utf8_error()))
+}

@@ -66,7 +66,7 @@ pub fn run(args: &Args) -> ExitCode {
             Some((name, text)) if !std::path::Path::new(file).exists() => {
                 (format!("bundled:{name}.tafl"), text.to_string())
             }
-            _ => match std::fs::read_to_string(file) {
+            _ => match crate::check::limits::read_variant_file(file) {
                 Ok(text) => (file.clone(), text),
                 Err(error) => {
                     eprintln!(

@@ -36,7 +36,7 @@ pub const USAGE: u8 = 2;
 /// Prints the problem and returns the exit code on failure.
 pub fn variant(name: &str) -> Result<Loaded, ExitCode> {
     let (variant, rules): (Option<Variant>, Rules) = if name.ends_with(".json") {
-        let text = std::fs::read_to_string(name)
+        let text = crate::check::limits::read_variant_file(name)
             .map_err(|e| fail(&format!("cannot read `{name}`: {e}")))?;
         let rules =
             Rules::from_json(&text).map_err(|e| fail(&format!("`{name}` is not valid IR: {e}")))?;
@@ -136,7 +136,8 @@ pub fn position(
 /// block (whose `setup` and `end` lines may be kept); `#` starts a comment, blank lines are
 /// skipped. A row of the wrong width is reported with its line.
 fn diagram_file(path: &str, width: u8) -> Result<String, String> {
-    let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read `{path}`: {e}"))?;
+    let text = crate::check::limits::read_variant_file(path)
+        .map_err(|e| format!("cannot read `{path}`: {e}"))?;
     let mut ranks = Vec::new();
     for (index, line) in text.lines().enumerate() {
         let line = line.split('#').next().unwrap_or("").trim();

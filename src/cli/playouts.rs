@@ -15,8 +15,8 @@ pub struct Args {
     /// The random seed; the same seed plays the same games.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
-    /// The most plies a game may last; longer games count as `capped`.
-    #[arg(long, default_value_t = 500)]
+    /// The most plies a game may last (at most a million); longer games count as `capped`.
+    #[arg(long, default_value_t = 500, value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
     pub cap: u32,
     /// Threads to use.
     #[arg(long, default_value_t = 1)]
