@@ -329,7 +329,9 @@ function wireButtons() {
     page.selected = null;
     refresh();
     say(`Taken back. ${sideName(page.state.toMove)} to move.`);
-    if ($('computer').value === 'both') maybeComputer();
+    // The turn goes back to whoever it belongs to: where that is the computer (its first move
+    // taken back, or both sides its), it answers again.
+    maybeComputer();
   };
   $('computer').onchange = () => maybeComputer();
   // Until a text without errors has been loaded there is no game, and nothing to record.

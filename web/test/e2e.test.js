@@ -256,3 +256,20 @@ test('a link that inflates past 1 MiB is refused with a notice that stays', asyn
   assert.deepEqual(errors, []);
   await other.close();
 });
+
+test('undo of the computer\'s first move gives it the turn, and it answers again', async () => {
+  // Issue 48: computer plays the attackers, it moves, Undo: "Taken back", then nothing moved.
+  const other = await context.newPage();
+  await other.goto(url);
+  await other.waitForSelector('body[data-ready="true"]');
+  await other.selectOption('#think', '500');
+  await other.selectOption('#computer', 'attackers');
+  const played = () => other.waitForFunction(() => /The computer played/.test(document.querySelector('#message').textContent),
+    null, { timeout: 30000 });
+  await played();
+  await other.click('#undo');
+  // Thinking again (the message changes), then its move again.
+  await played();
+  assert.doesNotMatch(await other.locator('#turn').textContent(), /Attackers to move/);
+  await other.close();
+});
