@@ -9,6 +9,7 @@
 //! earlier pattern, a `begin`/`end` rule pushes and pops a context across lines).
 
 use std::path::Path;
+use std::process::Command;
 
 use regex::Regex;
 use serde_json::Value;
@@ -266,4 +267,170 @@ fn every_word_of_the_language_is_highlighted_as_a_word_not_a_name() {
         names.is_empty(),
         "add these words of grammar/tafl.pest to the TextMate grammar's keywords: {names:?}"
     );
+}
+
+/// The Vim syntax file (editors/vim/syntax/tafl.vim), which colours `.tafl` files in every Vim
+/// and in Neovims too old for the language server's colours.
+const VIM_SYNTAX: &str = include_str!("../editors/vim/syntax/tafl.vim");
+
+/// The words of `syntax keyword GROUP ...` lines of the Vim syntax file.
+fn vim_keywords(group: &str) -> Vec<String> {
+    let prefix = format!("syntax keyword {group} ");
+    let mut words: Vec<String> = VIM_SYNTAX
+        .lines()
+        .filter_map(|line| line.strip_prefix(&prefix))
+        .flat_map(|rest| rest.split_whitespace().map(str::to_string))
+        .collect();
+    words.sort_unstable();
+    words
+}
+
+/// The alternatives of a TextMate rule's `\b(a|b|c)\b` match.
+fn textmate_words(rule: &str) -> Vec<String> {
+    let (grammar, _) = grammar();
+    let matched = grammar["repository"][rule]["match"].as_str().unwrap();
+    let inner = Regex::new(r"\((.*)\)").unwrap();
+    let mut words: Vec<String> = inner.captures(matched).unwrap()[1]
+        .split('|')
+        .map(str::to_string)
+        .collect();
+    words.sort_unstable();
+    words.dedup();
+    words
+}
+
+#[test]
+fn the_vim_syntax_has_the_textmate_grammars_words() {
+    for (group, rule) in [("taflWord", "word"), ("taflSide", "side"), ("taflRole", "role")] {
+        assert_eq!(vim_keywords(group), textmate_words(rule), "{group}");
+    }
+}
+
+#[test]
+fn vim_colours_every_character_of_every_bundled_variant() {
+    // Where Vim is installed (Debian's vim, or any): each bundled file opened with the syntax
+    // file on the runtimepath, and the syntax group of every visible character read back.
+    let Ok(probe) = Command::new("vim").arg("--version").output() else {
+        eprintln!("vim is not installed: the Vim syntax file is checked by its words only");
+        return;
+    };
+    assert!(probe.status.success());
+    let dir = std::env::temp_dir().join(format!("tafl-vim-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let out = dir.join("groups.txt");
+    let script = dir.join("probe.vim");
+    std::fs::write(
+        &script,
+        format!(
+            "let out = []\n\
+             for lnum in range(1, line('$'))\n\
+             \x20 let text = getline(lnum)\n\
+             \x20 for col in range(1, len(text))\n\
+             \x20   if text[col-1] =~ '\\S'\n\
+             \x20     call add(out, lnum . ':' . col . ':' . synIDattr(synID(lnum, col, 1), 'name'))\n\
+             \x20   endif\n\
+             \x20 endfor\n\
+             endfor\n\
+             call writefile(out, '{}')\n\
+             qa!\n",
+            out.display()
+        ),
+    )
+    .unwrap();
+    let runtime = format!("set rtp^={}/editors/vim", env!("CARGO_MANIFEST_DIR"));
+    for path in tafl_files("variants") {
+        let _ = std::fs::remove_file(&out);
+        let status = Command::new("vim")
+            .args(["-es", "-N", "-u", "NONE", "-i", "NONE", "--cmd", &runtime])
+            .args(["-c", "filetype on", "-c", "syntax on"])
+            .arg("-c")
+            .arg(format!("edit {}", path.display()))
+            .arg("-c")
+            .arg(format!("source {}", script.display()))
+            .status()
+            .unwrap();
+        assert!(status.success(), "{}", path.display());
+        let groups = std::fs::read_to_string(&out).unwrap();
+        let bare: Vec<&str> = groups
+            .lines()
+            .filter(|line| line.ends_with(':') || line.ends_with("taflBadCell"))
+            .take(5)
+            .collect();
+        assert!(
+            bare.is_empty(),
+            "{}: characters Vim leaves uncoloured or marks bad (line:column:group): {bare:?}",
+            path.display()
+        );
+        assert!(groups.lines().any(|l| l.ends_with(":taflStructure")));
+        assert!(groups.lines().any(|l| l.ends_with(":taflDefenderCell")));
+    }
+}
+
+#[test]
+fn neovim_starts_the_server_and_colours_the_file_where_it_is_installed() {
+    // Debian 12's Neovim is 0.7, which has neither vim.lsp.start nor semantic tokens:
+    // editors/neovim/tafl.lua must start the server there with start_client, and the Vim
+    // syntax file colour the file.
+    let Ok(probe) = Command::new("nvim").arg("--version").output() else {
+        eprintln!("nvim is not installed: the Neovim plugin is not run");
+        return;
+    };
+    assert!(probe.status.success());
+    let dir = std::env::temp_dir().join(format!("tafl-nvim-{}", std::process::id()));
+    std::fs::create_dir_all(dir.join("plugin")).unwrap();
+    std::fs::copy(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("editors/neovim/tafl.lua"),
+        dir.join("plugin/tafl.lua"),
+    )
+    .unwrap();
+    let file = dir.join("bad.tafl");
+    std::fs::write(&file, "board 7 x 7\nthe kign is armed\n").unwrap();
+    let result = dir.join("result.txt");
+    let check = dir.join("check.lua");
+    // The server's first diagnostics come within a second; ten are allowed on a loaded machine.
+    std::fs::write(
+        &check,
+        format!(
+            "local waited = 0\n\
+             local function look()\n\
+             \x20 local diags = vim.diagnostic.get(0)\n\
+             \x20 if #diags == 0 and waited < 10000 then waited = waited + 200; vim.defer_fn(look, 200); return end\n\
+             \x20 local f = io.open('{}', 'w')\n\
+             \x20 f:write('clients ' .. #vim.lsp.get_active_clients() .. '\\n')\n\
+             \x20 for _, d in ipairs(diags) do f:write(d.message .. '\\n') end\n\
+             \x20 f:write('syntax ' .. (vim.b.current_syntax or 'none') .. '\\n')\n\
+             \x20 f:close()\n\
+             \x20 vim.cmd('qa!')\n\
+             end\n\
+             vim.defer_fn(look, 200)\n",
+            result.display()
+        ),
+    )
+    .unwrap();
+    let tafl_dir = Path::new(env!("CARGO_BIN_EXE_tafl")).parent().unwrap();
+    let path = format!(
+        "{}:{}",
+        tafl_dir.display(),
+        std::env::var("PATH").unwrap_or_default()
+    );
+    let runtime = format!(
+        "set rtp^={},{}/editors/vim",
+        dir.display(),
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let status = Command::new("nvim")
+        .args(["--headless", "-u", "NONE", "-i", "NONE", "--cmd", &runtime])
+        .args(["--cmd", "runtime plugin/tafl.lua", "-c", "filetype on", "-c", "syntax on"])
+        .arg("-c")
+        .arg(format!("edit {}", file.display()))
+        .arg("-c")
+        .arg(format!("luafile {}", check.display()))
+        .env("PATH", path)
+        .status()
+        .unwrap();
+    assert!(status.success());
+    let said = std::fs::read_to_string(&result).unwrap();
+    assert!(said.starts_with("clients 1\n"), "{said}");
+    assert!(said.contains("no piece is called `kign`"), "{said}");
+    assert!(said.contains("syntax tafl"), "{said}");
 }

@@ -3,9 +3,9 @@
 -- also colours them (semantic tokens). `tafl` must be on the PATH (or change `cmd` below).
 --
 -- Neovim 0.11 or later is best (vim.lsp.config / vim.lsp.enable, and the default keys `gra`,
--- `grr`, `<C-w>d`); 0.8 to 0.10 work through vim.lsp.start; older versions (Debian 12 ships
--- 0.7) get a message when a .tafl file is opened, and nothing else changes. docs/editors.md
--- says how to get a newer Neovim.
+-- `grr`, `<C-w>d`); 0.8 to 0.10 work through vim.lsp.start; 0.7 (Debian 12's) through
+-- vim.lsp.start_client. Colours come from the server on 0.9 and later, and in every version
+-- from editors/vim/syntax/tafl.vim once editors/vim is on the runtimepath (docs/editors.md).
 local cmd = { "tafl", "lsp" }
 
 if vim.fn.has("nvim-0.8") == 1 then
@@ -43,17 +43,18 @@ elseif vim.fn.has("nvim-0.8") == 1 then
     end,
   })
 else
-  local told = false
+  -- Neovim 0.7 (Debian 12) has no vim.lsp.start: one client is started with start_client
+  -- when the first .tafl file opens, and every .tafl buffer is attached to it. It has no
+  -- semantic tokens either, so its colours come from editors/vim/syntax/tafl.vim.
+  local client_id = nil
   vim.api.nvim_create_autocmd("FileType", {
     pattern = "tafl",
-    callback = function()
-      if not told then
-        told = true
-        vim.api.nvim_echo({ {
-          "tafl: this Neovim is too old for the tafl language server (0.8 or later is needed, "
-            .. "0.11 is best); see docs/editors.md for how to get a newer one",
-          "WarningMsg",
-        } }, true, {})
+    callback = function(args)
+      if client_id == nil then
+        client_id = vim.lsp.start_client({ name = "tafl", cmd = cmd, root_dir = vim.fn.getcwd() })
+      end
+      if client_id then
+        vim.lsp.buf_attach_client(args.buf, client_id)
       end
     end,
   })

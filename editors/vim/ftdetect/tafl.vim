@@ -1,0 +1,2 @@
+" tafl variant files: their file type, so that syntax/tafl.vim colours them.
+autocmd BufNewFile,BufRead *.tafl setfiletype tafl
