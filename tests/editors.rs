@@ -301,7 +301,11 @@ fn textmate_words(rule: &str) -> Vec<String> {
 
 #[test]
 fn the_vim_syntax_has_the_textmate_grammars_words() {
-    for (group, rule) in [("taflWord", "word"), ("taflSide", "side"), ("taflRole", "role")] {
+    for (group, rule) in [
+        ("taflWord", "word"),
+        ("taflSide", "side"),
+        ("taflRole", "role"),
+    ] {
         assert_eq!(vim_keywords(group), textmate_words(rule), "{group}");
     }
 }
@@ -420,7 +424,14 @@ fn neovim_starts_the_server_and_colours_the_file_where_it_is_installed() {
     );
     let status = Command::new("nvim")
         .args(["--headless", "-u", "NONE", "-i", "NONE", "--cmd", &runtime])
-        .args(["--cmd", "runtime plugin/tafl.lua", "-c", "filetype on", "-c", "syntax on"])
+        .args([
+            "--cmd",
+            "runtime plugin/tafl.lua",
+            "-c",
+            "filetype on",
+            "-c",
+            "syntax on",
+        ])
         .arg("-c")
         .arg(format!("edit {}", file.display()))
         .arg("-c")

@@ -223,6 +223,12 @@ fn tokens_colour_every_kind_of_word() {
     assert_eq!(kind_of("t t K"), Some((TokenKind::AttackerCell, "t")));
     assert_eq!(kind_of(". . t"), Some((TokenKind::EmptyCell, ".")));
     assert_eq!(kind_of("muscovite:"), Some((TokenKind::Piece, "muscovite")));
+    // A piece's letter where it is declared is the same token as in the diagram.
+    assert_eq!(kind_of("K king:"), Some((TokenKind::KingCell, "K")));
+    assert_eq!(
+        kind_of("t muscovite:"),
+        Some((TokenKind::AttackerCell, "t"))
+    );
     assert_eq!(
         kind_of("attackers move"),
         Some((TokenKind::Side, "attackers"))

@@ -59,16 +59,28 @@ pub(super) fn tokens(
     // Spans already given a kind by the syntax tree: the diagram's rows and the names.
     let mut claimed: Vec<Span> = Vec::new();
     for clause in file.map_or(&[][..], |file| file.clauses.as_slice()) {
-        if let ClauseKind::Setup(rows) = &clause.kind {
-            for row in rows {
-                claimed.push(row.span);
-                for cell in &row.cells {
-                    tokens.push(Token {
-                        span: cell.span,
-                        kind: cell_kind(rules, cell.value),
-                    });
+        match &clause.kind {
+            ClauseKind::Setup(rows) => {
+                for row in rows {
+                    claimed.push(row.span);
+                    for cell in &row.cells {
+                        tokens.push(Token {
+                            span: cell.span,
+                            kind: cell_kind(rules, cell.value),
+                        });
+                    }
                 }
             }
+            // The symbol a piece is declared with (`K` in `piece K king`) is coloured as it
+            // is in the diagram: one token type for a piece's letter everywhere.
+            ClauseKind::Piece(piece) => {
+                claimed.push(piece.symbol.span);
+                tokens.push(Token {
+                    span: piece.symbol.span,
+                    kind: cell_kind(rules, piece.symbol.value),
+                });
+            }
+            _ => {}
         }
     }
     for name in uses {
