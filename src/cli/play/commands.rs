@@ -356,7 +356,16 @@ fn moves(session: &mut Session, args: &str) -> Outcome {
             .map(Move::to_string)
             .collect();
         i += group.len();
-        out.push_str(&format!("  {from:>3}: {}\n", group.join(" ")));
+        // A long list wraps under its moves, not under the square it starts from.
+        let head = format!("  {from:>3}: ");
+        let rest = " ".repeat(head.chars().count());
+        out.push_str(&super::terminal::wrap_indented(
+            &group.join(" "),
+            super::terminal::width(),
+            &head,
+            &rest,
+        ));
+        out.push('\n');
     }
     Ok(Reply::Text(out))
 }

@@ -82,8 +82,9 @@ fn seconds(elapsed: Duration) -> String {
     format!("{:.1}\u{a0}s", elapsed.as_secs_f64())
 }
 
-/// The live line: `thinking 1.2 s of 2.0 s, depth 5: the Swedes are slightly ahead; e3-e4 ...`,
-/// cut to the terminal's width.
+/// The live line: `The Swedes are slightly better · depth 5 · 1.2 s of 2.0 s · e3-e4 ...`, cut
+/// to the terminal's width. What matters most comes first, so that a narrow terminal cuts the
+/// expected line and the clock, never who stands better.
 fn live_line(session: &Session, report: &Report, elapsed: Duration) -> String {
     let allowed = match (session.budget.depth, session.budget.time) {
         (Some(depth), _) => format!(" (to depth {depth})"),
@@ -94,10 +95,10 @@ fn live_line(session: &Session, report: &Report, elapsed: Duration) -> String {
     };
     let line: Vec<String> = report.pv.iter().take(8).map(|m| m.to_string()).collect();
     let text = format!(
-        "thinking {}{allowed}, depth {}: {}; {}",
-        seconds(elapsed),
+        "{} · depth {} · {}{allowed} · {}",
+        capitalise(&standing(session, report.score, session.game.to_move())),
         report.depth,
-        standing(session, report.score, session.game.to_move()),
+        seconds(elapsed),
         line.join(" ")
     );
     // One column short of the width: a line that fills the last column wraps on some terminals.
