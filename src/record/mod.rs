@@ -14,8 +14,12 @@
 //! - [`Format::MoveList`], plain move lists (`c5c6 d11-d10xe10 resigned`), one game a paragraph.
 //!
 //! Reading never panics: a problem is a [`RecordError`] with its line and column, and a file of
-//! many games reports a bad game without losing the others. [`check::replay`] plays a record
-//! through a [`crate::Game`] and says where it first disagrees with the rules.
+//! many games reports a bad game without losing the others. [`games`] reads a file's games one
+//! at a time, in time linear in its size, so a file of any number of games is read in the
+//! memory of one. A line ends at
+//! `\n`, `\r\n` or a lone `\r`, and a byte-order mark opening the file is skipped
+//! ([`lines`]). [`check::replay`] plays a record through a [`crate::Game`] and says where it
+//! first disagrees with the rules.
 //!
 //! ```
 //! use tafl::record::{parse, Format};
@@ -27,8 +31,11 @@
 
 pub mod check;
 pub mod csv;
+pub mod lines;
 pub mod native;
 pub mod otg;
+
+pub use lines::line_column;
 
 use std::fmt;
 
@@ -72,15 +79,14 @@ impl Format {
             Some("csv") => return Format::Csv,
             _ => {}
         }
-        let first = text
-            .lines()
-            .map(str::trim)
+        let first = lines::lines(text)
+            .map(|l| l.text.trim())
             .find(|l| !l.is_empty() && !l.starts_with('#'));
         match first {
             Some(line) if line.starts_with('[') => Format::OpenTafl,
             Some(line) if line.contains(',') => Format::Csv,
             Some(line) if native::is_tag_line(line) => Format::Native,
-            _ if text.lines().any(|l| native::is_tag_line(l.trim())) => Format::Native,
+            _ if lines::lines(text).any(|l| native::is_tag_line(l.text.trim())) => Format::Native,
             _ => Format::MoveList,
         }
     }
@@ -237,9 +243,19 @@ pub struct RecordError {
 }
 
 impl RecordError {
-    /// An error of `kind` at `span` of `text`.
+    /// An error of `kind` at `span` of `text`. This walks `text` from its start: a reader of
+    /// many games uses [`RecordError::located`].
     pub fn at(kind: RecordErrorKind, span: Span, text: &str) -> RecordError {
-        let (line, column) = line_column(text, span.start);
+        RecordError::located(kind, span, &mut lines::Locator::new(text))
+    }
+
+    /// An error of `kind` at `span` of the text `locator` walks.
+    pub fn located(
+        kind: RecordErrorKind,
+        span: Span,
+        locator: &mut lines::Locator<'_>,
+    ) -> RecordError {
+        let (line, column) = locator.locate(span.start);
         RecordError {
             kind,
             span,
@@ -316,26 +332,58 @@ pub enum RecordErrorKind {
     },
 }
 
-/// The 1-based line and column (in characters) of byte `offset` of `text`.
-pub fn line_column(text: &str, offset: usize) -> (usize, usize) {
-    let mut offset = offset.min(text.len());
-    while !text.is_char_boundary(offset) {
-        offset -= 1;
-    }
-    let before = &text[..offset];
-    let line = before.matches('\n').count() + 1;
-    let line_start = before.rfind('\n').map_or(0, |i| i + 1);
-    (line, before[line_start..].chars().count() + 1)
+/// Reads every game of `text`, each one a record or the error that stopped it. A file that is
+/// one game (native, OpenTafl) gives one entry. [`games`] reads them one at a time.
+pub fn parse(text: &str, format: Format) -> Vec<Result<GameRecord, RecordError>> {
+    games(text, format).collect()
 }
 
-/// Reads every game of `text`, each one a record or the error that stopped it. A file that is
-/// one game (native, OpenTafl) gives one entry.
-pub fn parse(text: &str, format: Format) -> Vec<Result<GameRecord, RecordError>> {
-    match format {
-        Format::Native => vec![native::parse(text)],
-        Format::OpenTafl => vec![otg::parse(text)],
-        Format::Csv => csv::parse_csv(text),
-        Format::MoveList => csv::parse_move_lists(text),
+/// The games of `text`, read one at a time as the iterator is advanced, each one a record or
+/// the error that stopped it: a file of many games is read in the memory of one game, in time
+/// linear in the file's size. A file that is one game (native, OpenTafl) gives one item.
+///
+/// ```
+/// use tafl::record::{games, Format};
+/// let mut read = games("d1-d3,0,0,White\nzz,0,0,\n", Format::Csv);
+/// assert_eq!(read.next().unwrap().unwrap().moves.len(), 1);
+/// assert_eq!(read.next().unwrap().unwrap_err().line, 2);
+/// assert!(read.next().is_none());
+/// ```
+pub fn games(text: &str, format: Format) -> Games<'_> {
+    let reader = match format {
+        Format::Native | Format::OpenTafl => Reader::One(Some((text, format))),
+        Format::Csv => Reader::Rows(csv::rows(text)),
+        Format::MoveList => Reader::Lists(csv::move_lists(text)),
+    };
+    Games { reader }
+}
+
+/// The iterator of [`games`].
+#[derive(Debug)]
+pub struct Games<'a> {
+    reader: Reader<'a>,
+}
+
+#[derive(Debug)]
+enum Reader<'a> {
+    /// A file that is one game, not yet read.
+    One(Option<(&'a str, Format)>),
+    Rows(csv::Rows<'a>),
+    Lists(csv::MoveLists<'a>),
+}
+
+impl Iterator for Games<'_> {
+    type Item = Result<GameRecord, RecordError>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        match &mut self.reader {
+            Reader::One(one) => one.take().map(|(text, format)| match format {
+                Format::OpenTafl => otg::parse(text),
+                _ => native::parse(text),
+            }),
+            Reader::Rows(rows) => rows.next(),
+            Reader::Lists(lists) => lists.next(),
+        }
     }
 }
 
@@ -457,9 +505,15 @@ mod tests {
     }
 
     #[test]
-    fn lines_and_columns_count_characters() {
-        assert_eq!(line_column("ab\ncd", 4), (2, 2));
-        assert_eq!(line_column("é1\nx", 2), (1, 2));
-        assert_eq!(line_column("", 10), (1, 1));
+    fn formats_are_detected_past_a_byte_order_mark_and_lone_carriage_returns() {
+        assert_eq!(
+            Format::detect(None, "\u{feff}[rules:dim:7]\n"),
+            Format::OpenTafl
+        );
+        assert_eq!(Format::detect(None, "\u{feff}variant: x\n"), Format::Native);
+        assert_eq!(
+            Format::detect(None, "# a comment\rd1-d3,0,0,White\r"),
+            Format::Csv
+        );
     }
 }

@@ -19,9 +19,10 @@
 //! jump marks (`^`, `=`), captures (`xe4/f5`) and check marks (`+`, `--`); `---` is a
 //! resignation. `result` is `1` (the attackers won), `-1` (the defenders won), `0` (a draw) or `?`.
 
+use super::lines::{content_start, Locator};
 use super::{
-    line_column, read_move_word, GameRecord, RecordError, RecordErrorKind, RecordedMove,
-    RecordedOutcome, RecordedResult, Tags,
+    read_move_word, GameRecord, RecordError, RecordErrorKind, RecordedMove, RecordedOutcome,
+    RecordedResult, Tags,
 };
 use crate::record::native::WrittenPly;
 use crate::span::Span;
@@ -37,12 +38,15 @@ pub fn parse(text: &str) -> Result<GameRecord, RecordError> {
         line: 1,
         ..GameRecord::default()
     };
+    // An error ends the reading: locating it from the start once costs no more than the read.
     let error = |kind, span: Span| RecordError::at(kind, span, text);
+    // The moves are located in order, through one locator: linear in the file.
+    let mut locator = Locator::new(text);
     let bytes = text.as_bytes();
     let mut in_moves = false;
     let mut in_variation = false;
     let mut turn_start = 0;
-    let mut i = 0;
+    let mut i = content_start(text);
     while i < bytes.len() {
         match bytes[i] {
             b' ' | b'\t' | b'\r' | b'\n' => i += 1,
@@ -99,14 +103,15 @@ pub fn parse(text: &str) -> Result<GameRecord, RecordError> {
                 }
                 in_moves = true;
                 let (mv, captures) = read_move_word(word).ok_or_else(|| {
-                    error(
+                    RecordError::located(
                         RecordErrorKind::NotAMove {
                             word: word.to_string(),
                         },
                         span,
+                        &mut locator,
                     )
                 })?;
-                let (line, column) = line_column(text, span.start);
+                let (line, column) = locator.locate(span.start);
                 record.moves.push(RecordedMove {
                     mv,
                     captures,
@@ -138,8 +143,8 @@ fn turn_number(word: &str) -> Option<bool> {
         .then_some(false)
 }
 
-/// Reads one `name:value` tag into `tags`; `None` when it is not one.
-fn tag(tags: &mut Tags, inside: &str) -> Option<()> {
+/// Reads one `name:value` tag into `tags` and returns its name; `None` when it is not a tag.
+fn tag<'a>(tags: &mut Tags, inside: &'a str) -> Option<&'a str> {
     let (name, value) = inside.split_once(':')?;
     let name = name.trim();
     if name.is_empty()
@@ -172,7 +177,7 @@ fn tag(tags: &mut Tags, inside: &str) -> Option<()> {
         }
         other => tags.other.push((other.to_string(), value)),
     }
-    Some(())
+    Some(name)
 }
 
 /// Writes an OpenTafl game record: the tags that are set (`rules_string` last, as the notation
