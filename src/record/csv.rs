@@ -10,7 +10,8 @@
 //! or `d11-d10xe10`, optional move numbers (`1.`), and at the end `resigned` (the side to move
 //! resigned) or `timeout` (the side to move ran out of time). `#` starts a comment.
 
-use super::lines::{lines, Lines, Locator};
+use super::limits::MAX_LINE_BYTES;
+use super::lines::{lines, Line, Lines, Locator};
 use super::{
     read_move_word, GameRecord, RecordError, RecordErrorKind, RecordedMove, RecordedOutcome,
     RecordedResult,
@@ -45,6 +46,10 @@ impl Iterator for Rows<'_> {
     fn next(&mut self) -> Option<Self::Item> {
         loop {
             let line = self.lines.next()?;
+            if line.text.len() > MAX_LINE_BYTES {
+                let (kind, span) = RecordErrorKind::long_line(&line);
+                return Some(Err(RecordError::located(kind, span, &mut self.locator)));
+            }
             let row = line.text;
             if row.trim().is_empty() || row.trim_start().starts_with('#') {
                 continue;
@@ -190,11 +195,18 @@ impl Iterator for MoveLists<'_> {
     type Item = Result<GameRecord, RecordError>;
 
     fn next(&mut self) -> Option<Self::Item> {
-        // The paragraph's lines, `#` comments cut off, and its start.
+        // The paragraph's lines, `#` comments cut off; its start; a line too long to read.
         let mut paragraph: Vec<(usize, &str)> = Vec::new();
         let mut start = None;
+        let mut too_long: Option<Line<'_>> = None;
         let mut end = self.text.len();
         for raw in self.lines.by_ref() {
+            if raw.text.len() > MAX_LINE_BYTES {
+                // Its words cannot be read: the game it is in is refused.
+                start.get_or_insert(raw.start);
+                too_long.get_or_insert(raw);
+                continue;
+            }
             let line = raw.text.split('#').next().unwrap_or_default();
             if line.trim().is_empty() {
                 // A blank line ends a game; a comment line does not.
@@ -208,6 +220,10 @@ impl Iterator for MoveLists<'_> {
             paragraph.push((raw.start, line));
         }
         let start = start?;
+        if let Some(line) = too_long {
+            let (kind, span) = RecordErrorKind::long_line(&line);
+            return Some(Err(RecordError::located(kind, span, &mut self.locator)));
+        }
         Some(move_list(&mut self.locator, start, end, &paragraph))
     }
 }

@@ -16,7 +16,7 @@
 //! Reading never panics: a problem is a [`RecordError`] with its line and column, and a file of
 //! many games reports a bad game without losing the others. [`games`] reads a file's games one
 //! at a time, in time linear in its size, so a file of any number of games is read in the
-//! memory of one. A line ends at
+//! memory of one; lines longer than [`limits::MAX_LINE_BYTES`] are refused. A line ends at
 //! `\n`, `\r\n` or a lone `\r`, and a byte-order mark opening the file is skipped
 //! ([`lines`]). [`check::replay`] plays a record through a [`crate::Game`] and says where it
 //! first disagrees with the rules.
@@ -31,6 +31,7 @@
 
 pub mod check;
 pub mod csv;
+pub mod limits;
 pub mod lines;
 pub mod native;
 pub mod otg;
@@ -269,25 +270,31 @@ impl RecordError {
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum RecordErrorKind {
     /// A word where a move was expected that is not one.
-    #[error("`{word}` is not a move: write two squares like `e1-e3`, with captures as `xe4`")]
+    #[error(
+        "`{}` is not a move: write two squares like `e1-e3`, with captures as `xe4`",
+        limits::quoted(.word)
+    )]
     NotAMove {
         /// The word.
         word: String,
     },
     /// A `key: value` line with a key the format does not have.
-    #[error("unknown field `{key}:` (a record has `variant:`, `rules:`, `attackers:`, `defenders:`, `date:`, `event:`, `site:`, `result:` and moves)")]
+    #[error("unknown field `{}:` (a record has `variant:`, `rules:`, `attackers:`, `defenders:`, `date:`, `event:`, `site:`, `result:` and moves)", limits::quoted(.key))]
     UnknownField {
         /// The key.
         key: String,
     },
     /// A field given twice.
-    #[error("`{key}:` is given twice")]
+    #[error("`{}:` is given twice", limits::quoted(.key))]
     DuplicateField {
         /// The key.
         key: String,
     },
     /// A result that is not one of the words.
-    #[error("`{text}` is not a result: write `attackers_win`, `defenders_win`, `draw` or `ongoing`, with a reason in parentheses if you like")]
+    #[error(
+        "`{}` is not a result: write `attackers_win`, `defenders_win`, `draw` or `ongoing`, with a reason in parentheses if you like",
+        limits::quoted(.text)
+    )]
     BadResult {
         /// The text.
         text: String,
@@ -319,7 +326,10 @@ pub enum RecordErrorKind {
         found: usize,
     },
     /// A CSV outcome that is not one of the corpora's words.
-    #[error("`{text}` is not an outcome: write `White`, `Black`, `Draw`, `Ongoing` or nothing")]
+    #[error(
+        "`{}` is not an outcome: write `White`, `Black`, `Draw`, `Ongoing` or nothing",
+        limits::quoted(.text)
+    )]
     BadOutcome {
         /// The text.
         text: String,
@@ -330,6 +340,36 @@ pub enum RecordErrorKind {
         /// The ending word.
         word: String,
     },
+    /// An OpenTafl tag given twice: which one holds is anyone's guess, so neither is taken.
+    #[error("the tag `[{name}:...]` is given twice; give each tag once")]
+    DuplicateTag {
+        /// The tag's name.
+        name: String,
+    },
+    /// A line longer than [`limits::MAX_LINE_BYTES`]: no record writes one, and the words of
+    /// such a line could not be shown.
+    #[error(
+        "the line is {length} bytes long; a record's lines may be at most {} bytes",
+        limits::MAX_LINE_BYTES
+    )]
+    LineTooLong {
+        /// The line's length in bytes.
+        length: usize,
+    },
+}
+
+impl RecordErrorKind {
+    /// The error for `line`, which is longer than [`limits::MAX_LINE_BYTES`], at its first
+    /// character (a label further right would be drawn past any screen).
+    pub(crate) fn long_line(line: &lines::Line<'_>) -> (RecordErrorKind, Span) {
+        let first = line.text.chars().next().map_or(1, char::len_utf8);
+        (
+            RecordErrorKind::LineTooLong {
+                length: line.text.len(),
+            },
+            Span::new(line.start, line.start + first),
+        )
+    }
 }
 
 /// Reads every game of `text`, each one a record or the error that stopped it. A file that is

@@ -22,8 +22,8 @@
 
 use super::lines::{content_start, Locator};
 use super::{
-    read_move_word, GameRecord, RecordError, RecordErrorKind, RecordedMove, RecordedOutcome,
-    RecordedResult, Tags,
+    limits, read_move_word, GameRecord, RecordError, RecordErrorKind, RecordedMove,
+    RecordedOutcome, RecordedResult, Tags,
 };
 use crate::engine::Move;
 use crate::ir::{Side, Square};
@@ -55,6 +55,10 @@ pub fn parse(text: &str) -> Result<GameRecord, RecordError> {
     };
     // An error ends the reading: locating it from the start once costs no more than the read.
     let error = |kind, span: Span| RecordError::at(kind, span, text);
+    if let Some(line) = limits::long_line(text) {
+        let (kind, span) = RecordErrorKind::long_line(&line);
+        return Err(error(kind, span));
+    }
     // The moves are located in order, through one locator: linear in the file.
     let mut locator = Locator::new(text);
     let bytes = text.as_bytes();
