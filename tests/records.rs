@@ -478,3 +478,85 @@ fn the_triathlon_brandubh_game_tells_the_two_brandubhs_apart() {
         }
     );
 }
+
+// Hostile input (issue 47): every record format survives what a careless or hostile file can
+// hold, and says what is wrong with it.
+
+/// The text of `output`'s standard output and error, and a check that nothing panicked.
+fn outputs(output: &std::process::Output) -> (String, String) {
+    let stdout = String::from_utf8_lossy(&output.stdout).into_owned();
+    let stderr = String::from_utf8_lossy(&output.stderr).into_owned();
+    assert!(
+        !stderr.contains("panicked") && output.status.code() != Some(101),
+        "a panic: {stderr}"
+    );
+    (stdout, stderr)
+}
+
+/// An OpenTafl record's `rules` tag is compared with the variant's board, as a native record's
+/// rules hash is: an 11x11 game is not a Brandubh game, whatever its moves. A tag given twice
+/// is refused, not silently replaced.
+#[test]
+fn an_opentafl_record_of_another_board_or_with_a_tag_twice_is_refused() {
+    let dir = scratch("otg-rules");
+    // No moves: nothing for the replay to refuse, only the rules tag to compare.
+    std::fs::write(
+        dir.join("eleven.otg"),
+        "[result:?]\n[rules:dim:11 start:/3ttttt3/5t5/11/t4T4t/t3TTT3t/tt1TTKTT1tt/t3TTT3t/t4T4t/11/5t5/3ttttt3/]\n",
+    )
+    .unwrap();
+    let output = tafl(&dir, &["games", "check", "brandubh", "eleven.otg"], "");
+    let (stdout, stderr) = outputs(&output);
+    assert_eq!(output.status.code(), Some(1), "{stdout}{stderr}");
+    assert!(
+        stdout.contains(
+            "other rules: the record was played under other rules (dim:11; Brandubh has dim:7)"
+        ),
+        "{stdout}"
+    );
+    // `load` in `tafl play` refuses it too (its lines wrapped to the terminal).
+    let output = tafl(&dir, &["play", "brandubh"], "load eleven.otg\n");
+    let (stdout, stderr) = outputs(&output);
+    let said = format!("{stdout}{stderr}")
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ");
+    assert!(
+        said.contains("the record's `rules` tag gives dim:11; brandubh has dim:7"),
+        "{said}"
+    );
+    // The Triathlon game's own board is federation-brandubh's; without an attacker on d6 it is not.
+    let triathlon = games_dir().join("opentafl/Animals-Xerxes-Brandub-Triathlon-2015.otg");
+    let text = std::fs::read_to_string(&triathlon).unwrap();
+    let moved = text.replace(
+        "start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/",
+        "start:/3t3/3t3/3T3/ttTKTtt/3T3/7/3t3/",
+    );
+    assert_ne!(moved, text);
+    let game = record::otg::parse(&moved).unwrap();
+    assert_eq!(
+        check::replay(&engine("federation-brandubh"), &game).verdict,
+        check::Verdict::OtherRules {
+            written: "start: nothing on d6".to_string(),
+            ours: "an attacker on d6".to_string()
+        }
+    );
+    // A tag twice.
+    std::fs::write(
+        dir.join("twice.otg"),
+        text.replacen("[result:-1]", "[result:1]\n[result:-1]", 1),
+    )
+    .unwrap();
+    let output = tafl(
+        &dir,
+        &["games", "check", "federation-brandubh", "twice.otg"],
+        "",
+    );
+    let (_, stderr) = outputs(&output);
+    assert_eq!(output.status.code(), Some(2), "{stderr}");
+    assert!(
+        stderr.contains("the tag `[result:...]` is given twice"),
+        "{stderr}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

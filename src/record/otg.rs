@@ -19,7 +19,8 @@
 //! jump marks (`^`, `=`), captures (`xe4/f5`) and check marks (`+`, `--`); `---` is a
 //! resignation. `result` is `1` (the attackers won), `-1` (the defenders won), `0` (a draw) or `?`.
 //!
-//! Each tag may be given once.
+//! Each tag may be given once. [`check::replay`](super::check::replay) compares the `rules` tag's
+//! board (`dim`, `start`) with the variant's, as the native format's `rules:` hash is compared.
 
 use std::collections::HashSet;
 

@@ -14,7 +14,7 @@ use crate::english;
 use crate::ir::Side;
 use crate::record::native::{self, WrittenPly};
 use crate::record::otg;
-use crate::record::{self, Format, RecordedOutcome, RecordedResult, Tags};
+use crate::record::{self, check, Format, RecordedOutcome, RecordedResult, Tags};
 use crate::variant::Variant;
 
 /// `the game at move 17 (33 plies)`: the move number the prompt shows, and the plies.
@@ -108,6 +108,15 @@ pub fn load(session: &mut Session, args: &str) -> Result<Reply, String> {
                 "`{args}` was played under other rules than {} has now (`rules: {written}`, now {ours}); \
                  load it with the variant file it was played under",
                 fresh.name
+            ));
+        }
+    }
+    if game.tags.opentafl_rules.is_some() {
+        if let Some((written, ours)) = check::other_rules(fresh.game.engine(), &game.tags) {
+            return Err(format!(
+                "`{args}` was played under other rules than {} has (the record's `rules` tag gives {written}; {} has {ours}); \
+                 load it with the variant it was played under",
+                fresh.name, fresh.name
             ));
         }
     }
