@@ -560,3 +560,219 @@ fn an_opentafl_record_of_another_board_or_with_a_tag_twice_is_refused() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A word past column 65,536 panicked miette's renderer in every format. A line longer than
+/// 64 KiB is now refused with a label at its start; a shorter one whose word is drawn far to
+/// the right (tabs are drawn 4 wide) is shown around the word.
+#[test]
+fn a_word_far_to_the_right_is_an_error_in_every_format_not_a_panic() {
+    let dir = scratch("columns");
+    let far = format!("{}zz\n", " ".repeat(65_536));
+    for (format, text) in [
+        ("native", format!("variant: copenhagen\n{far}")),
+        ("otg", format!("[rules:dim:11]\n{far}")),
+        ("csv", far.clone()),
+        ("moves", far.clone()),
+    ] {
+        std::fs::write(dir.join("col.txt"), &text).unwrap();
+        let output = tafl(
+            &dir,
+            &[
+                "games",
+                "check",
+                "copenhagen",
+                "col.txt",
+                "--format",
+                format,
+            ],
+            "",
+        );
+        let (_, stderr) = outputs(&output);
+        assert_eq!(output.status.code(), Some(2), "{format}: {stderr}");
+        assert!(
+            stderr.contains("bytes long; a record's lines may be at most 65536 bytes"),
+            "{format}: {stderr}"
+        );
+    }
+    // Under the line limit, 20,000 tabs put the word at column 80,001 as drawn.
+    std::fs::write(
+        dir.join("tabs.csv"),
+        format!(
+            "d6-c6 e4-e1,0,0,Ongoing\n{}zz,0,0,White\n",
+            "\t".repeat(20_000)
+        ),
+    )
+    .unwrap();
+    let output = tafl(
+        &dir,
+        &["games", "check", "federation-brandubh", "tabs.csv"],
+        "",
+    );
+    let (_, stderr) = outputs(&output);
+    assert_eq!(output.status.code(), Some(2), "{stderr}");
+    assert!(
+        stderr.contains("line 2, column 20001: `zz` is not a move"),
+        "{stderr}"
+    );
+    assert!(stderr.contains("[tabs.csv:2:20001]"), "{stderr}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A byte-order mark is no part of the first word, and a file whose lines end in a lone `\r`
+/// has its lines counted (miette's renderer used to number the lines of such a file from 0).
+#[test]
+fn byte_order_marks_and_lone_carriage_returns_are_read_as_editors_show_them() {
+    let dir = scratch("line-ends");
+    let rows = "d6-c6 e4-e1,0,0,Ongoing\nd6-c6 zz,0,0,White\n";
+    for (name, text) in [
+        ("bom.csv", format!("\u{feff}{rows}")),
+        ("cr.csv", rows.replace('\n', "\r")),
+        ("crlf.csv", rows.replace('\n', "\r\n")),
+        (
+            "bom-cr.csv",
+            format!("\u{feff}{}", rows.replace('\n', "\r")),
+        ),
+    ] {
+        std::fs::write(dir.join(name), text).unwrap();
+        let output = tafl(
+            &dir,
+            &["games", "check", "federation-brandubh", name, "--json"],
+            "",
+        );
+        let (stdout, stderr) = outputs(&output);
+        assert_eq!(output.status.code(), Some(2), "{name}: {stderr}");
+        let json: serde_json::Value = serde_json::from_str(&stdout).unwrap();
+        assert_eq!(json["counts"]["agrees"], 1, "{name}: {stdout}{stderr}");
+        assert_eq!(json["files"][0]["unreadable"], 1, "{name}");
+        assert!(
+            stderr.contains("line 2, column 7: `zz` is not a move"),
+            "{name}: {stderr}"
+        );
+        assert!(
+            stderr.contains(&format!("[{name}:2:7]")),
+            "{name}: {stderr}"
+        );
+        assert!(
+            stderr.contains(" 2 │ d6-c6 zz,0,0,White"),
+            "{name}: {stderr}"
+        );
+        assert!(!stderr.contains(" 0 │"), "{name}: {stderr}");
+    }
+    // The other formats: a native record and an OpenTafl one, each marked and ending its lines
+    // in `\r`; a move list whose games are separated by a blank `\r` line.
+    let native =
+        record::native::parse("\u{feff}variant: linnaeus\r\r1. a4-a3 e7-h7\r2. zz\r").unwrap_err();
+    assert_eq!((native.line, native.column), (4, 4));
+    let native = record::native::parse("\u{feff}variant: linnaeus\r\r1. a4-a3 e7-h7\r").unwrap();
+    assert_eq!(native.tags.variant.as_deref(), Some("linnaeus"));
+    assert_eq!((native.moves[1].line, native.moves[1].column), (3, 10));
+    let otg =
+        "\u{feff}[result:1]\r[rules:dim:7 start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/]\r\r1. d6-c6\r";
+    assert_eq!(Format::detect(None, otg), Format::OpenTafl);
+    let otg = record::otg::parse(otg).unwrap();
+    assert_eq!((otg.moves[0].line, otg.moves[0].column), (4, 4));
+    let lists = record::parse("d6-c6 e4-e1\r\rd2-e2\r", Format::MoveList);
+    assert_eq!(lists.len(), 2);
+    assert_eq!(lists[1].as_ref().unwrap().line, 3);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A file is read up to a limit (`--max-file-size`, 256 MiB unless given), a device such as
+/// /dev/zero included, and at most 100 unreadable games are shown, the rest counted.
+#[test]
+fn files_are_read_up_to_a_limit_and_problems_shown_up_to_a_limit() {
+    let dir = scratch("limits");
+    if std::path::Path::new("/dev/zero").exists() {
+        let output = tafl(
+            &dir,
+            &[
+                "games",
+                "check",
+                "copenhagen",
+                "/dev/zero",
+                "--max-file-size",
+                "1M",
+            ],
+            "",
+        );
+        let (_, stderr) = outputs(&output);
+        assert_eq!(output.status.code(), Some(2), "{stderr}");
+        assert!(
+            stderr.contains("cannot read `/dev/zero`: it goes on, more than the 1 MiB a record file may be; --max-file-size raises the limit"),
+            "{stderr}"
+        );
+    }
+    std::fs::write(dir.join("big.csv"), "d6-c6 e4-e1,0,0,Ongoing\n".repeat(100)).unwrap();
+    let run = |limit: &str| {
+        tafl(
+            &dir,
+            &[
+                "games",
+                "check",
+                "federation-brandubh",
+                "big.csv",
+                "--max-file-size",
+                limit,
+            ],
+            "",
+        )
+    };
+    let output = run("1K");
+    let (_, stderr) = outputs(&output);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(
+        stderr.contains("it is 2400 bytes, more than the 1 KiB a record file may be"),
+        "{stderr}"
+    );
+    assert_eq!(run("3K").status.code(), Some(0));
+    // 150 unreadable games: 100 shown, 50 counted.
+    std::fs::write(dir.join("bad.csv"), "d6-c6 zz,0,0,White\n".repeat(150)).unwrap();
+    let output = tafl(
+        &dir,
+        &["games", "check", "federation-brandubh", "bad.csv"],
+        "",
+    );
+    let (stdout, stderr) = outputs(&output);
+    assert_eq!(output.status.code(), Some(2));
+    assert_eq!(stderr.matches("is not a move").count(), 100, "{stderr}");
+    assert!(
+        stderr.contains("note: 50 more problems are not shown: only the first 100 are"),
+        "{stderr}"
+    );
+    assert!(stdout.contains("150 could not be read"), "{stdout}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Every game is streamed: memory holds one batch of games, not every game read. The peak
+/// resident memory of `games stats` over the Copenhagen corpus twice (3,504 games) stays under
+/// 64 MB; keeping every replayed game took about 200 MB.
+#[cfg(target_os = "linux")]
+#[test]
+// The child is reaped by `wait4` below, which clippy does not know.
+#[allow(clippy::zombie_processes)]
+fn games_are_streamed_not_kept() {
+    let dir = scratch("memory");
+    let corpus = std::fs::read_to_string(games_dir().join("copenhagen.csv")).unwrap();
+    std::fs::write(dir.join("twice.csv"), corpus.repeat(2)).unwrap();
+    let child = std::process::Command::new(env!("CARGO_BIN_EXE_tafl"))
+        .args(["games", "stats", "copenhagen", "twice.csv", "--json"])
+        .current_dir(&dir)
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    // wait4 gives this child's own peak, where getrusage would give the largest of all the
+    // children the tests run in parallel.
+    let pid = child.id() as libc::pid_t;
+    let mut status = 0;
+    // SAFETY: plain C structs filled in by the kernel.
+    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
+    let waited = unsafe { libc::wait4(pid, &mut status, 0, &mut usage) };
+    assert_eq!(waited, pid);
+    assert!(libc::WIFEXITED(status) && libc::WEXITSTATUS(status) == 0);
+    // Kilobytes on Linux.
+    let peak_mb = usage.ru_maxrss / 1024;
+    println!("peak resident memory: {peak_mb} MB");
+    assert!(peak_mb < 64, "peak resident memory {peak_mb} MB");
+    let _ = std::fs::remove_dir_all(&dir);
+}
