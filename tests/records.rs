@@ -776,3 +776,47 @@ fn games_are_streamed_not_kept() {
     assert!(peak_mb < 64, "peak resident memory {peak_mb} MB");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// `games stats` counts only the games the rules accept: the Copenhagen corpus read as Brandubh
+/// games is no Brandubh statistic. The games left out are counted, and the exit status is 1.
+#[test]
+fn games_stats_leaves_out_the_games_the_rules_refuse() {
+    let dir = scratch("stats-illegal");
+    let corpus = games_dir().join("copenhagen.csv");
+    let output = tafl(
+        &dir,
+        &[
+            "games",
+            "stats",
+            "brandubh",
+            corpus.to_str().unwrap(),
+            "--json",
+        ],
+        "",
+    );
+    let (stdout, stderr) = outputs(&output);
+    assert_eq!(output.status.code(), Some(1), "{stderr}");
+    let json: serde_json::Value = serde_json::from_str(&stdout).unwrap();
+    assert_eq!(json["games"], 0, "{stdout}");
+    assert_eq!(json["left_out"], 1752);
+    assert_eq!(json["left_out_by_verdict"]["illegal_move"], 1752);
+    // Two games agree, one plays an illegal move and one writes a capture that does not happen.
+    std::fs::write(
+        dir.join("mixed.csv"),
+        "d6-c6 e4-e1,0,0,Ongoing\nd6-c6 a1-a2,0,0,White\nd6-c6xc5,0,0,\nd2-e2,0,0,Black\n",
+    )
+    .unwrap();
+    let output = tafl(
+        &dir,
+        &["games", "stats", "federation-brandubh", "mixed.csv"],
+        "",
+    );
+    let (stdout, _) = outputs(&output);
+    assert_eq!(output.status.code(), Some(1));
+    assert!(stdout.starts_with("2 games of "), "{stdout}");
+    assert!(
+        stdout.contains("Left out: 2 games that disagree with the rules of Federation Brandubh (captures differ 1, illegal move 1): `tafl games check` says where."),
+        "{stdout}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

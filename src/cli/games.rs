@@ -2,10 +2,11 @@
 //! variant's rules.
 //!
 //! `check` reports, per game, the first place a record and the rules part (docs/records.md);
-//! `stats` counts who won, with 95% intervals, how the games ended and how long they were.
-//! Exit status of both: 0 when every game was read (and, for `check`, agrees or only ends
-//! earlier here than the players stopped), 1 when `check` finds a disagreement, 2 when a file
-//! or a game cannot be read (that game is reported and the others go on).
+//! `stats` counts who won, with 95% intervals, how the games ended and how long they were,
+//! over the games the rules accept (a game that disagrees with them is left out, and counted).
+//! Exit status of both: 0 when every game was read and agrees or only ends earlier here than
+//! the players stopped, 1 when a game disagrees (`check` reports it, `stats` leaves it out),
+//! 2 when a file or a game cannot be read (that game is reported and the others go on).
 //!
 //! The games are streamed: one file's text and a few hundred games are in memory at a time,
 //! and only what the report needs is kept of each game.
@@ -39,6 +40,10 @@ enum GamesCommand {
     /// 1 when a game disagrees, 2 when a file or a game cannot be read (docs/records.md).
     Check(Files),
     /// Who won how often (95% intervals), how the games ended, and how long they were.
+    ///
+    /// Games that disagree with the rules (an illegal move, other captures, another result,
+    /// other rules) are left out and counted. Exit status: 0, 1 when games were left out, 2
+    /// when a file or a game cannot be read.
     Stats(StatsArgs),
 }
 
@@ -479,6 +484,10 @@ struct Stats {
     /// How the games ended: the rule that ended them here, or what the record says.
     endings: BTreeMap<String, usize>,
     plies: Lengths,
+    /// Games left out of every count above because they disagree with the rules (as `check`
+    /// reports them), and how many by verdict.
+    left_out: usize,
+    left_out_by_verdict: BTreeMap<String, usize>,
 }
 
 #[derive(Serialize, Default)]
@@ -489,11 +498,17 @@ struct Lengths {
     max: usize,
 }
 
-/// What `stats` keeps of a game: who won, how it ended, its length in plies.
-struct Counted {
-    outcome: RecordedOutcome,
-    ending: String,
-    plies: usize,
+/// What `stats` keeps of a game.
+enum Counted {
+    /// A game the rules accept (it agrees, or ends earlier here): who won, how it ended, its
+    /// length in plies.
+    Game {
+        outcome: RecordedOutcome,
+        ending: String,
+        plies: usize,
+    },
+    /// A game that disagrees with the rules, by its verdict: it says nothing about them.
+    LeftOut(&'static str),
 }
 
 fn stats(args: &StatsArgs) -> ExitCode {
@@ -523,6 +538,8 @@ fn stats(args: &StatsArgs) -> ExitCode {
     }
     if reading.unreadable() {
         ExitCode::from(2)
+    } else if stats.left_out > 0 {
+        ExitCode::from(1)
     } else {
         ExitCode::SUCCESS
     }
@@ -530,6 +547,10 @@ fn stats(args: &StatsArgs) -> ExitCode {
 
 /// What a game counts for in `stats`.
 fn count(game: &Checked<'_>) -> Counted {
+    let verdict = &game.replay.verdict;
+    if verdict.is_disagreement() {
+        return Counted::LeftOut(verdict.category());
+    }
     let ours = &game.replay.game;
     let outcome = match stated_outcome(game.record, ours) {
         Some(RecordedOutcome::Ongoing) | None => RecordedOutcome::of(ours.status()),
@@ -544,7 +565,7 @@ fn count(game: &Checked<'_>) -> Counted {
         },
         (None, None) => "unfinished".to_string(),
     };
-    Counted {
+    Counted::Game {
         outcome,
         ending,
         plies: game.record.moves.len(),
@@ -560,15 +581,22 @@ struct Tally {
     endings: BTreeMap<String, usize>,
     /// Games by length in plies (for the median without keeping every length).
     lengths: BTreeMap<usize, usize>,
+    left_out: BTreeMap<String, usize>,
 }
 
 impl Tally {
     fn add(&mut self, game: Counted) {
-        let Counted {
-            outcome,
-            ending,
-            plies,
-        } = game;
+        let (outcome, ending, plies) = match game {
+            Counted::Game {
+                outcome,
+                ending,
+                plies,
+            } => (outcome, ending, plies),
+            Counted::LeftOut(category) => {
+                *self.left_out.entry(category.to_string()).or_insert(0) += 1;
+                return;
+            }
+        };
         let slot = match outcome {
             RecordedOutcome::AttackersWin => 0,
             RecordedOutcome::DefendersWin => 1,
@@ -623,6 +651,8 @@ impl Tally {
             draws: rate(outcomes[2]),
             endings: self.endings,
             plies,
+            left_out: self.left_out.values().sum(),
+            left_out_by_verdict: self.left_out,
         }
     }
 }
@@ -661,6 +691,25 @@ fn print_stats(stats: &Stats, rules: &crate::Rules) {
         "Length in plies: {} to {}, median {}, mean {:.1}.",
         stats.plies.min, stats.plies.max, stats.plies.median, stats.plies.mean
     );
+    if stats.left_out > 0 {
+        let by: Vec<String> = stats
+            .left_out_by_verdict
+            .iter()
+            .map(|(verdict, n)| format!("{} {n}", verdict.replace('_', " ")))
+            .collect();
+        println!(
+            "Left out: {} {} that {} with the rules of {} ({}): `tafl games check` says where.",
+            stats.left_out,
+            if stats.left_out == 1 { "game" } else { "games" },
+            if stats.left_out == 1 {
+                "disagrees"
+            } else {
+                "disagree"
+            },
+            rules.name,
+            by.join(", ")
+        );
+    }
 }
 
 /// The results as an SVG chart: one bar per result with its 95% interval and count, then one
