@@ -39,10 +39,11 @@ pub fn read(path: &Path, engine: &Arc<Engine>) -> Result<Vec<Game>, ExitCode> {
 /// states one (a resignation read against the game). `what` names the file in errors (`book`,
 /// `records`). A file that cannot be read (or is larger than
 /// [`DEFAULT_MAX_FILE_BYTES`](crate::record::limits::DEFAULT_MAX_FILE_BYTES)), a game that
-/// cannot be read, a game whose moves the rules refuse and a game that `refuse` has a reason
+/// cannot be read, a game that disagrees with the rules and a game that `refuse` has a reason
 /// against are each printed, with the game's line (up to a limit, the rest counted), and give
 /// exit code 2; a file of no games too. A result the moves do not show (a resignation, a cap)
-/// is no error.
+/// is no error, and neither is a game the rules end before its record does: as `tafl games
+/// check` accepts it, it is played as far as the rules let it go (`refuse` then sees it ended).
 pub fn replayed(
     path: &Path,
     engine: &Arc<Engine>,
@@ -68,11 +69,12 @@ pub fn replayed(
         };
         let replayed = replay(engine, &record);
         let why = match replayed.verdict {
-            Verdict::Agrees | Verdict::Result { .. } => refuse(&replayed.game),
-            Verdict::EndsEarly { .. }
-            | Verdict::Illegal { .. }
-            | Verdict::Captures { .. }
-            | Verdict::OtherRules { .. } => Some(describe(engine, &replayed)),
+            Verdict::Agrees | Verdict::Result { .. } | Verdict::EndsEarly { .. } => {
+                refuse(&replayed.game)
+            }
+            Verdict::Illegal { .. } | Verdict::Captures { .. } | Verdict::OtherRules { .. } => {
+                Some(describe(engine, &replayed))
+            }
         };
         match why {
             Some(why) => problems.line(format_args!(
