@@ -820,3 +820,252 @@ fn games_stats_leaves_out_the_games_the_rules_refuse() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+// Property tests of every record reader: what a writer writes reads back, whatever the line
+// ends and with or without a byte-order mark, and any text is read without a panic, with every
+// position where a reference count puts it. Few cases each: a second or two in all.
+
+use proptest::prelude::*;
+
+/// Where byte `offset` of `text` is, counted independently of the library: lines end at
+/// `\r\n`, `\r` or `\n`, columns count characters, a leading byte-order mark is no column.
+fn reference_line_column(text: &str, offset: usize) -> (usize, usize) {
+    let body = if text.starts_with('\u{feff}') { 3 } else { 0 };
+    let before = text[body..offset.max(body)]
+        .replace("\r\n", "\n")
+        .replace('\r', "\n");
+    let line = before.matches('\n').count() + 1;
+    let column = before.rsplit('\n').next().unwrap_or("").chars().count() + 1;
+    (line, column)
+}
+
+/// The bundled variants to play random games in, with their engines and OpenTafl rules
+/// strings (for those OpenTafl can say).
+fn playable() -> &'static [(Arc<Engine>, Option<String>)] {
+    static PLAYABLE: std::sync::OnceLock<Vec<(Arc<Engine>, Option<String>)>> =
+        std::sync::OnceLock::new();
+    PLAYABLE.get_or_init(|| {
+        tafl::bundled_names()
+            .map(|name| {
+                let engine = engine(name);
+                let rules = tafl::opentafl::export(engine.rules()).ok();
+                (engine, rules)
+            })
+            .collect()
+    })
+}
+
+/// A game of up to `plies` moves, each picked from the legal ones by `picks`.
+fn random_game(engine: &Arc<Engine>, picks: &[prop::sample::Index]) -> tafl::Game {
+    let mut game = tafl::Game::new(engine.clone());
+    for pick in picks {
+        let legal = game.legal_moves();
+        if legal.is_empty() || game.is_over() {
+            break;
+        }
+        game.play(legal[pick.index(legal.len())]).unwrap();
+    }
+    game
+}
+
+/// A corpus row of `game`: every capture written, as the corpora and `tafl match` write them.
+fn csv_row(game: &tafl::Game) -> String {
+    let plays: Vec<String> = game
+        .plies()
+        .iter()
+        .map(|ply| {
+            let captures: String = ply.captured.iter().map(|sq| format!("x{sq}")).collect();
+            format!("{}{captures}", ply.mv)
+        })
+        .collect();
+    format!("{},0,0,", plays.join(" "))
+}
+
+/// `text` with its `\n` line ends made `end`, and a byte-order mark if `mark`.
+fn dressed(text: &str, end: &str, mark: bool) -> String {
+    let text = text.replace('\n', end);
+    if mark {
+        format!("\u{feff}{text}")
+    } else {
+        text
+    }
+}
+
+/// The moves read, with their captures as the game made them when the format writes them.
+fn moves_of(record: &record::GameRecord) -> Vec<tafl::Move> {
+    record.moves.iter().map(|m| m.mv).collect()
+}
+
+/// Every move of every game of `text` read as `format` is where the reference puts it.
+fn positions_hold(text: &str, format: Format) -> Result<(), TestCaseError> {
+    let games: Vec<_> = record::games(text, format).collect();
+    prop_assert_eq!(&games, &record::parse(text, format));
+    for game in games {
+        match game {
+            Ok(game) => {
+                for m in &game.moves {
+                    prop_assert!(m.span.end <= text.len());
+                    prop_assert_eq!(
+                        (m.line, m.column),
+                        reference_line_column(text, m.span.start)
+                    );
+                }
+            }
+            Err(error) => {
+                prop_assert!(error.span.start <= error.span.end && error.span.end <= text.len());
+                prop_assert_eq!(
+                    (error.line, error.column),
+                    reference_line_column(text, error.span.start),
+                    "{:?}",
+                    error
+                );
+            }
+        }
+    }
+    Ok(())
+}
+
+fn line_end() -> impl Strategy<Value = &'static str> {
+    prop::sample::select(vec!["\n", "\r\n", "\r"])
+}
+
+/// Text made of the pieces records are made of, and of what breaks them.
+fn hostile_text() -> impl Strategy<Value = String> {
+    let piece = prop::sample::select(vec![
+        "d6-c6",
+        "e4-e1",
+        "d1-d3xd4",
+        "Ke5-e1",
+        "zz",
+        "1.",
+        "12...",
+        "x",
+        "timeout",
+        "resigned",
+        "---",
+        " ",
+        " ",
+        "\t",
+        ",",
+        ",0,0,White",
+        "\n",
+        "\r",
+        "\r\n",
+        "#",
+        "{",
+        "}",
+        "(",
+        ")",
+        "[",
+        "]",
+        ":",
+        "|",
+        "variant:",
+        "result:",
+        "rules:",
+        "[rules:dim:7]",
+        "[date:x]",
+        "\u{feff}",
+        "é",
+        "漢",
+        "0",
+    ]);
+    (
+        prop::collection::vec(piece, 0..40),
+        any::<bool>(),
+        prop::option::of(any::<prop::sample::Index>()),
+    )
+        .prop_map(|(pieces, mark, long)| {
+            let mut text: String = pieces.concat();
+            if let Some(at) = long {
+                // Now and then a line past the limit, somewhere.
+                let boundaries: Vec<usize> = (0..=text.len())
+                    .filter(|&i| text.is_char_boundary(i))
+                    .collect();
+                let at = boundaries[at.index(boundaries.len())];
+                text.insert_str(at, &"w".repeat(record::limits::MAX_LINE_BYTES + 1));
+            }
+            if mark {
+                text.insert(0, '\u{feff}');
+            }
+            text
+        })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 32, ..ProptestConfig::default() })]
+
+    /// Native records: `native::write` reads back, with the moves, captures and result, where
+    /// the reference puts them, whatever the line ends.
+    #[test]
+    fn native_records_read_back(variant in any::<prop::sample::Index>(), picks in prop::collection::vec(any::<prop::sample::Index>(), 0..60), end in line_end(), mark in any::<bool>()) {
+        let (engine, _) = &playable()[variant.index(playable().len())];
+        let game = random_game(engine, &picks);
+        let tags = record::Tags {
+            rules_hash: Some(record::rules_hash(engine.rules())),
+            result: record::native::parse_result("ongoing"),
+            ..record::Tags::default()
+        };
+        let text = dressed(&record::native::write(&tags, &record::native::WrittenPly::of_game(&game)), end, mark);
+        prop_assert_eq!(Format::detect(None, &text), Format::Native);
+        let read = record::native::parse(&text).map_err(|e| TestCaseError::fail(format!("{e}\n{text:?}")))?;
+        prop_assert_eq!(moves_of(&read), game.plies().iter().map(|p| p.mv).collect::<Vec<_>>());
+        prop_assert_eq!(check::replay(engine, &read).verdict, check::Verdict::Agrees);
+        positions_hold(&text, Format::Native)?;
+    }
+
+    /// OpenTafl records: `otg::write` reads back and replays, its rules tag the variant's.
+    #[test]
+    fn opentafl_records_read_back(variant in any::<prop::sample::Index>(), picks in prop::collection::vec(any::<prop::sample::Index>(), 0..60), end in line_end(), mark in any::<bool>()) {
+        let sayable: Vec<_> = playable().iter().filter(|(_, rules)| rules.is_some()).collect();
+        let (engine, rules) = sayable[variant.index(sayable.len())];
+        let game = random_game(engine, &picks);
+        let rules = rules.as_deref().unwrap_or_default();
+        let text = dressed(&record::otg::write(&record::Tags::default(), rules, &record::native::WrittenPly::of_game(&game)), end, mark);
+        prop_assert_eq!(Format::detect(None, &text), Format::OpenTafl);
+        let read = record::otg::parse(&text).map_err(|e| TestCaseError::fail(format!("{e}\n{text:?}")))?;
+        prop_assert_eq!(moves_of(&read), game.plies().iter().map(|p| p.mv).collect::<Vec<_>>());
+        prop_assert_eq!(check::replay(engine, &read).verdict, check::Verdict::Agrees);
+        positions_hold(&text, Format::OpenTafl)?;
+    }
+
+    /// Corpus rows and move lists: several games a file read back one by one, each where it
+    /// was written, with its captures.
+    #[test]
+    fn corpus_rows_and_move_lists_read_back(variant in any::<prop::sample::Index>(), games in prop::collection::vec(prop::collection::vec(any::<prop::sample::Index>(), 1..40), 1..5), end in line_end(), mark in any::<bool>()) {
+        let (engine, _) = &playable()[variant.index(playable().len())];
+        let games: Vec<tafl::Game> = games.iter().map(|picks| random_game(engine, picks)).collect();
+        let rows: String = games.iter().map(|g| format!("{}\n", csv_row(g))).collect();
+        let lists: String = games
+            .iter()
+            .map(|g| g.plies().iter().map(|p| p.mv.to_string()).collect::<Vec<_>>().join(" "))
+            .collect::<Vec<_>>()
+            .join("\n\n# the next game\n");
+        for (text, format) in [(dressed(&rows, end, mark), Format::Csv), (dressed(&lists, end, mark), Format::MoveList)] {
+            let read: Vec<_> = record::games(&text, format).collect();
+            prop_assert_eq!(read.len(), games.len(), "{:?}", text);
+            for (read, game) in read.iter().zip(&games) {
+                let read = read.as_ref().map_err(|e| TestCaseError::fail(format!("{e}\n{text:?}")))?;
+                prop_assert_eq!(moves_of(read), game.plies().iter().map(|p| p.mv).collect::<Vec<_>>());
+                let verdict = check::replay(engine, read).verdict;
+                prop_assert!(!verdict.is_disagreement(), "{:?}", verdict);
+            }
+            positions_hold(&text, format)?;
+        }
+    }
+
+    /// Any text, in every format: no panic, every game a record or an error, every position
+    /// where the reference puts it, and every game read replays without a panic.
+    #[test]
+    fn any_text_reads_without_a_panic_in_every_format(text in hostile_text()) {
+        let engine = engine("federation-brandubh");
+        let engine = &engine;
+        for format in [Format::Native, Format::OpenTafl, Format::Csv, Format::MoveList, Format::detect(None, &text)] {
+            positions_hold(&text, format)?;
+            for game in record::games(&text, format).flatten() {
+                let replay = check::replay(engine, &game);
+                prop_assert!(replay.span(&game).end <= text.len());
+            }
+        }
+    }
+}
