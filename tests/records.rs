@@ -478,3 +478,594 @@ fn the_triathlon_brandubh_game_tells_the_two_brandubhs_apart() {
         }
     );
 }
+
+// Hostile input (issue 47): every record format survives what a careless or hostile file can
+// hold, and says what is wrong with it.
+
+/// The text of `output`'s standard output and error, and a check that nothing panicked.
+fn outputs(output: &std::process::Output) -> (String, String) {
+    let stdout = String::from_utf8_lossy(&output.stdout).into_owned();
+    let stderr = String::from_utf8_lossy(&output.stderr).into_owned();
+    assert!(
+        !stderr.contains("panicked") && output.status.code() != Some(101),
+        "a panic: {stderr}"
+    );
+    (stdout, stderr)
+}
+
+/// An OpenTafl record's `rules` tag is compared with the variant's board, as a native record's
+/// rules hash is: an 11x11 game is not a Brandubh game, whatever its moves. A tag given twice
+/// is refused, not silently replaced.
+#[test]
+fn an_opentafl_record_of_another_board_or_with_a_tag_twice_is_refused() {
+    let dir = scratch("otg-rules");
+    // No moves: nothing for the replay to refuse, only the rules tag to compare.
+    std::fs::write(
+        dir.join("eleven.otg"),
+        "[result:?]\n[rules:dim:11 start:/3ttttt3/5t5/11/t4T4t/t3TTT3t/tt1TTKTT1tt/t3TTT3t/t4T4t/11/5t5/3ttttt3/]\n",
+    )
+    .unwrap();
+    let output = tafl(&dir, &["games", "check", "brandubh", "eleven.otg"], "");
+    let (stdout, stderr) = outputs(&output);
+    assert_eq!(output.status.code(), Some(1), "{stdout}{stderr}");
+    assert!(
+        stdout.contains(
+            "other rules: the record was played under other rules (dim:11; Brandubh has dim:7)"
+        ),
+        "{stdout}"
+    );
+    // `load` in `tafl play` refuses it too (its lines wrapped to the terminal).
+    let output = tafl(&dir, &["play", "brandubh"], "load eleven.otg\n");
+    let (stdout, stderr) = outputs(&output);
+    let said = format!("{stdout}{stderr}")
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ");
+    assert!(
+        said.contains("the record's `rules` tag gives dim:11; brandubh has dim:7"),
+        "{said}"
+    );
+    // The Triathlon game's own board is federation-brandubh's; without an attacker on d6 it is not.
+    let triathlon = games_dir().join("opentafl/Animals-Xerxes-Brandub-Triathlon-2015.otg");
+    let text = std::fs::read_to_string(&triathlon).unwrap();
+    let moved = text.replace(
+        "start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/",
+        "start:/3t3/3t3/3T3/ttTKTtt/3T3/7/3t3/",
+    );
+    assert_ne!(moved, text);
+    let game = record::otg::parse(&moved).unwrap();
+    assert_eq!(
+        check::replay(&engine("federation-brandubh"), &game).verdict,
+        check::Verdict::OtherRules {
+            written: "start: nothing on d6".to_string(),
+            ours: "an attacker on d6".to_string()
+        }
+    );
+    // A tag twice.
+    std::fs::write(
+        dir.join("twice.otg"),
+        text.replacen("[result:-1]", "[result:1]\n[result:-1]", 1),
+    )
+    .unwrap();
+    let output = tafl(
+        &dir,
+        &["games", "check", "federation-brandubh", "twice.otg"],
+        "",
+    );
+    let (_, stderr) = outputs(&output);
+    assert_eq!(output.status.code(), Some(2), "{stderr}");
+    assert!(
+        stderr.contains("the tag `[result:...]` is given twice"),
+        "{stderr}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A word past column 65,536 panicked miette's renderer in every format. A line longer than
+/// 64 KiB is now refused with a label at its start; a shorter one whose word is drawn far to
+/// the right (tabs are drawn 4 wide) is shown around the word.
+#[test]
+fn a_word_far_to_the_right_is_an_error_in_every_format_not_a_panic() {
+    let dir = scratch("columns");
+    let far = format!("{}zz\n", " ".repeat(65_536));
+    for (format, text) in [
+        ("native", format!("variant: copenhagen\n{far}")),
+        ("otg", format!("[rules:dim:11]\n{far}")),
+        ("csv", far.clone()),
+        ("moves", far.clone()),
+    ] {
+        std::fs::write(dir.join("col.txt"), &text).unwrap();
+        let output = tafl(
+            &dir,
+            &[
+                "games",
+                "check",
+                "copenhagen",
+                "col.txt",
+                "--format",
+                format,
+            ],
+            "",
+        );
+        let (_, stderr) = outputs(&output);
+        assert_eq!(output.status.code(), Some(2), "{format}: {stderr}");
+        assert!(
+            stderr.contains("bytes long; a record's lines may be at most 65536 bytes"),
+            "{format}: {stderr}"
+        );
+    }
+    // Under the line limit, 20,000 tabs put the word at column 80,001 as drawn.
+    std::fs::write(
+        dir.join("tabs.csv"),
+        format!(
+            "d6-c6 e4-e1,0,0,Ongoing\n{}zz,0,0,White\n",
+            "\t".repeat(20_000)
+        ),
+    )
+    .unwrap();
+    let output = tafl(
+        &dir,
+        &["games", "check", "federation-brandubh", "tabs.csv"],
+        "",
+    );
+    let (_, stderr) = outputs(&output);
+    assert_eq!(output.status.code(), Some(2), "{stderr}");
+    assert!(
+        stderr.contains("line 2, column 20001: `zz` is not a move"),
+        "{stderr}"
+    );
+    assert!(stderr.contains("[tabs.csv:2:20001]"), "{stderr}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A byte-order mark is no part of the first word, and a file whose lines end in a lone `\r`
+/// has its lines counted (miette's renderer used to number the lines of such a file from 0).
+#[test]
+fn byte_order_marks_and_lone_carriage_returns_are_read_as_editors_show_them() {
+    let dir = scratch("line-ends");
+    let rows = "d6-c6 e4-e1,0,0,Ongoing\nd6-c6 zz,0,0,White\n";
+    for (name, text) in [
+        ("bom.csv", format!("\u{feff}{rows}")),
+        ("cr.csv", rows.replace('\n', "\r")),
+        ("crlf.csv", rows.replace('\n', "\r\n")),
+        (
+            "bom-cr.csv",
+            format!("\u{feff}{}", rows.replace('\n', "\r")),
+        ),
+    ] {
+        std::fs::write(dir.join(name), text).unwrap();
+        let output = tafl(
+            &dir,
+            &["games", "check", "federation-brandubh", name, "--json"],
+            "",
+        );
+        let (stdout, stderr) = outputs(&output);
+        assert_eq!(output.status.code(), Some(2), "{name}: {stderr}");
+        let json: serde_json::Value = serde_json::from_str(&stdout).unwrap();
+        assert_eq!(json["counts"]["agrees"], 1, "{name}: {stdout}{stderr}");
+        assert_eq!(json["files"][0]["unreadable"], 1, "{name}");
+        assert!(
+            stderr.contains("line 2, column 7: `zz` is not a move"),
+            "{name}: {stderr}"
+        );
+        assert!(
+            stderr.contains(&format!("[{name}:2:7]")),
+            "{name}: {stderr}"
+        );
+        assert!(
+            stderr.contains(" 2 │ d6-c6 zz,0,0,White"),
+            "{name}: {stderr}"
+        );
+        assert!(!stderr.contains(" 0 │"), "{name}: {stderr}");
+    }
+    // The other formats: a native record and an OpenTafl one, each marked and ending its lines
+    // in `\r`; a move list whose games are separated by a blank `\r` line.
+    let native =
+        record::native::parse("\u{feff}variant: linnaeus\r\r1. a4-a3 e7-h7\r2. zz\r").unwrap_err();
+    assert_eq!((native.line, native.column), (4, 4));
+    let native = record::native::parse("\u{feff}variant: linnaeus\r\r1. a4-a3 e7-h7\r").unwrap();
+    assert_eq!(native.tags.variant.as_deref(), Some("linnaeus"));
+    assert_eq!((native.moves[1].line, native.moves[1].column), (3, 10));
+    let otg =
+        "\u{feff}[result:1]\r[rules:dim:7 start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/]\r\r1. d6-c6\r";
+    assert_eq!(Format::detect(None, otg), Format::OpenTafl);
+    let otg = record::otg::parse(otg).unwrap();
+    assert_eq!((otg.moves[0].line, otg.moves[0].column), (4, 4));
+    let lists = record::parse("d6-c6 e4-e1\r\rd2-e2\r", Format::MoveList);
+    assert_eq!(lists.len(), 2);
+    assert_eq!(lists[1].as_ref().unwrap().line, 3);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A file is read up to a limit (`--max-file-size`, 256 MiB unless given), a device such as
+/// /dev/zero included, and at most 100 unreadable games are shown, the rest counted.
+#[test]
+fn files_are_read_up_to_a_limit_and_problems_shown_up_to_a_limit() {
+    let dir = scratch("limits");
+    if std::path::Path::new("/dev/zero").exists() {
+        let output = tafl(
+            &dir,
+            &[
+                "games",
+                "check",
+                "copenhagen",
+                "/dev/zero",
+                "--max-file-size",
+                "1M",
+            ],
+            "",
+        );
+        let (_, stderr) = outputs(&output);
+        assert_eq!(output.status.code(), Some(2), "{stderr}");
+        assert!(
+            stderr.contains("cannot read `/dev/zero`: it goes on, more than the 1 MiB a record file may be; --max-file-size raises the limit"),
+            "{stderr}"
+        );
+    }
+    std::fs::write(dir.join("big.csv"), "d6-c6 e4-e1,0,0,Ongoing\n".repeat(100)).unwrap();
+    let run = |limit: &str| {
+        tafl(
+            &dir,
+            &[
+                "games",
+                "check",
+                "federation-brandubh",
+                "big.csv",
+                "--max-file-size",
+                limit,
+            ],
+            "",
+        )
+    };
+    let output = run("1K");
+    let (_, stderr) = outputs(&output);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(
+        stderr.contains("it is 2400 bytes, more than the 1 KiB a record file may be"),
+        "{stderr}"
+    );
+    assert_eq!(run("3K").status.code(), Some(0));
+    // 150 unreadable games: 100 shown, 50 counted.
+    std::fs::write(dir.join("bad.csv"), "d6-c6 zz,0,0,White\n".repeat(150)).unwrap();
+    let output = tafl(
+        &dir,
+        &["games", "check", "federation-brandubh", "bad.csv"],
+        "",
+    );
+    let (stdout, stderr) = outputs(&output);
+    assert_eq!(output.status.code(), Some(2));
+    assert_eq!(stderr.matches("is not a move").count(), 100, "{stderr}");
+    assert!(
+        stderr.contains("note: 50 more problems are not shown: only the first 100 are"),
+        "{stderr}"
+    );
+    assert!(stdout.contains("150 could not be read"), "{stdout}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Every game is streamed: memory holds one batch of games, not every game read. The peak
+/// resident memory of `games stats` over the Copenhagen corpus twice (3,504 games) stays under
+/// 64 MB; keeping every replayed game took about 200 MB.
+#[cfg(target_os = "linux")]
+#[test]
+// The child is reaped by `wait4` below, which clippy does not know.
+#[allow(clippy::zombie_processes)]
+fn games_are_streamed_not_kept() {
+    let dir = scratch("memory");
+    let corpus = std::fs::read_to_string(games_dir().join("copenhagen.csv")).unwrap();
+    std::fs::write(dir.join("twice.csv"), corpus.repeat(2)).unwrap();
+    let child = std::process::Command::new(env!("CARGO_BIN_EXE_tafl"))
+        .args(["games", "stats", "copenhagen", "twice.csv", "--json"])
+        .current_dir(&dir)
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    // wait4 gives this child's own peak, where getrusage would give the largest of all the
+    // children the tests run in parallel.
+    let pid = child.id() as libc::pid_t;
+    let mut status = 0;
+    // SAFETY: plain C structs filled in by the kernel.
+    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
+    let waited = unsafe { libc::wait4(pid, &mut status, 0, &mut usage) };
+    assert_eq!(waited, pid);
+    assert!(libc::WIFEXITED(status) && libc::WEXITSTATUS(status) == 0);
+    // Kilobytes on Linux.
+    let peak_mb = usage.ru_maxrss / 1024;
+    println!("peak resident memory: {peak_mb} MB");
+    assert!(peak_mb < 64, "peak resident memory {peak_mb} MB");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// `games stats` counts only the games the rules accept: the Copenhagen corpus read as Brandubh
+/// games is no Brandubh statistic. The games left out are counted, and the exit status is 1.
+#[test]
+fn games_stats_leaves_out_the_games_the_rules_refuse() {
+    let dir = scratch("stats-illegal");
+    let corpus = games_dir().join("copenhagen.csv");
+    let output = tafl(
+        &dir,
+        &[
+            "games",
+            "stats",
+            "brandubh",
+            corpus.to_str().unwrap(),
+            "--json",
+        ],
+        "",
+    );
+    let (stdout, stderr) = outputs(&output);
+    assert_eq!(output.status.code(), Some(1), "{stderr}");
+    let json: serde_json::Value = serde_json::from_str(&stdout).unwrap();
+    assert_eq!(json["games"], 0, "{stdout}");
+    assert_eq!(json["left_out"], 1752);
+    assert_eq!(json["left_out_by_verdict"]["illegal_move"], 1752);
+    // Two games agree, one plays an illegal move and one writes a capture that does not happen.
+    std::fs::write(
+        dir.join("mixed.csv"),
+        "d6-c6 e4-e1,0,0,Ongoing\nd6-c6 a1-a2,0,0,White\nd6-c6xc5,0,0,\nd2-e2,0,0,Black\n",
+    )
+    .unwrap();
+    let output = tafl(
+        &dir,
+        &["games", "stats", "federation-brandubh", "mixed.csv"],
+        "",
+    );
+    let (stdout, _) = outputs(&output);
+    assert_eq!(output.status.code(), Some(1));
+    assert!(stdout.starts_with("2 games of "), "{stdout}");
+    assert!(
+        stdout.contains("Left out: 2 games that disagree with the rules of Federation Brandubh (captures differ 1, illegal move 1): `tafl games check` says where."),
+        "{stdout}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+// Property tests of every record reader: what a writer writes reads back, whatever the line
+// ends and with or without a byte-order mark, and any text is read without a panic, with every
+// position where a reference count puts it. Few cases each: a second or two in all.
+
+use proptest::prelude::*;
+
+/// Where byte `offset` of `text` is, counted independently of the library: lines end at
+/// `\r\n`, `\r` or `\n`, columns count characters, a leading byte-order mark is no column.
+fn reference_line_column(text: &str, offset: usize) -> (usize, usize) {
+    let body = if text.starts_with('\u{feff}') { 3 } else { 0 };
+    let before = text[body..offset.max(body)]
+        .replace("\r\n", "\n")
+        .replace('\r', "\n");
+    let line = before.matches('\n').count() + 1;
+    let column = before.rsplit('\n').next().unwrap_or("").chars().count() + 1;
+    (line, column)
+}
+
+/// The bundled variants to play random games in, with their engines and OpenTafl rules
+/// strings (for those OpenTafl can say).
+fn playable() -> &'static [(Arc<Engine>, Option<String>)] {
+    static PLAYABLE: std::sync::OnceLock<Vec<(Arc<Engine>, Option<String>)>> =
+        std::sync::OnceLock::new();
+    PLAYABLE.get_or_init(|| {
+        tafl::bundled_names()
+            .map(|name| {
+                let engine = engine(name);
+                let rules = tafl::opentafl::export(engine.rules()).ok();
+                (engine, rules)
+            })
+            .collect()
+    })
+}
+
+/// A game of up to `plies` moves, each picked from the legal ones by `picks`.
+fn random_game(engine: &Arc<Engine>, picks: &[prop::sample::Index]) -> tafl::Game {
+    let mut game = tafl::Game::new(engine.clone());
+    for pick in picks {
+        let legal = game.legal_moves();
+        if legal.is_empty() || game.is_over() {
+            break;
+        }
+        game.play(legal[pick.index(legal.len())]).unwrap();
+    }
+    game
+}
+
+/// A corpus row of `game`: every capture written, as the corpora and `tafl match` write them.
+fn csv_row(game: &tafl::Game) -> String {
+    let plays: Vec<String> = game
+        .plies()
+        .iter()
+        .map(|ply| {
+            let captures: String = ply.captured.iter().map(|sq| format!("x{sq}")).collect();
+            format!("{}{captures}", ply.mv)
+        })
+        .collect();
+    format!("{},0,0,", plays.join(" "))
+}
+
+/// `text` with its `\n` line ends made `end`, and a byte-order mark if `mark`.
+fn dressed(text: &str, end: &str, mark: bool) -> String {
+    let text = text.replace('\n', end);
+    if mark {
+        format!("\u{feff}{text}")
+    } else {
+        text
+    }
+}
+
+/// The moves read, with their captures as the game made them when the format writes them.
+fn moves_of(record: &record::GameRecord) -> Vec<tafl::Move> {
+    record.moves.iter().map(|m| m.mv).collect()
+}
+
+/// Every move of every game of `text` read as `format` is where the reference puts it.
+fn positions_hold(text: &str, format: Format) -> Result<(), TestCaseError> {
+    let games: Vec<_> = record::games(text, format).collect();
+    prop_assert_eq!(&games, &record::parse(text, format));
+    for game in games {
+        match game {
+            Ok(game) => {
+                for m in &game.moves {
+                    prop_assert!(m.span.end <= text.len());
+                    prop_assert_eq!(
+                        (m.line, m.column),
+                        reference_line_column(text, m.span.start)
+                    );
+                }
+            }
+            Err(error) => {
+                prop_assert!(error.span.start <= error.span.end && error.span.end <= text.len());
+                prop_assert_eq!(
+                    (error.line, error.column),
+                    reference_line_column(text, error.span.start),
+                    "{:?}",
+                    error
+                );
+            }
+        }
+    }
+    Ok(())
+}
+
+fn line_end() -> impl Strategy<Value = &'static str> {
+    prop::sample::select(vec!["\n", "\r\n", "\r"])
+}
+
+/// Text made of the pieces records are made of, and of what breaks them.
+fn hostile_text() -> impl Strategy<Value = String> {
+    let piece = prop::sample::select(vec![
+        "d6-c6",
+        "e4-e1",
+        "d1-d3xd4",
+        "Ke5-e1",
+        "zz",
+        "1.",
+        "12...",
+        "x",
+        "timeout",
+        "resigned",
+        "---",
+        " ",
+        " ",
+        "\t",
+        ",",
+        ",0,0,White",
+        "\n",
+        "\r",
+        "\r\n",
+        "#",
+        "{",
+        "}",
+        "(",
+        ")",
+        "[",
+        "]",
+        ":",
+        "|",
+        "variant:",
+        "result:",
+        "rules:",
+        "[rules:dim:7]",
+        "[date:x]",
+        "\u{feff}",
+        "é",
+        "漢",
+        "0",
+    ]);
+    (
+        prop::collection::vec(piece, 0..40),
+        any::<bool>(),
+        prop::option::of(any::<prop::sample::Index>()),
+    )
+        .prop_map(|(pieces, mark, long)| {
+            let mut text: String = pieces.concat();
+            if let Some(at) = long {
+                // Now and then a line past the limit, somewhere.
+                let boundaries: Vec<usize> = (0..=text.len())
+                    .filter(|&i| text.is_char_boundary(i))
+                    .collect();
+                let at = boundaries[at.index(boundaries.len())];
+                text.insert_str(at, &"w".repeat(record::limits::MAX_LINE_BYTES + 1));
+            }
+            if mark {
+                text.insert(0, '\u{feff}');
+            }
+            text
+        })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 32, ..ProptestConfig::default() })]
+
+    /// Native records: `native::write` reads back, with the moves, captures and result, where
+    /// the reference puts them, whatever the line ends.
+    #[test]
+    fn native_records_read_back(variant in any::<prop::sample::Index>(), picks in prop::collection::vec(any::<prop::sample::Index>(), 0..60), end in line_end(), mark in any::<bool>()) {
+        let (engine, _) = &playable()[variant.index(playable().len())];
+        let game = random_game(engine, &picks);
+        let tags = record::Tags {
+            rules_hash: Some(record::rules_hash(engine.rules())),
+            result: record::native::parse_result("ongoing"),
+            ..record::Tags::default()
+        };
+        let text = dressed(&record::native::write(&tags, &record::native::WrittenPly::of_game(&game)), end, mark);
+        prop_assert_eq!(Format::detect(None, &text), Format::Native);
+        let read = record::native::parse(&text).map_err(|e| TestCaseError::fail(format!("{e}\n{text:?}")))?;
+        prop_assert_eq!(moves_of(&read), game.plies().iter().map(|p| p.mv).collect::<Vec<_>>());
+        prop_assert_eq!(check::replay(engine, &read).verdict, check::Verdict::Agrees);
+        positions_hold(&text, Format::Native)?;
+    }
+
+    /// OpenTafl records: `otg::write` reads back and replays, its rules tag the variant's.
+    #[test]
+    fn opentafl_records_read_back(variant in any::<prop::sample::Index>(), picks in prop::collection::vec(any::<prop::sample::Index>(), 0..60), end in line_end(), mark in any::<bool>()) {
+        let sayable: Vec<_> = playable().iter().filter(|(_, rules)| rules.is_some()).collect();
+        let (engine, rules) = sayable[variant.index(sayable.len())];
+        let game = random_game(engine, &picks);
+        let rules = rules.as_deref().unwrap_or_default();
+        let text = dressed(&record::otg::write(&record::Tags::default(), rules, &record::native::WrittenPly::of_game(&game)), end, mark);
+        prop_assert_eq!(Format::detect(None, &text), Format::OpenTafl);
+        let read = record::otg::parse(&text).map_err(|e| TestCaseError::fail(format!("{e}\n{text:?}")))?;
+        prop_assert_eq!(moves_of(&read), game.plies().iter().map(|p| p.mv).collect::<Vec<_>>());
+        prop_assert_eq!(check::replay(engine, &read).verdict, check::Verdict::Agrees);
+        positions_hold(&text, Format::OpenTafl)?;
+    }
+
+    /// Corpus rows and move lists: several games a file read back one by one, each where it
+    /// was written, with its captures.
+    #[test]
+    fn corpus_rows_and_move_lists_read_back(variant in any::<prop::sample::Index>(), games in prop::collection::vec(prop::collection::vec(any::<prop::sample::Index>(), 1..40), 1..5), end in line_end(), mark in any::<bool>()) {
+        let (engine, _) = &playable()[variant.index(playable().len())];
+        let games: Vec<tafl::Game> = games.iter().map(|picks| random_game(engine, picks)).collect();
+        let rows: String = games.iter().map(|g| format!("{}\n", csv_row(g))).collect();
+        let lists: String = games
+            .iter()
+            .map(|g| g.plies().iter().map(|p| p.mv.to_string()).collect::<Vec<_>>().join(" "))
+            .collect::<Vec<_>>()
+            .join("\n\n# the next game\n");
+        for (text, format) in [(dressed(&rows, end, mark), Format::Csv), (dressed(&lists, end, mark), Format::MoveList)] {
+            let read: Vec<_> = record::games(&text, format).collect();
+            prop_assert_eq!(read.len(), games.len(), "{:?}", text);
+            for (read, game) in read.iter().zip(&games) {
+                let read = read.as_ref().map_err(|e| TestCaseError::fail(format!("{e}\n{text:?}")))?;
+                prop_assert_eq!(moves_of(read), game.plies().iter().map(|p| p.mv).collect::<Vec<_>>());
+                let verdict = check::replay(engine, read).verdict;
+                prop_assert!(!verdict.is_disagreement(), "{:?}", verdict);
+            }
+            positions_hold(&text, format)?;
+        }
+    }
+
+    /// Any text, in every format: no panic, every game a record or an error, every position
+    /// where the reference puts it, and every game read replays without a panic.
+    #[test]
+    fn any_text_reads_without_a_panic_in_every_format(text in hostile_text()) {
+        let engine = engine("federation-brandubh");
+        let engine = &engine;
+        for format in [Format::Native, Format::OpenTafl, Format::Csv, Format::MoveList, Format::detect(None, &text)] {
+            positions_hold(&text, format)?;
+            for game in record::games(&text, format).flatten() {
+                let replay = check::replay(engine, &game);
+                prop_assert!(replay.span(&game).end <= text.len());
+            }
+        }
+    }
+}

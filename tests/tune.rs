@@ -440,3 +440,53 @@ fn a_fit_on_recorded_games_reads_every_position_and_refuses_what_it_cannot_read(
     assert_eq!(out.status.code(), Some(2));
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// `tune --records` takes the games `tafl games check` accepts: the corpora's games that the
+/// rules end by repetition before their records stop are used as far as the rules let them go,
+/// not refused (they made both bundled corpora unusable). Here the Brandubh corpus's five
+/// such games and the five games before the first of them.
+#[test]
+fn a_fit_on_recorded_games_takes_the_games_the_rules_end_early() {
+    use tafl::record::{self, check, Format};
+    let corpus = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/games/brandubh.csv");
+    let text = std::fs::read_to_string(corpus).unwrap();
+    let rules = Variant::bundled("federation-brandubh").unwrap().rules;
+    let engine = std::sync::Arc::new(tafl::engine::Engine::new(&rules).unwrap());
+    let rows: Vec<&str> = text
+        .lines()
+        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
+        .collect();
+    let early: Vec<usize> = rows
+        .iter()
+        .enumerate()
+        .filter(|(_, row)| {
+            let game = record::parse(row, Format::Csv).remove(0).unwrap();
+            matches!(
+                check::replay(&engine, &game).verdict,
+                check::Verdict::EndsEarly { .. }
+            )
+        })
+        .map(|(i, _)| i)
+        .collect();
+    assert_eq!(early.len(), 5);
+    let picked: String = (0..5)
+        .chain(early.iter().copied())
+        .map(|i| format!("{}\n", rows[i]))
+        .collect();
+    let dir = scratch("tafl-tune-early");
+    let games = dir.join("early.csv");
+    std::fs::write(&games, picked).unwrap();
+    let out = tafl(&[
+        "tune",
+        "federation-brandubh",
+        "--records",
+        games.to_str().unwrap(),
+        "--out",
+        dir.join("fit.json").to_str().unwrap(),
+    ]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{err}");
+    assert!(err.contains("10 games ("), "{err}");
+    assert!(dir.join("fit.json").exists());
+    std::fs::remove_dir_all(&dir).unwrap();
+}

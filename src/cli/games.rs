@@ -2,10 +2,14 @@
 //! variant's rules.
 //!
 //! `check` reports, per game, the first place a record and the rules part (docs/records.md);
-//! `stats` counts who won, with 95% intervals, how the games ended and how long they were.
-//! Exit status of both: 0 when every game was read (and, for `check`, agrees or only ends
-//! earlier here than the players stopped), 1 when `check` finds a disagreement, 2 when a file
-//! or a game cannot be read (that game is reported and the others go on).
+//! `stats` counts who won, with 95% intervals, how the games ended and how long they were,
+//! over the games the rules accept (a game that disagrees with them is left out, and counted).
+//! Exit status of both: 0 when every game was read and agrees or only ends earlier here than
+//! the players stopped, 1 when a game disagrees (`check` reports it, `stats` leaves it out),
+//! 2 when a file or a game cannot be read (that game is reported and the others go on).
+//!
+//! The games are streamed: one file's text and a few hundred games are in memory at a time,
+//! and only what the report needs is kept of each game.
 
 use std::collections::BTreeMap;
 use std::path::PathBuf;
@@ -15,9 +19,10 @@ use std::sync::Arc;
 use rayon::prelude::*;
 use serde::Serialize;
 
+use super::record_file::{self, Problems, ReadError, SizeLimit};
 use crate::engine::Engine;
 use crate::record::check::{replay, stated_outcome, Replay, Verdict};
-use crate::record::{self, Format, GameRecord, RecordError, RecordedOutcome};
+use crate::record::{self, Format, GameRecord, RecordedOutcome};
 use crate::search::stats::{wilson, Rate};
 
 /// Arguments of `tafl games`.
@@ -35,6 +40,10 @@ enum GamesCommand {
     /// 1 when a game disagrees, 2 when a file or a game cannot be read (docs/records.md).
     Check(Files),
     /// Who won how often (95% intervals), how the games ended, and how long they were.
+    ///
+    /// Games that disagree with the rules (an illegal move, other captures, another result,
+    /// other rules) are left out and counted. Exit status: 0, 1 when games were left out, 2
+    /// when a file or a game cannot be read.
     Stats(StatsArgs),
 }
 
@@ -52,6 +61,8 @@ struct Files {
     /// Print one JSON object instead of the report.
     #[arg(long)]
     json: bool,
+    #[command(flatten)]
+    limit: SizeLimit,
 }
 
 #[derive(Debug, clap::Args)]
@@ -95,120 +106,137 @@ pub fn run(args: Args) -> ExitCode {
     }
 }
 
-/// One game, read and replayed.
-struct Checked {
+/// One game, read and replayed: what the reports are made from, then dropped.
+struct Checked<'a> {
     /// Index of its file in the arguments.
     file: usize,
     /// Its number in the file (1-based).
     number: usize,
-    record: GameRecord,
-    replay: Replay,
+    record: &'a GameRecord,
+    replay: &'a Replay,
 }
 
-/// What reading the files gave: the replayed games, and what could not be read.
-struct Loaded {
-    games: Vec<Checked>,
-    /// Per file: its name, text (when read) and format.
-    files: Vec<(String, Option<String>, Format)>,
-    /// Per file, the games that could not be read.
-    unreadable: Vec<Vec<RecordError>>,
-    /// Files that could not be read at all, with why.
-    missing: Vec<(usize, String)>,
+/// Games read and replayed at once: enough to keep every core busy, few enough that their
+/// records and games (about 50 KB a game of Copenhagen) take little memory.
+const BATCH: usize = 512;
+
+/// What reading the files gave, besides what each game was summarised to.
+struct Reading {
     engine: Arc<Engine>,
+    /// Per file: its name, format (`None` when it could not be read) and unreadable games.
+    files: Vec<(String, Option<Format>, usize)>,
+    /// Files and games that could not be read, shown up to a limit.
+    problems: Problems,
 }
 
-fn load(files: &Files) -> Result<Loaded, ExitCode> {
-    let Some(variant) = super::load(&files.variant) else {
-        return Err(ExitCode::from(2));
-    };
-    let engine = match Engine::new(&variant.rules) {
-        Ok(engine) => Arc::new(engine),
+impl Reading {
+    fn unreadable(&self) -> bool {
+        self.problems.count() > 0
+    }
+}
+
+/// The engine of the variant the games are replayed under; `None` when it cannot be loaded
+/// (the problem has been printed).
+fn engine(files: &Files) -> Option<Arc<Engine>> {
+    let variant = super::load(&files.variant)?;
+    match Engine::new(&variant.rules) {
+        Ok(engine) => Some(Arc::new(engine)),
         Err(error) => {
             eprintln!("error: `{}`: {error}", files.variant);
-            return Err(ExitCode::from(2));
+            None
         }
-    };
-    let mut loaded = Loaded {
-        games: Vec::new(),
-        files: Vec::new(),
-        unreadable: Vec::new(),
-        missing: Vec::new(),
+    }
+}
+
+/// Reads every game of the files, replays it, and hands `take` what `summarise` makes of it,
+/// in file order. The files are read one at a time and their games [`BATCH`] at a time,
+/// replayed in parallel: memory holds one file's text and one batch's games, however many
+/// games there are. A file or a game that cannot be read is shown on standard error (up to a
+/// limit) and the others go on.
+fn each_game<T: Send>(
+    files: &Files,
+    engine: Arc<Engine>,
+    summarise: impl Fn(&Checked<'_>) -> T + Sync,
+    mut take: impl FnMut(usize, T),
+) -> Reading {
+    let mut reading = Reading {
         engine,
+        files: Vec::new(),
+        problems: Problems::default(),
     };
-    let mut records = Vec::new();
+    let sizes: Vec<u64> = files
+        .files
+        .iter()
+        .map(|path| std::fs::metadata(path).map_or(0, |m| m.len()))
+        .collect();
+    let progress = super::load::progress(
+        sizes.iter().sum(),
+        "{bar:40} {binary_bytes}/{binary_total_bytes}, {elapsed}",
+        files.json,
+    );
+    let limit = files.limit.bytes();
+    let mut done = 0;
     for (index, path) in files.files.iter().enumerate() {
         let name = path.display().to_string();
-        let text = match std::fs::read_to_string(path) {
+        let text = match record_file::read(path, limit) {
             Ok(text) => text,
             Err(error) => {
-                loaded.missing.push((index, error.to_string()));
-                loaded.files.push((name, None, Format::Native));
-                loaded.unreadable.push(Vec::new());
+                let hint = match error {
+                    ReadError::TooLarge { .. } => "; --max-file-size raises the limit",
+                    _ => "",
+                };
+                reading
+                    .problems
+                    .line(format_args!("cannot read `{name}`: {error}{hint}"));
+                reading.files.push((name, None, 0));
                 continue;
             }
         };
         let format = files
             .format
             .map_or_else(|| Format::detect(Some(&name), &text), FormatArg::format);
-        let mut bad = Vec::new();
-        for (number, game) in record::parse(&text, format).into_iter().enumerate() {
-            match game {
-                Ok(game) => records.push((index, number + 1, game)),
-                Err(error) => bad.push(error),
+        let mut unreadable = 0;
+        let mut games = record::games(&text, format).enumerate().peekable();
+        while games.peek().is_some() {
+            let mut batch = Vec::with_capacity(BATCH);
+            for (number, game) in games.by_ref().take(BATCH) {
+                match game {
+                    Ok(game) => batch.push((number + 1, game)),
+                    Err(error) => {
+                        unreadable += 1;
+                        reading.problems.record_error(&error, &name, &text);
+                    }
+                }
+            }
+            let read_to = batch.last().map(|(_, game)| game.span.end);
+            let engine = &reading.engine;
+            let summaries: Vec<T> = batch
+                .par_iter()
+                .map(|(number, record)| {
+                    let replay = replay(engine, record);
+                    summarise(&Checked {
+                        file: index,
+                        number: *number,
+                        record,
+                        replay: &replay,
+                    })
+                })
+                .collect();
+            for summary in summaries {
+                take(index, summary);
+            }
+            if let (Some(bar), Some(read_to)) = (&progress, read_to) {
+                bar.set_position(done + read_to as u64);
             }
         }
-        loaded.files.push((name, Some(text), format));
-        loaded.unreadable.push(bad);
+        done += sizes[index];
+        reading.files.push((name, Some(format), unreadable));
     }
-    let progress = super::load::progress(
-        records.len() as u64,
-        "{bar:40} {pos}/{len} games, {elapsed}",
-        files.json,
-    );
-    let engine = &loaded.engine;
-    loaded.games = records
-        .into_par_iter()
-        .map(|(file, number, record)| {
-            let replay = replay(engine, &record);
-            if let Some(bar) = &progress {
-                bar.inc(1);
-            }
-            Checked {
-                file,
-                number,
-                record,
-                replay,
-            }
-        })
-        .collect();
     if let Some(bar) = progress {
         bar.finish_and_clear();
     }
-    Ok(loaded)
-}
-
-impl Loaded {
-    /// Prints why files or games could not be read, as diagnostics on standard error; returns
-    /// whether anything was unreadable.
-    fn report_unreadable(&self) -> bool {
-        for (index, why) in &self.missing {
-            eprintln!("error: cannot read `{}`: {why}", self.files[*index].0);
-        }
-        for ((name, text, _), bad) in self.files.iter().zip(&self.unreadable) {
-            for error in bad {
-                super::render::eprint_diagnostic(
-                    error.clone(),
-                    name,
-                    text.as_deref().unwrap_or_default(),
-                );
-            }
-        }
-        !self.missing.is_empty() || self.unreadable.iter().any(|bad| !bad.is_empty())
-    }
-
-    fn unreadable_games(&self) -> usize {
-        self.unreadable.iter().map(Vec::len).sum()
-    }
+    reading.problems.finish();
+    reading
 }
 
 /// One game in `check --json`.
@@ -247,63 +275,85 @@ struct CheckReport {
     games: Vec<GameReport>,
 }
 
+/// What `check` keeps of a game: its verdict, and its report line unless it simply agrees.
+struct CheckedGame {
+    category: &'static str,
+    /// The rule that ends it early, if one does.
+    early: Option<&'static str>,
+    disagrees: bool,
+    report: Option<GameReport>,
+}
+
 fn check(files: &Files) -> ExitCode {
-    let loaded = match load(files) {
-        Ok(loaded) => loaded,
-        Err(code) => return code,
+    let Some(engine) = engine(files) else {
+        return ExitCode::from(2);
     };
-    let unreadable = loaded.report_unreadable();
-    let mut summaries: Vec<FileSummary> = loaded
+    let summarise = |game: &Checked<'_>| {
+        let verdict = &game.replay.verdict;
+        let report = (*verdict != Verdict::Agrees).then(|| {
+            let at = game.replay.at(game.record).map(|m| (m.line, m.column));
+            GameReport {
+                file: files.files[game.file].display().to_string(),
+                game: game.number,
+                line: at.map_or(game.record.line, |(line, _)| line),
+                verdict: verdict.category(),
+                ply: verdict.ply(),
+                at,
+                message: describe(game.replay.game.engine(), game.replay),
+            }
+        });
+        CheckedGame {
+            category: verdict.category(),
+            early: match verdict {
+                Verdict::EndsEarly { reason, .. } => Some(reason.as_str()),
+                _ => None,
+            },
+            disagrees: verdict.is_disagreement(),
+            report,
+        }
+    };
+    let mut summaries: Vec<FileSummary> = files
         .files
         .iter()
-        .zip(&loaded.unreadable)
-        .map(|((name, _, format), bad)| FileSummary {
-            file: name.clone(),
-            format: format.as_str(),
-            unreadable: bad.len(),
+        .map(|path| FileSummary {
+            file: path.display().to_string(),
             ..FileSummary::default()
         })
         .collect();
     let mut counts = BTreeMap::new();
     let mut reports = Vec::new();
     let mut disagreements = 0;
-    for game in &loaded.games {
-        let summary = &mut summaries[game.file];
+    let take = |file: usize, game: CheckedGame| {
+        let summary = &mut summaries[file];
         summary.games += 1;
-        let verdict = &game.replay.verdict;
-        *counts.entry(verdict.category().to_string()).or_insert(0) += 1;
-        match verdict {
-            Verdict::Agrees => summary.agrees += 1,
-            Verdict::EndsEarly { reason, .. } => {
-                summary.ends_early += 1;
-                *counts
-                    .entry(format!("ends_early:{}", reason.as_str()))
-                    .or_insert(0) += 1;
-            }
-            Verdict::Illegal { .. }
-            | Verdict::Captures { .. }
-            | Verdict::Result { .. }
-            | Verdict::OtherRules { .. } => {
-                summary.disagrees += 1;
-                disagreements += 1;
+        *counts.entry(game.category.to_string()).or_insert(0) += 1;
+        if let Some(reason) = game.early {
+            summary.ends_early += 1;
+            *counts.entry(format!("ends_early:{reason}")).or_insert(0) += 1;
+        } else if game.disagrees {
+            summary.disagrees += 1;
+            disagreements += 1;
+        } else {
+            summary.agrees += 1;
+        }
+        if let Some(report) = game.report {
+            // The report for people is printed as the games come: only JSON, one document,
+            // must wait for the end, and keeps one short line a game that does not agree.
+            if files.json {
+                reports.push(report);
+            } else {
+                print_game(&report);
             }
         }
-        if *verdict != Verdict::Agrees {
-            let at = game.replay.at(&game.record).map(|m| (m.line, m.column));
-            reports.push(GameReport {
-                file: loaded.files[game.file].0.clone(),
-                game: game.number,
-                line: at.map_or(game.record.line, |(line, _)| line),
-                verdict: verdict.category(),
-                ply: verdict.ply(),
-                at,
-                message: describe(&loaded.engine, &game.replay),
-            });
-        }
+    };
+    let reading = each_game(files, engine, summarise, take);
+    for (summary, (_, format, unreadable)) in summaries.iter_mut().zip(&reading.files) {
+        summary.format = format.map_or("", Format::as_str);
+        summary.unreadable = *unreadable;
     }
     let report = CheckReport {
         variant: files.variant.clone(),
-        rules: record::rules_hash(loaded.engine.rules()),
+        rules: record::rules_hash(reading.engine.rules()),
         files: summaries,
         counts,
         games: reports,
@@ -315,9 +365,9 @@ fn check(files: &Files) -> ExitCode {
             serde_json::to_string_pretty(&report).expect("the report serialises")
         );
     } else {
-        print_check(&report, loaded.unreadable_games() + loaded.missing.len());
+        print_check(&report, reading.problems.count());
     }
-    if unreadable {
+    if reading.unreadable() {
         ExitCode::from(2)
     } else if disagreements > 0 {
         ExitCode::from(1)
@@ -372,16 +422,19 @@ pub(super) fn describe(engine: &Engine, replay: &Replay) -> String {
     }
 }
 
+/// A game that does not simply agree, as one line: `FILE:LINE:COLUMN: game N: VERDICT: details`.
+fn print_game(game: &GameReport) {
+    let place = match game.at {
+        Some((line, column)) => format!("{}:{line}:{column}", game.file),
+        None => format!("{}:{}", game.file, game.line),
+    };
+    let kind = game.verdict.replace('_', " ");
+    println!("{place}: game {}: {kind}: {}", game.game, game.message);
+}
+
+/// The table of files and the games ending early, after the games' lines.
 fn print_check(report: &CheckReport, unreadable: usize) {
-    for game in &report.games {
-        let place = match game.at {
-            Some((line, column)) => format!("{}:{line}:{column}", game.file),
-            None => format!("{}:{}", game.file, game.line),
-        };
-        let kind = game.verdict.replace('_', " ");
-        println!("{place}: game {}: {kind}: {}", game.game, game.message);
-    }
-    if !report.games.is_empty() {
+    if report.files.iter().any(|f| f.games > f.agrees) {
         println!();
     }
     let width = report
@@ -431,6 +484,10 @@ struct Stats {
     /// How the games ended: the rule that ended them here, or what the record says.
     endings: BTreeMap<String, usize>,
     plies: Lengths,
+    /// Games left out of every count above because they disagree with the rules (as `check`
+    /// reports them), and how many by verdict.
+    left_out: usize,
+    left_out_by_verdict: BTreeMap<String, usize>,
 }
 
 #[derive(Serialize, Default)]
@@ -441,14 +498,28 @@ struct Lengths {
     max: usize,
 }
 
+/// What `stats` keeps of a game.
+enum Counted {
+    /// A game the rules accept (it agrees, or ends earlier here): who won, how it ended, its
+    /// length in plies.
+    Game {
+        outcome: RecordedOutcome,
+        ending: String,
+        plies: usize,
+    },
+    /// A game that disagrees with the rules, by its verdict: it says nothing about them.
+    LeftOut(&'static str),
+}
+
 fn stats(args: &StatsArgs) -> ExitCode {
     let files = &args.files;
-    let loaded = match load(files) {
-        Ok(loaded) => loaded,
-        Err(code) => return code,
+    let Some(engine) = engine(files) else {
+        return ExitCode::from(2);
     };
-    let unreadable = loaded.report_unreadable();
-    let stats = tally(&files.variant, &loaded.games);
+    let mut tally = Tally::default();
+    let reading = each_game(files, engine, count, |_, game| tally.add(game));
+    let stats = tally.stats(&files.variant);
+    let rules = reading.engine.rules();
     if files.json {
         // Plain data with string keys: serialising cannot fail.
         println!(
@@ -456,31 +527,75 @@ fn stats(args: &StatsArgs) -> ExitCode {
             serde_json::to_string_pretty(&stats).expect("the stats serialise")
         );
     } else {
-        print_stats(&stats, loaded.engine.rules());
+        print_stats(&stats, rules);
     }
     if let Some(path) = &args.svg {
-        let svg = chart(&stats, loaded.engine.rules());
+        let svg = chart(&stats, rules);
         if let Err(error) = std::fs::write(path, svg) {
             eprintln!("error: cannot write `{}`: {error}", path.display());
             return ExitCode::from(2);
         }
     }
-    if unreadable {
+    if reading.unreadable() {
         ExitCode::from(2)
+    } else if stats.left_out > 0 {
+        ExitCode::from(1)
     } else {
         ExitCode::SUCCESS
     }
 }
 
-fn tally(variant: &str, games: &[Checked]) -> Stats {
-    let mut outcomes = [0usize; 4];
-    let mut endings = BTreeMap::new();
-    let mut lengths: Vec<usize> = Vec::new();
-    for game in games {
-        let ours = &game.replay.game;
-        let outcome = match stated_outcome(&game.record, ours) {
-            Some(RecordedOutcome::Ongoing) | None => RecordedOutcome::of(ours.status()),
-            Some(outcome) => outcome,
+/// What a game counts for in `stats`.
+fn count(game: &Checked<'_>) -> Counted {
+    let verdict = &game.replay.verdict;
+    if verdict.is_disagreement() {
+        return Counted::LeftOut(verdict.category());
+    }
+    let ours = &game.replay.game;
+    let outcome = match stated_outcome(game.record, ours) {
+        Some(RecordedOutcome::Ongoing) | None => RecordedOutcome::of(ours.status()),
+        Some(outcome) => outcome,
+    };
+    let ending = match (ours.reason(), game.record.tags.result.as_ref()) {
+        (Some(reason), _) => reason.as_str().to_string(),
+        (None, Some(result)) => match (&result.reason, result.outcome) {
+            (Some(reason), _) => reason.clone(),
+            (None, RecordedOutcome::Ongoing) => "unfinished".to_string(),
+            (None, _) => "not in the moves (resignation or time)".to_string(),
+        },
+        (None, None) => "unfinished".to_string(),
+    };
+    Counted::Game {
+        outcome,
+        ending,
+        plies: game.record.moves.len(),
+    }
+}
+
+/// The counts of `stats`, kept as the games come: a few numbers and two small maps, however
+/// many games there are.
+#[derive(Default)]
+struct Tally {
+    /// Attackers' wins, defenders' wins, draws, unfinished.
+    outcomes: [usize; 4],
+    endings: BTreeMap<String, usize>,
+    /// Games by length in plies (for the median without keeping every length).
+    lengths: BTreeMap<usize, usize>,
+    left_out: BTreeMap<String, usize>,
+}
+
+impl Tally {
+    fn add(&mut self, game: Counted) {
+        let (outcome, ending, plies) = match game {
+            Counted::Game {
+                outcome,
+                ending,
+                plies,
+            } => (outcome, ending, plies),
+            Counted::LeftOut(category) => {
+                *self.left_out.entry(category.to_string()).or_insert(0) += 1;
+                return;
+            }
         };
         let slot = match outcome {
             RecordedOutcome::AttackersWin => 0,
@@ -488,45 +603,57 @@ fn tally(variant: &str, games: &[Checked]) -> Stats {
             RecordedOutcome::Draw => 2,
             RecordedOutcome::Ongoing | RecordedOutcome::SideToMoveLoses => 3,
         };
-        outcomes[slot] += 1;
-        let ending = match (ours.reason(), game.record.tags.result.as_ref()) {
-            (Some(reason), _) => reason.as_str().to_string(),
-            (None, Some(result)) => match (&result.reason, result.outcome) {
-                (Some(reason), _) => reason.clone(),
-                (None, RecordedOutcome::Ongoing) => "unfinished".to_string(),
-                (None, _) => "not in the moves (resignation or time)".to_string(),
-            },
-            (None, None) => "unfinished".to_string(),
-        };
-        *endings.entry(ending).or_insert(0) += 1;
-        lengths.push(game.record.moves.len());
+        self.outcomes[slot] += 1;
+        *self.endings.entry(ending).or_insert(0) += 1;
+        *self.lengths.entry(plies).or_insert(0) += 1;
     }
-    lengths.sort_unstable();
-    let plies = if lengths.is_empty() {
-        Lengths::default()
-    } else {
-        Lengths {
-            min: lengths[0],
-            median: lengths[lengths.len() / 2],
-            mean: lengths.iter().sum::<usize>() as f64 / lengths.len() as f64,
-            max: lengths[lengths.len() - 1],
+
+    fn stats(self, variant: &str) -> Stats {
+        let outcomes = self.outcomes;
+        let games: usize = self.lengths.values().sum();
+        let plies = match (
+            self.lengths.first_key_value(),
+            self.lengths.last_key_value(),
+        ) {
+            (Some((&min, _)), Some((&max, _))) => {
+                // The length at index games / 2 of the sorted lengths.
+                let mut seen = 0;
+                let median = self
+                    .lengths
+                    .iter()
+                    .find(|(_, &n)| {
+                        seen += n;
+                        seen > games / 2
+                    })
+                    .map_or(max, |(&length, _)| length);
+                let total: usize = self.lengths.iter().map(|(length, n)| length * n).sum();
+                Lengths {
+                    min,
+                    median,
+                    mean: total as f64 / games as f64,
+                    max,
+                }
+            }
+            _ => Lengths::default(),
+        };
+        let decided = outcomes[0] + outcomes[1] + outcomes[2];
+        let rate = |n: usize| wilson(n as u64, decided as u64);
+        Stats {
+            variant: variant.to_string(),
+            games,
+            decided,
+            attackers_win: outcomes[0],
+            defenders_win: outcomes[1],
+            draw: outcomes[2],
+            unfinished: outcomes[3],
+            attackers: rate(outcomes[0]),
+            defenders: rate(outcomes[1]),
+            draws: rate(outcomes[2]),
+            endings: self.endings,
+            plies,
+            left_out: self.left_out.values().sum(),
+            left_out_by_verdict: self.left_out,
         }
-    };
-    let decided = outcomes[0] + outcomes[1] + outcomes[2];
-    let rate = |n: usize| wilson(n as u64, decided as u64);
-    Stats {
-        variant: variant.to_string(),
-        games: games.len(),
-        decided,
-        attackers_win: outcomes[0],
-        defenders_win: outcomes[1],
-        draw: outcomes[2],
-        unfinished: outcomes[3],
-        attackers: rate(outcomes[0]),
-        defenders: rate(outcomes[1]),
-        draws: rate(outcomes[2]),
-        endings,
-        plies,
     }
 }
 
@@ -564,6 +691,25 @@ fn print_stats(stats: &Stats, rules: &crate::Rules) {
         "Length in plies: {} to {}, median {}, mean {:.1}.",
         stats.plies.min, stats.plies.max, stats.plies.median, stats.plies.mean
     );
+    if stats.left_out > 0 {
+        let by: Vec<String> = stats
+            .left_out_by_verdict
+            .iter()
+            .map(|(verdict, n)| format!("{} {n}", verdict.replace('_', " ")))
+            .collect();
+        println!(
+            "Left out: {} {} that {} with the rules of {} ({}): `tafl games check` says where.",
+            stats.left_out,
+            if stats.left_out == 1 { "game" } else { "games" },
+            if stats.left_out == 1 {
+                "disagrees"
+            } else {
+                "disagree"
+            },
+            rules.name,
+            by.join(", ")
+        );
+    }
 }
 
 /// The results as an SVG chart: one bar per result with its 95% interval and count, then one

@@ -21,6 +21,7 @@ pub mod moves;
 pub mod perft;
 pub mod play;
 pub mod playouts;
+mod record_file;
 mod render;
 pub mod replay;
 pub mod selfplay;

@@ -67,8 +67,10 @@ pub struct Args {
     /// Fit to the positions of these recorded games instead of playing games: any format
     /// `tafl games` reads (the CSV rows `tafl match --games` writes among them). Each position
     /// is labelled with the result its record states (a game left unfinished, such as one
-    /// stopped at a ply cap, counts ½) or, with `--label search`, a search of it. Repeat the
-    /// option for more files.
+    /// stopped at a ply cap, counts ½) or, with `--label search`, a search of it. A game the
+    /// rules end before its record does (one played on past a third repetition) is used as far
+    /// as the rules let it go, as `tafl games check` accepts it. Repeat the option for more
+    /// files.
     #[arg(
         long,
         value_name = "FILE",

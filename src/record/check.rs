@@ -2,10 +2,11 @@
 
 use std::sync::Arc;
 
-use super::{rules_hash, GameRecord, RecordedOutcome};
+use super::{rules_hash, GameRecord, RecordedOutcome, Tags};
 use crate::engine::{EndReason, Engine, Position};
 use crate::game::{Game, Status};
 use crate::ir::{Role, Side, Square};
+use crate::opentafl::Settings;
 use crate::span::Span;
 
 /// What replaying a record found: the first disagreement, or none.
@@ -51,11 +52,12 @@ pub enum Verdict {
         /// Why, when the rules ended it.
         reason: Option<EndReason>,
     },
-    /// The record's rules hash is not the variant's: it was played under other rules.
+    /// The record says it was played under other rules: its rules hash is not the variant's,
+    /// or its OpenTafl rules string gives another board or start ([`other_rules`]).
     OtherRules {
-        /// The hash written.
+        /// What the record writes (`fnv1a64:…`, `dim:11`, `start: an attacker on d1`).
         written: String,
-        /// The variant's.
+        /// What the variant has, in the same terms.
         ours: String,
     },
 }
@@ -125,15 +127,9 @@ impl Replay {
 /// record and the rules part.
 pub fn replay(engine: &Arc<Engine>, record: &GameRecord) -> Replay {
     let mut game = Game::new(engine.clone());
-    if let Some(written) = &record.tags.rules_hash {
-        let ours = rules_hash(engine.rules());
-        if *written != ours {
-            let verdict = Verdict::OtherRules {
-                written: written.clone(),
-                ours,
-            };
-            return Replay { verdict, game };
-        }
+    if let Some((written, ours)) = other_rules(engine, &record.tags) {
+        let verdict = Verdict::OtherRules { written, ours };
+        return Replay { verdict, game };
     }
     for (i, recorded) in record.moves.iter().enumerate() {
         if let Some(ending) = game.ending() {
@@ -171,6 +167,80 @@ pub fn replay(engine: &Arc<Engine>, record: &GameRecord) -> Replay {
     }
     let verdict = judge_result(&game, record);
     Replay { verdict, game }
+}
+
+/// Whether `tags` say the game was played under rules other than `engine`'s, and if so what
+/// they write and what the variant has instead. A native record's `rules:` hash must be the
+/// variant's. An OpenTafl record's `rules` tag must give the variant's board: its size
+/// (`dim`), and on every square of its start (`start`) a piece of the same side, the king
+/// where the king is. The rest of the string is not compared: OpenTafl and this toolkit word
+/// some rules differently, and the replay finds a move the rules read otherwise. A `rules`
+/// tag that cannot be read says nothing this can trust, and counts as other rules.
+pub fn other_rules(engine: &Engine, tags: &Tags) -> Option<(String, String)> {
+    if let Some(written) = &tags.rules_hash {
+        let ours = rules_hash(engine.rules());
+        if *written != ours {
+            return Some((written.clone(), ours));
+        }
+    }
+    let written = tags.opentafl_rules.as_deref()?;
+    let (width, height) = (engine.width(), engine.height());
+    let ours_dim = if width == height {
+        format!("dim:{width}")
+    } else {
+        format!("a {width}x{height} board")
+    };
+    let settings: Settings = match written.parse() {
+        Ok(settings) => settings,
+        Err(error) => {
+            return Some((
+                format!("an OpenTafl rules string that cannot be read ({error})"),
+                ours_dim,
+            ))
+        }
+    };
+    if settings.dim != width || settings.dim != height {
+        return Some((format!("dim:{}", settings.dim), ours_dim));
+    }
+    let start = engine.start();
+    let rules = engine.rules();
+    // `start` is the top rank first; a square's rank counts from the bottom.
+    for (row, letters) in settings.start.iter().enumerate() {
+        for (file, letter) in letters.iter().enumerate() {
+            let (Ok(file), Ok(rank)) = (
+                u8::try_from(file),
+                u8::try_from(usize::from(height) - 1 - row),
+            ) else {
+                continue;
+            };
+            let square = Square { file, rank };
+            let theirs = letter.map(|letter| {
+                let side = if letter.is_ascii_uppercase() {
+                    Side::Defenders
+                } else {
+                    Side::Attackers
+                };
+                (side, letter.eq_ignore_ascii_case(&'k'))
+            });
+            let ours = engine.piece_at(&start, square).map(|kind| {
+                let piece = &rules.pieces[kind];
+                (piece.side, piece.role == Role::King)
+            });
+            if theirs != ours {
+                let name = |piece: Option<(Side, bool)>| match piece {
+                    None => "nothing".to_string(),
+                    Some((_, true)) => "the king".to_string(),
+                    Some((Side::Attackers, false)) => "an attacker".to_string(),
+                    Some((Side::Defenders, false)) => "a defender".to_string(),
+                };
+                return Some((
+                    format!("start: {} on {square}", name(theirs)),
+                    format!("{} on {square}", name(ours)),
+                ));
+            }
+        }
+    }
+    None
 }
 
 /// The squares, sorted and without repeats, leaving out any king (records differ on whether a

@@ -14,8 +14,12 @@
 //! - [`Format::MoveList`], plain move lists (`c5c6 d11-d10xe10 resigned`), one game a paragraph.
 //!
 //! Reading never panics: a problem is a [`RecordError`] with its line and column, and a file of
-//! many games reports a bad game without losing the others. [`check::replay`] plays a record
-//! through a [`crate::Game`] and says where it first disagrees with the rules.
+//! many games reports a bad game without losing the others. [`games`] reads a file's games one
+//! at a time, in time linear in its size, so a file of any number of games is read in the
+//! memory of one; lines longer than [`limits::MAX_LINE_BYTES`] are refused. A line ends at
+//! `\n`, `\r\n` or a lone `\r`, and a byte-order mark opening the file is skipped
+//! ([`lines`]). [`check::replay`] plays a record through a [`crate::Game`] and says where it
+//! first disagrees with the rules.
 //!
 //! ```
 //! use tafl::record::{parse, Format};
@@ -27,8 +31,12 @@
 
 pub mod check;
 pub mod csv;
+pub mod limits;
+pub mod lines;
 pub mod native;
 pub mod otg;
+
+pub use lines::line_column;
 
 use std::fmt;
 
@@ -72,15 +80,14 @@ impl Format {
             Some("csv") => return Format::Csv,
             _ => {}
         }
-        let first = text
-            .lines()
-            .map(str::trim)
+        let first = lines::lines(text)
+            .map(|l| l.text.trim())
             .find(|l| !l.is_empty() && !l.starts_with('#'));
         match first {
             Some(line) if line.starts_with('[') => Format::OpenTafl,
             Some(line) if line.contains(',') => Format::Csv,
             Some(line) if native::is_tag_line(line) => Format::Native,
-            _ if text.lines().any(|l| native::is_tag_line(l.trim())) => Format::Native,
+            _ if lines::lines(text).any(|l| native::is_tag_line(l.text.trim())) => Format::Native,
             _ => Format::MoveList,
         }
     }
@@ -237,9 +244,19 @@ pub struct RecordError {
 }
 
 impl RecordError {
-    /// An error of `kind` at `span` of `text`.
+    /// An error of `kind` at `span` of `text`. This walks `text` from its start: a reader of
+    /// many games uses [`RecordError::located`].
     pub fn at(kind: RecordErrorKind, span: Span, text: &str) -> RecordError {
-        let (line, column) = line_column(text, span.start);
+        RecordError::located(kind, span, &mut lines::Locator::new(text))
+    }
+
+    /// An error of `kind` at `span` of the text `locator` walks.
+    pub fn located(
+        kind: RecordErrorKind,
+        span: Span,
+        locator: &mut lines::Locator<'_>,
+    ) -> RecordError {
+        let (line, column) = locator.locate(span.start);
         RecordError {
             kind,
             span,
@@ -253,25 +270,31 @@ impl RecordError {
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum RecordErrorKind {
     /// A word where a move was expected that is not one.
-    #[error("`{word}` is not a move: write two squares like `e1-e3`, with captures as `xe4`")]
+    #[error(
+        "`{}` is not a move: write two squares like `e1-e3`, with captures as `xe4`",
+        limits::quoted(.word)
+    )]
     NotAMove {
         /// The word.
         word: String,
     },
     /// A `key: value` line with a key the format does not have.
-    #[error("unknown field `{key}:` (a record has `variant:`, `rules:`, `attackers:`, `defenders:`, `date:`, `event:`, `site:`, `result:` and moves)")]
+    #[error("unknown field `{}:` (a record has `variant:`, `rules:`, `attackers:`, `defenders:`, `date:`, `event:`, `site:`, `result:` and moves)", limits::quoted(.key))]
     UnknownField {
         /// The key.
         key: String,
     },
     /// A field given twice.
-    #[error("`{key}:` is given twice")]
+    #[error("`{}:` is given twice", limits::quoted(.key))]
     DuplicateField {
         /// The key.
         key: String,
     },
     /// A result that is not one of the words.
-    #[error("`{text}` is not a result: write `attackers_win`, `defenders_win`, `draw` or `ongoing`, with a reason in parentheses if you like")]
+    #[error(
+        "`{}` is not a result: write `attackers_win`, `defenders_win`, `draw` or `ongoing`, with a reason in parentheses if you like",
+        limits::quoted(.text)
+    )]
     BadResult {
         /// The text.
         text: String,
@@ -303,7 +326,10 @@ pub enum RecordErrorKind {
         found: usize,
     },
     /// A CSV outcome that is not one of the corpora's words.
-    #[error("`{text}` is not an outcome: write `White`, `Black`, `Draw`, `Ongoing` or nothing")]
+    #[error(
+        "`{}` is not an outcome: write `White`, `Black`, `Draw`, `Ongoing` or nothing",
+        limits::quoted(.text)
+    )]
     BadOutcome {
         /// The text.
         text: String,
@@ -314,28 +340,90 @@ pub enum RecordErrorKind {
         /// The ending word.
         word: String,
     },
+    /// An OpenTafl tag given twice: which one holds is anyone's guess, so neither is taken.
+    #[error("the tag `[{name}:...]` is given twice; give each tag once")]
+    DuplicateTag {
+        /// The tag's name.
+        name: String,
+    },
+    /// A line longer than [`limits::MAX_LINE_BYTES`]: no record writes one, and the words of
+    /// such a line could not be shown.
+    #[error(
+        "the line is {length} bytes long; a record's lines may be at most {} bytes",
+        limits::MAX_LINE_BYTES
+    )]
+    LineTooLong {
+        /// The line's length in bytes.
+        length: usize,
+    },
 }
 
-/// The 1-based line and column (in characters) of byte `offset` of `text`.
-pub fn line_column(text: &str, offset: usize) -> (usize, usize) {
-    let mut offset = offset.min(text.len());
-    while !text.is_char_boundary(offset) {
-        offset -= 1;
+impl RecordErrorKind {
+    /// The error for `line`, which is longer than [`limits::MAX_LINE_BYTES`], at its first
+    /// character (a label further right would be drawn past any screen).
+    pub(crate) fn long_line(line: &lines::Line<'_>) -> (RecordErrorKind, Span) {
+        let first = line.text.chars().next().map_or(1, char::len_utf8);
+        (
+            RecordErrorKind::LineTooLong {
+                length: line.text.len(),
+            },
+            Span::new(line.start, line.start + first),
+        )
     }
-    let before = &text[..offset];
-    let line = before.matches('\n').count() + 1;
-    let line_start = before.rfind('\n').map_or(0, |i| i + 1);
-    (line, before[line_start..].chars().count() + 1)
 }
 
 /// Reads every game of `text`, each one a record or the error that stopped it. A file that is
-/// one game (native, OpenTafl) gives one entry.
+/// one game (native, OpenTafl) gives one entry. [`games`] reads them one at a time.
 pub fn parse(text: &str, format: Format) -> Vec<Result<GameRecord, RecordError>> {
-    match format {
-        Format::Native => vec![native::parse(text)],
-        Format::OpenTafl => vec![otg::parse(text)],
-        Format::Csv => csv::parse_csv(text),
-        Format::MoveList => csv::parse_move_lists(text),
+    games(text, format).collect()
+}
+
+/// The games of `text`, read one at a time as the iterator is advanced, each one a record or
+/// the error that stopped it: a file of many games is read in the memory of one game, in time
+/// linear in the file's size. A file that is one game (native, OpenTafl) gives one item.
+///
+/// ```
+/// use tafl::record::{games, Format};
+/// let mut read = games("d1-d3,0,0,White\nzz,0,0,\n", Format::Csv);
+/// assert_eq!(read.next().unwrap().unwrap().moves.len(), 1);
+/// assert_eq!(read.next().unwrap().unwrap_err().line, 2);
+/// assert!(read.next().is_none());
+/// ```
+pub fn games(text: &str, format: Format) -> Games<'_> {
+    let reader = match format {
+        Format::Native | Format::OpenTafl => Reader::One(Some((text, format))),
+        Format::Csv => Reader::Rows(csv::rows(text)),
+        Format::MoveList => Reader::Lists(csv::move_lists(text)),
+    };
+    Games { reader }
+}
+
+/// The iterator of [`games`].
+#[derive(Debug)]
+pub struct Games<'a> {
+    reader: Reader<'a>,
+}
+
+#[derive(Debug)]
+enum Reader<'a> {
+    /// A file that is one game, not yet read.
+    One(Option<(&'a str, Format)>),
+    Rows(csv::Rows<'a>),
+    Lists(csv::MoveLists<'a>),
+}
+
+impl Iterator for Games<'_> {
+    type Item = Result<GameRecord, RecordError>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        match &mut self.reader {
+            Reader::One(one) => one.take().map(|(text, format)| match format {
+                Format::OpenTafl => otg::parse(text),
+                _ => native::parse(text),
+            }),
+            Reader::Rows(rows) => rows.next(),
+            Reader::Lists(lists) => lists.next(),
+        }
     }
 }
 
@@ -457,9 +545,15 @@ mod tests {
     }
 
     #[test]
-    fn lines_and_columns_count_characters() {
-        assert_eq!(line_column("ab\ncd", 4), (2, 2));
-        assert_eq!(line_column("é1\nx", 2), (1, 2));
-        assert_eq!(line_column("", 10), (1, 1));
+    fn formats_are_detected_past_a_byte_order_mark_and_lone_carriage_returns() {
+        assert_eq!(
+            Format::detect(None, "\u{feff}[rules:dim:7]\n"),
+            Format::OpenTafl
+        );
+        assert_eq!(Format::detect(None, "\u{feff}variant: x\n"), Format::Native);
+        assert_eq!(
+            Format::detect(None, "# a comment\rd1-d3,0,0,White\r"),
+            Format::Csv
+        );
     }
 }

@@ -17,10 +17,12 @@
 //! A line whose first word ends in `:` is a field; every other word is a move, read in order.
 //! Move numbers (`1.`, `12...`) are optional and skipped; parentheses group the moves of one
 //! berserk turn for the reader only; `xSQUARE` after a move lists what it captured; `{...}` after
-//! a move is its comment; `#` starts a comment that runs to the end of the line.
+//! a move is its comment; `#` starts a comment that runs to the end of the line. A line ends at
+//! `\n`, `\r\n` or a lone `\r`; a byte-order mark opening the file is skipped.
 
+use super::lines::{content_start, Locator};
 use super::{
-    line_column, read_move_word, GameRecord, RecordError, RecordErrorKind, RecordedMove,
+    limits, read_move_word, GameRecord, RecordError, RecordErrorKind, RecordedMove,
     RecordedOutcome, RecordedResult, Tags,
 };
 use crate::engine::Move;
@@ -51,19 +53,27 @@ pub fn parse(text: &str) -> Result<GameRecord, RecordError> {
         line: 1,
         ..GameRecord::default()
     };
+    // An error ends the reading: locating it from the start once costs no more than the read.
     let error = |kind, span: Span| RecordError::at(kind, span, text);
+    if let Some(line) = limits::long_line(text) {
+        let (kind, span) = RecordErrorKind::long_line(&line);
+        return Err(error(kind, span));
+    }
+    // The moves are located in order, through one locator: linear in the file.
+    let mut locator = Locator::new(text);
     let bytes = text.as_bytes();
     let mut seen: Vec<String> = Vec::new();
-    let mut i = 0;
+    let mut i = content_start(text);
     let mut line_start = true;
     while i < bytes.len() {
         let c = bytes[i];
         match c {
-            b'\n' => {
+            // A lone `\r` ends a line too (old Mac files).
+            b'\n' | b'\r' => {
                 line_start = true;
                 i += 1;
             }
-            b' ' | b'\t' | b'\r' => i += 1,
+            b' ' | b'\t' => i += 1,
             b'#' => i = end_of_line(text, i),
             b'{' => {
                 let close = text[i..].find('}').ok_or_else(|| {
@@ -93,7 +103,7 @@ pub fn parse(text: &str) -> Result<GameRecord, RecordError> {
                     field(&mut record, text, Span::new(i, stop), &mut seen)?;
                     i = stop;
                 } else {
-                    read_word(&mut record, text, word, Span::new(i, end))?;
+                    read_word(&mut record, &mut locator, word, Span::new(i, end))?;
                     i = end;
                 }
                 line_start = false;
@@ -103,9 +113,9 @@ pub fn parse(text: &str) -> Result<GameRecord, RecordError> {
     Ok(record)
 }
 
-/// The offset of the end of the line (its `\n`) or of a `#` comment on it, from `i`.
+/// The offset of the end of the line that `i` is on (its `\n` or `\r`).
 fn end_of_line(text: &str, i: usize) -> usize {
-    text[i..].find('\n').map_or(text.len(), |n| i + n)
+    text[i..].find(['\n', '\r']).map_or(text.len(), |n| i + n)
 }
 
 /// Reads a `key: value` line at `span`, `#` comments removed.
@@ -188,7 +198,7 @@ pub fn parse_result(text: &str) -> Option<RecordedResult> {
 /// One word among the moves: a move number, a move, or a move in berserk parentheses.
 fn read_word(
     record: &mut GameRecord,
-    text: &str,
+    locator: &mut Locator<'_>,
     word: &str,
     span: Span,
 ) -> Result<(), RecordError> {
@@ -204,15 +214,15 @@ fn read_word(
     let start = span.start + (word.len() - word.trim_start_matches('(').len());
     let bare_span = Span::new(start, start + bare.len());
     let (mv, captures) = read_move_word(bare).ok_or_else(|| {
-        RecordError::at(
+        RecordError::located(
             RecordErrorKind::NotAMove {
                 word: bare.to_string(),
             },
             bare_span,
-            text,
+            locator,
         )
     })?;
-    let (line, column) = line_column(text, bare_span.start);
+    let (line, column) = locator.locate(bare_span.start);
     record.moves.push(RecordedMove {
         mv,
         captures,

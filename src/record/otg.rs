@@ -18,9 +18,15 @@
 //! lines, not the game: they are skipped. Moves may carry OpenTafl's piece letters (`Ke5-e1`),
 //! jump marks (`^`, `=`), captures (`xe4/f5`) and check marks (`+`, `--`); `---` is a
 //! resignation. `result` is `1` (the attackers won), `-1` (the defenders won), `0` (a draw) or `?`.
+//!
+//! Each tag may be given once. [`check::replay`](super::check::replay) compares the `rules` tag's
+//! board (`dim`, `start`) with the variant's, as the native format's `rules:` hash is compared.
 
+use std::collections::HashSet;
+
+use super::lines::{content_start, Locator};
 use super::{
-    line_column, read_move_word, GameRecord, RecordError, RecordErrorKind, RecordedMove,
+    limits, read_move_word, GameRecord, RecordError, RecordErrorKind, RecordedMove,
     RecordedOutcome, RecordedResult, Tags,
 };
 use crate::record::native::WrittenPly;
@@ -37,12 +43,21 @@ pub fn parse(text: &str) -> Result<GameRecord, RecordError> {
         line: 1,
         ..GameRecord::default()
     };
+    // An error ends the reading: locating it from the start once costs no more than the read.
     let error = |kind, span: Span| RecordError::at(kind, span, text);
+    if let Some(line) = limits::long_line(text) {
+        let (kind, span) = RecordErrorKind::long_line(&line);
+        return Err(error(kind, span));
+    }
+    // The moves are located in order, through one locator: linear in the file.
+    let mut locator = Locator::new(text);
+    // The tags read so far: a tag given twice is refused, not silently replaced.
+    let mut seen: HashSet<&str> = HashSet::new();
     let bytes = text.as_bytes();
     let mut in_moves = false;
     let mut in_variation = false;
     let mut turn_start = 0;
-    let mut i = 0;
+    let mut i = content_start(text);
     while i < bytes.len() {
         match bytes[i] {
             b' ' | b'\t' | b'\r' | b'\n' => i += 1,
@@ -52,13 +67,25 @@ pub fn parse(text: &str) -> Result<GameRecord, RecordError> {
                 })?;
                 let inside = &text[i + 1..i + close];
                 if !in_moves {
-                    tag(&mut record.tags, inside).ok_or_else(|| {
-                        let shown: String = inside.chars().take(40).collect();
+                    // A tag may run over lines; the label stays on its first.
+                    let first_line = inside.find(['\n', '\r']).map_or(close + 1, |n| n + 1);
+                    let span = Span::new(i, i + first_line);
+                    let name = tag(&mut record.tags, inside).ok_or_else(|| {
                         error(
-                            RecordErrorKind::BadTag { text: shown },
-                            Span::new(i, i + close + 1),
+                            RecordErrorKind::BadTag {
+                                text: limits::quoted(inside),
+                            },
+                            span,
                         )
                     })?;
+                    if !seen.insert(name) {
+                        return Err(error(
+                            RecordErrorKind::DuplicateTag {
+                                name: name.to_string(),
+                            },
+                            span,
+                        ));
+                    }
                 } else if !in_variation {
                     for (moved, comment) in
                         record.moves[turn_start..].iter_mut().zip(inside.split('|'))
@@ -99,14 +126,15 @@ pub fn parse(text: &str) -> Result<GameRecord, RecordError> {
                 }
                 in_moves = true;
                 let (mv, captures) = read_move_word(word).ok_or_else(|| {
-                    error(
+                    RecordError::located(
                         RecordErrorKind::NotAMove {
                             word: word.to_string(),
                         },
                         span,
+                        &mut locator,
                     )
                 })?;
-                let (line, column) = line_column(text, span.start);
+                let (line, column) = locator.locate(span.start);
                 record.moves.push(RecordedMove {
                     mv,
                     captures,
@@ -138,8 +166,8 @@ fn turn_number(word: &str) -> Option<bool> {
         .then_some(false)
 }
 
-/// Reads one `name:value` tag into `tags`; `None` when it is not one.
-fn tag(tags: &mut Tags, inside: &str) -> Option<()> {
+/// Reads one `name:value` tag into `tags` and returns its name; `None` when it is not a tag.
+fn tag<'a>(tags: &mut Tags, inside: &'a str) -> Option<&'a str> {
     let (name, value) = inside.split_once(':')?;
     let name = name.trim();
     if name.is_empty()
@@ -172,7 +200,7 @@ fn tag(tags: &mut Tags, inside: &str) -> Option<()> {
         }
         other => tags.other.push((other.to_string(), value)),
     }
-    Some(())
+    Some(name)
 }
 
 /// Writes an OpenTafl game record: the tags that are set (`rules_string` last, as the notation
@@ -288,5 +316,9 @@ mod tests {
         assert!(matches!(error.kind, RecordErrorKind::BadTag { .. }));
         let error = parse("[rules:dim:7]\n\n1. a1-a2 zz\n").unwrap_err();
         assert_eq!((error.line, error.column), (3, 10));
+        let error = parse("[date:1]\n[event:x]\n[date:2]\n").unwrap_err();
+        let name = "date".to_string();
+        assert_eq!(error.kind, RecordErrorKind::DuplicateTag { name });
+        assert_eq!(error.line, 3);
     }
 }

@@ -9,12 +9,14 @@
 
 use super::moving::play_move;
 use super::{Reply, Session};
+use crate::cli::record_file;
 use crate::engine::{EndReason, Ending, GameOutcome};
 use crate::english;
 use crate::ir::Side;
+use crate::record::limits::DEFAULT_MAX_FILE_BYTES;
 use crate::record::native::{self, WrittenPly};
 use crate::record::otg;
-use crate::record::{self, Format, RecordedOutcome, RecordedResult, Tags};
+use crate::record::{self, check, Format, RecordedOutcome, RecordedResult, Tags};
 use crate::variant::Variant;
 
 /// `the game at move 17 (33 plies)`: the move number the prompt shows, and the plies.
@@ -76,9 +78,16 @@ pub fn load(session: &mut Session, args: &str) -> Result<Reply, String> {
     if args.is_empty() {
         return Err("`load` needs a file name: `load game.txt`".to_string());
     }
-    let text = std::fs::read_to_string(args).map_err(|e| {
-        format!("cannot read `{args}`: {e}; check the name (`save FILE` writes one)")
-    })?;
+    let text =
+        record_file::read(std::path::Path::new(args), DEFAULT_MAX_FILE_BYTES).map_err(|e| {
+            match e {
+                record_file::ReadError::Io(_) => {
+                    format!("cannot read `{args}`: {e}; check the name (`save FILE` writes one)")
+                }
+                // Too large, or not text: the name was right.
+                _ => format!("cannot read `{args}`: {e}"),
+            }
+        })?;
     let format = Format::detect(Some(args), &text);
     let mut games = record::parse(&text, format);
     if games.len() != 1 {
@@ -108,6 +117,15 @@ pub fn load(session: &mut Session, args: &str) -> Result<Reply, String> {
                 "`{args}` was played under other rules than {} has now (`rules: {written}`, now {ours}); \
                  load it with the variant file it was played under",
                 fresh.name
+            ));
+        }
+    }
+    if game.tags.opentafl_rules.is_some() {
+        if let Some((written, ours)) = check::other_rules(fresh.game.engine(), &game.tags) {
+            return Err(format!(
+                "`{args}` was played under other rules than {} has (the record's `rules` tag gives {written}; {} has {ours}); \
+                 load it with the variant it was played under",
+                fresh.name, fresh.name
             ));
         }
     }
