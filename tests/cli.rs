@@ -237,3 +237,21 @@ fn an_endless_file_is_refused_after_the_size_a_variant_may_be() {
     let output = tafl(&["playouts", "brandubh", "1", "--cap", "4294967295"]);
     assert_eq!(output.status.code(), Some(2));
 }
+
+#[test]
+fn games_stats_writes_no_chart_when_its_input_cannot_be_read() {
+    // Issue 47: a missing input gave a "0 games" chart.
+    let dir = std::env::temp_dir().join(format!("tafl-stats-svg-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let svg = dir.join("chart.svg");
+    let output = tafl(&[
+        "games",
+        "stats",
+        "brandubh",
+        dir.join("missing.csv").to_str().unwrap(),
+        "--svg",
+        svg.to_str().unwrap(),
+    ]);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(!svg.exists());
+}

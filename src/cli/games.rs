@@ -529,12 +529,19 @@ fn stats(args: &StatsArgs) -> ExitCode {
     } else {
         print_stats(&stats, rules);
     }
-    if let Some(path) = &args.svg {
+    // A chart of what could be read would be taken for the chart of every file: none is
+    // written when a file or game could not be read, and a chart is written whole or not at all.
+    if let Some(path) = args.svg.as_ref().filter(|_| !reading.unreadable()) {
         let svg = chart(&stats, rules);
-        if let Err(error) = std::fs::write(path, svg) {
+        if let Err(error) = super::write_whole(path, &svg) {
             eprintln!("error: cannot write `{}`: {error}", path.display());
             return ExitCode::from(2);
         }
+    } else if let Some(path) = &args.svg {
+        eprintln!(
+            "error: `{}` not written: some input could not be read",
+            path.display()
+        );
     }
     if reading.unreadable() {
         ExitCode::from(2)
