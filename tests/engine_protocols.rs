@@ -379,6 +379,11 @@ fn a_command_that_does_not_start_is_an_error() {
 
 /// Runs `tafl engine ARGS` with `input` piped in whole, and returns its exit code and stdout.
 fn piped(args: &[&str], input: &str) -> (Option<i32>, String, String) {
+    piped_bytes(args, input.as_bytes())
+}
+
+/// [`piped`] with any bytes, UTF-8 or not.
+fn piped_bytes(args: &[&str], input: &[u8]) -> (Option<i32>, String, String) {
     use std::io::Write;
     use std::process::{Command, Stdio};
     let mut child = Command::new(env!("CARGO_BIN_EXE_tafl"))
@@ -389,12 +394,7 @@ fn piped(args: &[&str], input: &str) -> (Option<i32>, String, String) {
         .stderr(Stdio::piped())
         .spawn()
         .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        .unwrap();
+    child.stdin.take().unwrap().write_all(input).unwrap();
     let out = child.wait_with_output().unwrap();
     (
         out.status.code(),
@@ -520,4 +520,72 @@ fn absurd_numbers_are_played_not_panicked_on() {
         .is_empty());
     assert!(opentafl.feed("play attackers")[0].starts_with("move "));
     assert!(opentafl.feed(&format!("analyze 1 {huge}"))[0].starts_with("analysis 1 "));
+}
+
+/// Issue 49, defect 8: a byte that is not UTF-8 ended the engine (exit 0, nothing more
+/// answered). It is a bad line now, answered with the protocol's error, and the next line is
+/// read as usual; so is a line past the length limit.
+#[test]
+fn a_line_that_is_not_utf8_or_too_long_is_an_error_and_the_engine_goes_on() {
+    let (code, out, _) = piped_bytes(
+        &["--protocol", "uci", "--variant", "brandubh"],
+        b"isready\n\xe9t\xe9\nisready\n",
+    );
+    assert_eq!(code, Some(0));
+    assert_eq!(
+        out.lines().collect::<Vec<_>>(),
+        [
+            "readyok",
+            "info string error: the line is not UTF-8 text",
+            "readyok"
+        ]
+    );
+    let (code, out, _) = piped_bytes(&["--protocol", "gtp"], b"name\n\xe9t\xe9\nname\n");
+    assert_eq!(code, Some(0));
+    assert_eq!(
+        out.lines().collect::<Vec<_>>(),
+        ["= tafl", "? the line is not UTF-8 text", "", "= tafl"]
+    );
+    let (code, out, _) = piped_bytes(&["--protocol", "opentafl"], b"\xe9t\xe9\nplay attackers\n");
+    assert_eq!(code, Some(0));
+    assert_eq!(
+        out.lines().collect::<Vec<_>>(),
+        [
+            "hello",
+            "error 0 the line is not UTF-8 text",
+            "error 0 no rules yet: send `rules <rules string>` first"
+        ]
+    );
+    // Two megabytes without a line end: one error, and the line after it is read.
+    let mut long = b"isready\n".to_vec();
+    long.extend(std::iter::repeat_n(b'x', 2 << 20));
+    long.extend_from_slice(b"\nisready\n");
+    let (code, out, _) = piped_bytes(&["--protocol", "uci", "--variant", "brandubh"], &long);
+    assert_eq!(code, Some(0));
+    assert_eq!(
+        out.lines().collect::<Vec<_>>(),
+        [
+            "readyok",
+            "info string error: the line is longer than 1048576 bytes",
+            "readyok"
+        ]
+    );
+}
+
+/// A bad line that arrives while a search runs waits for it, as any command does, and is
+/// answered after the search's answer (GTP answers in order).
+#[test]
+fn a_bad_line_behind_a_search_is_answered_in_its_turn() {
+    let (code, out, _) = piped_bytes(
+        &["--protocol", "gtp", "--depth", "2"],
+        b"generate_move\n\xff\nfinal_status\n",
+    );
+    assert_eq!(code, Some(0));
+    let lines: Vec<&str> = out.lines().collect();
+    assert!(lines[0].starts_with("= play attacker "), "{out}");
+    assert_eq!(
+        lines[1..],
+        ["", "? the line is not UTF-8 text", "", "= ongoing"],
+        "{out}"
+    );
 }

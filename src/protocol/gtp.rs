@@ -355,9 +355,12 @@ impl Protocol for Gtp {
     fn handle(&mut self, line: &str) -> Step {
         let text = line.split('#').next().unwrap_or_default();
         let words: Vec<&str> = text.split_whitespace().collect();
-        self.command(&words).unwrap_or_else(|error| {
-            Step::lines(vec![format!("? {}", one_line(&error)), String::new()])
-        })
+        self.command(&words)
+            .unwrap_or_else(|error| Step::lines(self.error_lines(&error)))
+    }
+
+    fn error_lines(&self, message: &str) -> Vec<String> {
+        vec![format!("? {}", one_line(message)), String::new()]
     }
 
     fn handle_busy(&mut self, _line: &str) -> Busy {

@@ -27,6 +27,7 @@
 pub mod client;
 pub mod clock;
 pub mod gtp;
+pub mod line;
 pub mod opentafl;
 pub mod uci;
 
@@ -177,6 +178,9 @@ pub trait Protocol {
     fn greeting(&self) -> Vec<String>;
     /// Handles one line while no search runs.
     fn handle(&mut self, line: &str) -> Step;
+    /// The protocol's answer to a line that failed for `message` (one that could not be read,
+    /// [`line::LineError`]): the same form as its answer to a malformed command.
+    fn error_lines(&self, message: &str) -> Vec<String>;
     /// Handles one line while the session's search runs.
     fn handle_busy(&mut self, line: &str) -> Busy;
     /// A line to write after each finished depth, if the protocol reports progress.
@@ -243,6 +247,23 @@ impl<P: Protocol> Driver<P> {
                 out.extend(protocol.progress(report));
             });
             out.extend(self.protocol.finish(result));
+        }
+        out
+    }
+
+    /// Handles `bytes` as a host's input: each line as [`Driver::feed`] does, and each line that
+    /// cannot be read ([`line::LineError`]) answered as the protocol answers an error. Returns
+    /// every line written in answer.
+    pub fn feed_bytes(&mut self, bytes: &[u8]) -> Vec<String> {
+        let mut out = Vec::new();
+        for line in line::LineReader::new(bytes) {
+            if self.over {
+                break;
+            }
+            match line {
+                Ok(line) => out.extend(self.feed(&line)),
+                Err(error) => out.extend(self.protocol.error_lines(&error.to_string())),
+            }
         }
         out
     }

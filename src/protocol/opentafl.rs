@@ -350,7 +350,11 @@ impl Protocol for OpenTafl {
 
     fn handle(&mut self, line: &str) -> Step {
         self.command(line)
-            .unwrap_or_else(|error| Step::line(format!("error 0 {}", one_line(&error))))
+            .unwrap_or_else(|error| Step::lines(self.error_lines(&error)))
+    }
+
+    fn error_lines(&self, message: &str) -> Vec<String> {
+        vec![format!("error 0 {}", one_line(message))]
     }
 
     fn handle_busy(&mut self, line: &str) -> Busy {

@@ -273,7 +273,11 @@ impl Protocol for Uci {
 
     fn handle(&mut self, line: &str) -> Step {
         self.command(line)
-            .unwrap_or_else(|error| Step::line(format!("info string error: {error}")))
+            .unwrap_or_else(|error| Step::lines(self.error_lines(&error)))
+    }
+
+    fn error_lines(&self, message: &str) -> Vec<String> {
+        vec![format!("info string error: {}", one_line(message))]
     }
 
     fn handle_busy(&mut self, line: &str) -> Busy {
