@@ -589,3 +589,43 @@ fn a_bad_line_behind_a_search_is_answered_in_its_turn() {
         "{out}"
     );
 }
+
+/// An engine for the tests: `sh -c SCRIPT`.
+fn sh(script: &str) -> Vec<String> {
+    vec!["sh".to_string(), "-c".to_string(), script.to_string()]
+}
+
+/// Issue 49, defect 7: an engine that never stops writing kept `tafl match` waiting for ever
+/// (every line restarted the wait) and buffering without limit (24 GB in five minutes). The
+/// wait now ends at its deadline however many lines come, and no line is held past 64 KiB.
+#[cfg(unix)]
+#[test]
+fn an_engine_that_writes_without_end_is_stopped_at_its_deadline_in_bounded_memory() {
+    use tafl::protocol::line::LineError;
+    let engine = Arc::new(Engine::new(&Variant::load("brandubh").unwrap().rules).unwrap());
+    let start = |command: Vec<String>, timeout| {
+        Client::start(&command, Kind::Uci, "brandubh", &engine, timeout)
+    };
+    // Short lines without pause, never `uciok`.
+    let result = start(vec!["yes".to_string()], Duration::from_millis(500));
+    assert!(matches!(result, Err(ClientError::Timeout(_))), "{result:?}");
+    // One line without end.
+    let result = start(
+        vec!["cat".to_string(), "/dev/zero".to_string()],
+        Duration::from_secs(60),
+    );
+    assert!(
+        matches!(result, Err(ClientError::Unreadable(LineError::TooLong(_)))),
+        "{result:?}"
+    );
+    // Set up properly, then asked for a move, it writes `info` lines for ever.
+    let spammer = sh("echo uciok; read a; read b; read c; echo readyok; exec yes info string spam");
+    let mut client = start(spammer, Duration::from_secs(10)).unwrap();
+    let game = Game::new(engine.clone());
+    let result = client.best_move(
+        &game,
+        Think::MoveTime(Duration::from_millis(50)),
+        Duration::from_millis(500),
+    );
+    assert!(matches!(result, Err(ClientError::Timeout(_))), "{result:?}");
+}

@@ -344,6 +344,43 @@ fn a_program_that_cannot_play_loses_its_games_counted_apart() {
     assert_eq!(json["reasons"]["forfeit"], 4, "{json}");
 }
 
+/// Issue 49, defect 7: `engine=yes,protocol=uci` never answers `uciok` but writes without end;
+/// the match used to wait on it for ever, holding all it wrote. Each game is a forfeit once
+/// the set-up's ten seconds are over.
+#[cfg(unix)]
+#[test]
+fn a_program_that_writes_without_end_forfeits_in_time() {
+    let out = Command::new(env!("CARGO_BIN_EXE_tafl"))
+        .args([
+            "match",
+            "brandubh",
+            "--a",
+            "depth=1",
+            "--b",
+            "engine=yes,protocol=uci,time=50",
+            "--pairs",
+            "1",
+            "--threads",
+            "2",
+            "--json",
+        ])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(json["a_results"]["wins"], 2, "{json}");
+    let forfeits = json["forfeits"].as_array().unwrap();
+    assert_eq!(forfeits.len(), 2, "{json}");
+    assert!(
+        forfeits[0].as_str().unwrap().contains("did not answer"),
+        "{json}"
+    );
+}
+
 /// Runs `tafl match brandubh` with `args` after the players (depth 1 both); its output.
 fn book_match(args: &[&str]) -> std::process::Output {
     Command::new(env!("CARGO_BIN_EXE_tafl"))
