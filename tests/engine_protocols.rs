@@ -417,17 +417,118 @@ fn a_piped_script_gets_every_answer_even_behind_a_search() {
     assert_eq!(lines[1..], ["", "= ongoing", "= ", "= ongoing"], "{out}");
 }
 
+/// Issue 49, defect 9: after the end of input a search went on to its end, however far that
+/// was (`go depth 60` ran for ever). It is stopped now, and still answered.
 #[test]
-fn the_end_of_input_does_not_cut_a_search_short() {
-    let (code, out, _) = piped(
-        &["--protocol", "uci", "--variant", "brandubh"],
-        "go depth 3\n",
+fn the_end_of_input_stops_the_search_and_still_answers_it() {
+    let (code, out, _) = piped_within(&["--protocol", "uci"], "go depth 60\n");
+    assert_eq!(code, Some(0));
+    let lines: Vec<&str> = out.lines().collect();
+    assert!(lines[0].starts_with("info depth 1 "), "{out}");
+    assert!(lines.last().unwrap().starts_with("bestmove "), "{out}");
+    let rules = "dim:7 name:Brandub surf:n atkf:y ks:w cenh: cenhe: start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/";
+    let (code, out, _) = piped_within(
+        &["--protocol", "opentafl"],
+        &format!("rules {rules}\nanalyze 1 1000000000000\n"),
     );
     assert_eq!(code, Some(0));
     let lines: Vec<&str> = out.lines().collect();
-    assert_eq!(lines.len(), 4, "{out}");
-    assert!(lines[2].starts_with("info depth 3 "), "{out}");
-    assert!(lines[3].starts_with("bestmove "), "{out}");
+    assert_eq!(lines[0], "hello", "{out}");
+    assert!(lines[1].starts_with("analysis 1 "), "{out}");
+    // hnefatafl's protocol cannot interrupt `generate_move`; the end of input can.
+    let (code, out, _) = piped_within(
+        &["--protocol", "gtp"],
+        "time_settings fischer 1000000000000 1000000000000\ngenerate_move\nfinal_status\n",
+    );
+    assert_eq!(code, Some(0));
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines[0], "= ", "{out}");
+    assert!(lines[1].starts_with("= play attacker "), "{out}");
+    assert_eq!(lines[2..], ["", "= ongoing"], "{out}");
+}
+
+/// [`piped`], but a run still going after a minute is killed and fails the test instead of
+/// hanging it: the searches asked for would take days.
+fn piped_within(args: &[&str], input: &str) -> (Option<i32>, String, String) {
+    use std::io::{Read, Write};
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tafl"))
+        .arg("engine")
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    // Writing the input and closing the pipe is the end of input.
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    let deadline = std::time::Instant::now() + Duration::from_secs(60);
+    let status = loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            break status;
+        }
+        if std::time::Instant::now() > deadline {
+            child.kill().unwrap();
+            child.wait().unwrap();
+            panic!("`tafl engine {args:?}` still ran a minute after its input ended");
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    let (mut out, mut err) = (String::new(), String::new());
+    child
+        .stdout
+        .take()
+        .unwrap()
+        .read_to_string(&mut out)
+        .unwrap();
+    child
+        .stderr
+        .take()
+        .unwrap()
+        .read_to_string(&mut err)
+        .unwrap();
+    (status.code(), out, err)
+}
+
+/// Issue 49, defect 9: absurd times became a week's search. Every protocol's time is cut to
+/// [`MAX_TIME`], ten minutes.
+#[test]
+fn absurd_times_are_cut_to_the_longest_a_move_may_think() {
+    use tafl::protocol::MAX_TIME;
+    assert_eq!(MAX_TIME, Duration::from_secs(600));
+    let time = |step: tafl::protocol::Step| step.search.expect("a search").limits.time;
+    let huge = 1_000_000_000_000u64;
+    let mut uci = Uci::new(settings("brandubh")).unwrap();
+    assert_eq!(
+        time(uci.handle(&format!("go movetime {huge}"))),
+        Some(MAX_TIME)
+    );
+    assert_eq!(
+        time(uci.handle(&format!("go wtime {huge} btime {huge}"))),
+        Some(MAX_TIME)
+    );
+    let boards = vec![Loaded::load("copenhagen").unwrap()];
+    let mut gtp = Gtp::new(settings("copenhagen"), boards).unwrap();
+    assert_eq!(
+        gtp.handle(&format!("time_settings fischer {huge} {huge}"))
+            .lines,
+        ["= "]
+    );
+    assert_eq!(time(gtp.handle("generate_move")), Some(MAX_TIME));
+    let mut opentafl = OpenTafl::new(settings("brandubh"));
+    let rules = "dim:7 name:Brandub surf:n atkf:y ks:w cenh: cenhe: start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/";
+    opentafl.handle(&format!("rules {rules}"));
+    assert_eq!(
+        time(opentafl.handle(&format!("analyze 1 {huge}"))),
+        Some(MAX_TIME)
+    );
+    opentafl.handle(&format!("clock {huge} {huge} 0 0 0"));
+    assert_eq!(time(opentafl.handle("play attackers")), Some(MAX_TIME));
 }
 
 #[test]

@@ -2,7 +2,7 @@
 //! other programs (OpenTafl, hnefatafl-copenhagen, UCI-style tools). Searches run on a thread
 //! so that `stop`, `isready` and `quit` are heard while thinking. A line that is not UTF-8, or
 //! is longer than [`crate::protocol::line::MAX_LINE`], is answered as an error and the engine
-//! goes on.
+//! goes on. The end of input stops the search in progress, which is still answered.
 
 use std::collections::VecDeque;
 use std::io::Write;
@@ -219,11 +219,13 @@ fn serve(mut protocol: impl Protocol) -> std::io::Result<()> {
                         return Ok(());
                     }
                     if let Some(job) = step.search {
-                        let stop = Arc::new(AtomicBool::new(false));
+                        // After the end of input nobody can say stop: a search asked for by
+                        // the last lines stops at once and answers with its first depth.
+                        let stop = Arc::new(AtomicBool::new(input_over));
                         running = Some(Running {
                             stop: stop.clone(),
                             started: Instant::now(),
-                            infinite: job.infinite,
+                            infinite: job.infinite && !input_over,
                             held: None,
                         });
                         let events = events.clone();
@@ -255,15 +257,15 @@ fn serve(mut protocol: impl Protocol) -> std::io::Result<()> {
                 }
             }
             Event::End => {
-                // Input is over: the search in progress and the lines waiting for it are
-                // still answered (a piped script gets every answer); an infinite search stops.
+                // Input is over: nobody is left to say stop, and a search of absurd length
+                // (`go depth 60`, a week's clock) would run on for nobody. The search in
+                // progress stops now and is answered with what it found, and the lines waiting
+                // for it are still answered, so a piped script gets every answer.
                 input_over = true;
                 if let Some(search) = &mut running {
-                    if search.infinite {
-                        if let Some(result) = search.stop() {
-                            write_lines(&mut out, &protocol.finish(result))?;
-                            running = None;
-                        }
+                    if let Some(result) = search.stop() {
+                        write_lines(&mut out, &protocol.finish(result))?;
+                        running = None;
                     }
                 }
             }

@@ -40,9 +40,13 @@ use crate::game::Game;
 use crate::search::{self, Limits, Report, SearchError};
 use crate::{LoadError, Variant};
 
-/// The longest any one search may think, whatever a protocol asks: a week. Longer times (a
-/// clock of `u64::MAX` milliseconds) would overflow the search's deadline.
-pub const MAX_TIME: Duration = Duration::from_secs(7 * 24 * 3600);
+/// The longest any one move or analysis may think, whatever a protocol asks: ten minutes.
+/// A clock of a billion minutes or `go movetime` of a year is a host's mistake, not a wish,
+/// and under hnefatafl's protocol nothing can interrupt `generate_move`; no real time control
+/// gives a move more (five hours' main time is ten minutes a move at a thirtieth), and past it
+/// the search only deepens into a full table. `go infinite`, which waits for `stop`, has no
+/// time and is not cut.
+pub const MAX_TIME: Duration = Duration::from_secs(10 * 60);
 
 /// The search settings a session starts with; protocols that have options change them.
 #[derive(Clone, Debug, PartialEq, Eq)]
