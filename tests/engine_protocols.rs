@@ -730,3 +730,42 @@ fn an_engine_that_writes_without_end_is_stopped_at_its_deadline_in_bounded_memor
     );
     assert!(matches!(result, Err(ClientError::Timeout(_))), "{result:?}");
 }
+
+/// Issue 49, defect 2: `tafl match` sent an OpenTafl engine `play` and then `clock`, while
+/// OpenTafl's own host sends `clock` first and OpenTafl's engine reads the clock when `play`
+/// arrives (so it thought to its 10 s default and lost on time). The client's lines are logged
+/// on their way to the engine: every `play` follows a `clock`.
+#[cfg(unix)]
+#[test]
+fn the_client_sends_an_opentafl_engine_the_clock_before_play() {
+    let dir = std::env::temp_dir().join(format!("tafl-clock-first-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let log = dir.join("sent.txt");
+    let command = sh(&format!(
+        "tee '{}' | '{}' engine --protocol opentafl --depth 1",
+        log.display(),
+        env!("CARGO_BIN_EXE_tafl")
+    ));
+    let engine = Arc::new(Engine::new(&Variant::load("brandubh").unwrap().rules).unwrap());
+    let timeout = Duration::from_secs(30);
+    let mut client = Client::start(&command, Kind::OpenTafl, "brandubh", &engine, timeout).unwrap();
+    let mut game = Game::new(engine);
+    for _ in 0..2 {
+        let think = Think::MoveTime(Duration::from_millis(20));
+        let mv = client.best_move(&game, think, timeout).unwrap();
+        game.play(mv).unwrap();
+        let answer = game.legal_moves()[0];
+        game.play(answer).unwrap();
+    }
+    client.quit();
+    let sent = std::fs::read_to_string(&log).unwrap();
+    let lines: Vec<&str> = sent.lines().collect();
+    let plays: Vec<usize> = (0..lines.len())
+        .filter(|&i| lines[i].starts_with("play "))
+        .collect();
+    assert_eq!(plays.len(), 2, "{sent}");
+    for i in plays {
+        assert!(lines[i - 1].starts_with("clock "), "{sent}");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -338,7 +338,6 @@ impl Client {
             ))?;
         }
         let side = game.to_move();
-        self.send(&format!("play {side}"))?;
         let think = match think {
             Think::MoveTime(time) => Think::Clock {
                 left: BySide {
@@ -349,6 +348,8 @@ impl Client {
             },
             other => other,
         };
+        // The clock first, as OpenTafl's own host sends it: its engine reads the clock when
+        // `play` arrives, and one sent after would think to its own default instead.
         if let Think::Clock { left, .. } = think {
             self.send(&format!(
                 "clock {} {} 0 0 0",
@@ -356,6 +357,7 @@ impl Client {
                 left.defenders.as_millis()
             ))?;
         }
+        self.send(&format!("play {side}"))?;
         let answer = self.wait(deadline, |l| {
             if let Some(rest) = l.strip_prefix("move ") {
                 Some(Ok(rest.trim().to_string()))
