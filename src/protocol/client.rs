@@ -89,6 +89,10 @@ pub enum ClientError {
     /// Its output could not be read as lines (a line over [`MAX_ANSWER_LINE`]).
     #[error("cannot read the engine's output: {0}")]
     Unreadable(LineError),
+    /// It resigned the game instead of moving (hnefatafl's protocol: `= play ROLE resigns _`).
+    /// Not a fault: the caller ends the game as a loss by resignation.
+    #[error("the engine resigned")]
+    Resigned,
     /// It answered something else than the protocol allows here.
     #[error("the engine answered `{0}`")]
     Protocol(String),
@@ -204,7 +208,8 @@ impl Client {
     /// seen. Waits at most `timeout`, then kills the engine.
     ///
     /// # Errors
-    /// [`ClientError`] when it does not answer a move in time or in its protocol's form.
+    /// [`ClientError`] when it does not answer a move in time or in its protocol's form, and
+    /// [`ClientError::Resigned`] when it resigns.
     pub fn best_move(
         &mut self,
         game: &Game,
@@ -303,6 +308,10 @@ impl Client {
                 .ok()
         };
         let mv = match words[..] {
+            // hnefatafl-copenhagen's engine resigns as `= play defender resigns _`.
+            ["play", _, resigns, ..] if resigns.starts_with("resign") => {
+                return Err(ClientError::Resigned)
+            }
             ["play", _, from, to] => square(from).zip(square(to)).map(|(f, t)| Move::new(f, t)),
             _ => None,
         };
