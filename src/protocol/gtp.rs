@@ -20,11 +20,12 @@
 //! quit                           (no answer)
 //! ```
 //!
-//! Squares are a file letter and a rank from 1 at the bottom: lowercase (`d1`) on 11x11 boards,
-//! uppercase (`D1`) on 13x13, and `0d1` on 7x7, as hnefatafl-copenhagen writes them; either case
-//! is read. Each board size plays one variant: 11 is Copenhagen, and `tafl engine --variant`
-//! adds others (hnefatafl-copenhagen also knows 7 and 13, with its Copenhagen rules on those
-//! boards, which no bundled variant reproduces, so they are refused unless given).
+//! Squares are a file letter and a rank from 1 at the bottom: lowercase (`d1`) on 11x11 and 7x7
+//! boards and uppercase (`D1`) on 13x13, as hnefatafl-copenhagen writes them; either case is
+//! read, and so is the `0d1` that older versions wrote on 7x7 (6.4.1 writes `d1` and refuses
+//! `0d1`). Each board size plays one variant: 11 is Copenhagen, and `tafl engine --variant`
+//! adds others (hnefatafl-copenhagen also knows 7, its own Brandubh, and 13, so those are
+//! refused unless given).
 
 use std::time::Duration;
 
@@ -338,10 +339,10 @@ fn final_status(status: Status) -> &'static str {
     }
 }
 
-/// A square as hnefatafl-copenhagen writes it for a board of `size`.
+/// A square as hnefatafl-copenhagen (6.4.1) writes it for a board of `size`: uppercase on
+/// 13x13, lowercase on the others (`d3` on 7x7: 6.4.1 refuses the `0d3` of older versions).
 pub fn vertex(square: Square, size: u8) -> String {
     match size {
-        7 => format!("0{square}"),
         13 => square.to_string().to_ascii_uppercase(),
         _ => square.to_string(),
     }
