@@ -65,6 +65,14 @@ fn uci_session() {
 }
 
 #[test]
+fn uci_hash_session() {
+    check_session(
+        "uci-hash.session",
+        Driver::new(Uci::new(settings("brandubh")).unwrap()),
+    );
+}
+
+#[test]
 fn gtp_session() {
     let boards = vec![
         Loaded::load("copenhagen").unwrap(),

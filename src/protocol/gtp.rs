@@ -27,13 +27,14 @@
 //! adds others (hnefatafl-copenhagen also knows 7, its own Brandubh, and 13, so those are
 //! refused unless given).
 
+use std::sync::Arc;
 use std::time::Duration;
 
 use super::{clock, one_line, Busy, Job, Loaded, Protocol, Settings, Step};
 use crate::engine::Move;
 use crate::game::{Game, Status};
 use crate::ir::{Side, Square};
-use crate::search::{Report, SearchError};
+use crate::search::{Report, SearchError, Table};
 use crate::BySide;
 
 /// The commands this session knows, as `list_commands` prints them.
@@ -64,6 +65,8 @@ pub struct Gtp {
     /// Fischer time (time left per side, increment), or none.
     clock: Option<(BySide<Duration>, Duration)>,
     fischer: Option<(Duration, Duration)>,
+    /// Kept from move to move, cleared by a new game.
+    table: Arc<Table>,
 }
 
 /// A failure, answered `? message`.
@@ -91,6 +94,7 @@ impl Gtp {
             }
         }
         let game = first.new_game();
+        let table = settings.table();
         Ok(Gtp {
             settings,
             boards,
@@ -98,6 +102,7 @@ impl Gtp {
             game,
             clock: None,
             fischer: None,
+            table,
         })
     }
 
@@ -112,6 +117,8 @@ impl Gtp {
 
     fn new_game(&mut self) {
         self.game = self.boards[self.current].new_game();
+        // The game may be another variant's, and what the last game learnt is no help.
+        self.table.clear();
         self.clock = self.fischer.map(|(start, increment)| {
             (
                 BySide {
@@ -235,6 +242,7 @@ impl Gtp {
             limits,
             nodes: None,
             infinite: false,
+            table: self.table.clone(),
         })
     }
 

@@ -37,7 +37,7 @@ use std::time::Duration;
 
 use crate::engine::{Engine, Move};
 use crate::game::Game;
-use crate::search::{self, Limits, Report, SearchError};
+use crate::search::{self, Limits, Report, SearchError, Table};
 use crate::{LoadError, Variant};
 
 /// The longest any one move or analysis may think, whatever a protocol asks: ten minutes.
@@ -55,7 +55,8 @@ pub struct Settings {
     pub variant: String,
     /// Search threads.
     pub threads: usize,
-    /// Transposition table size in MiB.
+    /// Transposition table size in MiB. A session allocates its table when it starts and when
+    /// the size changes, never inside a move's time, and keeps it from move to move.
     pub hash_mb: usize,
     /// The deepest any search goes (plies) unless the protocol names a depth itself; with no
     /// clock either, the whole limit.
@@ -87,6 +88,11 @@ impl Settings {
         self.apply(limits)
     }
 
+    /// A session's table of this size, empty: for a new session or a new size.
+    pub fn table(&self) -> Arc<Table> {
+        Arc::new(Table::new(self.hash_mb))
+    }
+
     /// `limits` with these settings' threads, table size and depth (where `limits` names
     /// none), and a time of at most [`MAX_TIME`].
     pub fn apply(&self, limits: Limits) -> Limits {
@@ -110,6 +116,8 @@ pub struct Job {
     pub nodes: Option<u64>,
     /// Keep the answer until the caller says stop (UCI `go infinite`).
     pub infinite: bool,
+    /// The session's table, kept from move to move (`limits.table_mb` is not used).
+    pub table: Arc<Table>,
 }
 
 /// What a session answers to a line while no search runs.
@@ -204,7 +212,7 @@ pub fn run_job(
     stop: &AtomicBool,
     mut progress: impl FnMut(&Report),
 ) -> Result<Report, SearchError> {
-    let mut report = search::search(&job.game, &job.limits, stop, |report| {
+    let mut report = search::search_with(&job.game, &job.limits, &job.table, stop, |report| {
         progress(report);
         if job.nodes.is_some_and(|nodes| report.nodes >= nodes) {
             stop.store(true, Ordering::Relaxed);

@@ -22,6 +22,7 @@
 //! the clock after `play` is served too: a clock that arrives while the search runs cuts it to
 //! that clock's budget ([`Busy::Limit`]).
 
+use std::sync::Arc;
 use std::time::Duration;
 
 use super::{clock, one_line, Busy, Job, Loaded, Protocol, Settings, Step};
@@ -29,7 +30,7 @@ use crate::engine::Move;
 use crate::game::notation::{parse_position, position_to_string};
 use crate::game::Game;
 use crate::ir::{Side, Square};
-use crate::search::{Limits, Report, Score, SearchError};
+use crate::search::{Limits, Report, Score, SearchError, Table};
 use crate::BySide;
 
 /// OpenTafl's last clock line.
@@ -60,12 +61,15 @@ pub struct OpenTafl {
     /// Thinking time spent since the last clock line.
     spent: Duration,
     purpose: Purpose,
+    /// Kept from move to move, cleared by `rules`.
+    table: Arc<Table>,
 }
 
 impl OpenTafl {
     /// A session; it plays nothing until OpenTafl sends `rules`.
     pub fn new(settings: Settings) -> OpenTafl {
         OpenTafl {
+            table: settings.table(),
             settings,
             loaded: None,
             game: None,
@@ -173,6 +177,8 @@ impl OpenTafl {
         };
         self.game = Some(loaded.new_game());
         self.loaded = Some(loaded);
+        // A new game, perhaps of another variant.
+        self.table.clear();
         Ok(Step::silent())
     }
 
@@ -229,6 +235,7 @@ impl OpenTafl {
             limits,
             nodes: None,
             infinite: false,
+            table: self.table.clone(),
         })
     }
 
