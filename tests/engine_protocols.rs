@@ -65,6 +65,14 @@ fn uci_session() {
 }
 
 #[test]
+fn uci_hash_session() {
+    check_session(
+        "uci-hash.session",
+        Driver::new(Uci::new(settings("brandubh")).unwrap()),
+    );
+}
+
+#[test]
 fn gtp_session() {
     let boards = vec![
         Loaded::load("copenhagen").unwrap(),
@@ -379,6 +387,11 @@ fn a_command_that_does_not_start_is_an_error() {
 
 /// Runs `tafl engine ARGS` with `input` piped in whole, and returns its exit code and stdout.
 fn piped(args: &[&str], input: &str) -> (Option<i32>, String, String) {
+    piped_bytes(args, input.as_bytes())
+}
+
+/// [`piped`] with any bytes, UTF-8 or not.
+fn piped_bytes(args: &[&str], input: &[u8]) -> (Option<i32>, String, String) {
     use std::io::Write;
     use std::process::{Command, Stdio};
     let mut child = Command::new(env!("CARGO_BIN_EXE_tafl"))
@@ -389,12 +402,7 @@ fn piped(args: &[&str], input: &str) -> (Option<i32>, String, String) {
         .stderr(Stdio::piped())
         .spawn()
         .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        .unwrap();
+    child.stdin.take().unwrap().write_all(input).unwrap();
     let out = child.wait_with_output().unwrap();
     (
         out.status.code(),
@@ -417,17 +425,118 @@ fn a_piped_script_gets_every_answer_even_behind_a_search() {
     assert_eq!(lines[1..], ["", "= ongoing", "= ", "= ongoing"], "{out}");
 }
 
+/// Issue 49, defect 9: after the end of input a search went on to its end, however far that
+/// was (`go depth 60` ran for ever). It is stopped now, and still answered.
 #[test]
-fn the_end_of_input_does_not_cut_a_search_short() {
-    let (code, out, _) = piped(
-        &["--protocol", "uci", "--variant", "brandubh"],
-        "go depth 3\n",
+fn the_end_of_input_stops_the_search_and_still_answers_it() {
+    let (code, out, _) = piped_within(&["--protocol", "uci"], "go depth 60\n");
+    assert_eq!(code, Some(0));
+    let lines: Vec<&str> = out.lines().collect();
+    assert!(lines[0].starts_with("info depth 1 "), "{out}");
+    assert!(lines.last().unwrap().starts_with("bestmove "), "{out}");
+    let rules = "dim:7 name:Brandub surf:n atkf:y ks:w cenh: cenhe: start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/";
+    let (code, out, _) = piped_within(
+        &["--protocol", "opentafl"],
+        &format!("rules {rules}\nanalyze 1 1000000000000\n"),
     );
     assert_eq!(code, Some(0));
     let lines: Vec<&str> = out.lines().collect();
-    assert_eq!(lines.len(), 4, "{out}");
-    assert!(lines[2].starts_with("info depth 3 "), "{out}");
-    assert!(lines[3].starts_with("bestmove "), "{out}");
+    assert_eq!(lines[0], "hello", "{out}");
+    assert!(lines[1].starts_with("analysis 1 "), "{out}");
+    // hnefatafl's protocol cannot interrupt `generate_move`; the end of input can.
+    let (code, out, _) = piped_within(
+        &["--protocol", "gtp"],
+        "time_settings fischer 1000000000000 1000000000000\ngenerate_move\nfinal_status\n",
+    );
+    assert_eq!(code, Some(0));
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines[0], "= ", "{out}");
+    assert!(lines[1].starts_with("= play attacker "), "{out}");
+    assert_eq!(lines[2..], ["", "= ongoing"], "{out}");
+}
+
+/// [`piped`], but a run still going after a minute is killed and fails the test instead of
+/// hanging it: the searches asked for would take days.
+fn piped_within(args: &[&str], input: &str) -> (Option<i32>, String, String) {
+    use std::io::{Read, Write};
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tafl"))
+        .arg("engine")
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    // Writing the input and closing the pipe is the end of input.
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    let deadline = std::time::Instant::now() + Duration::from_secs(60);
+    let status = loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            break status;
+        }
+        if std::time::Instant::now() > deadline {
+            child.kill().unwrap();
+            child.wait().unwrap();
+            panic!("`tafl engine {args:?}` still ran a minute after its input ended");
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    let (mut out, mut err) = (String::new(), String::new());
+    child
+        .stdout
+        .take()
+        .unwrap()
+        .read_to_string(&mut out)
+        .unwrap();
+    child
+        .stderr
+        .take()
+        .unwrap()
+        .read_to_string(&mut err)
+        .unwrap();
+    (status.code(), out, err)
+}
+
+/// Issue 49, defect 9: absurd times became a week's search. Every protocol's time is cut to
+/// [`MAX_TIME`], ten minutes.
+#[test]
+fn absurd_times_are_cut_to_the_longest_a_move_may_think() {
+    use tafl::protocol::MAX_TIME;
+    assert_eq!(MAX_TIME, Duration::from_secs(600));
+    let time = |step: tafl::protocol::Step| step.search.expect("a search").limits.time;
+    let huge = 1_000_000_000_000u64;
+    let mut uci = Uci::new(settings("brandubh")).unwrap();
+    assert_eq!(
+        time(uci.handle(&format!("go movetime {huge}"))),
+        Some(MAX_TIME)
+    );
+    assert_eq!(
+        time(uci.handle(&format!("go wtime {huge} btime {huge}"))),
+        Some(MAX_TIME)
+    );
+    let boards = vec![Loaded::load("copenhagen").unwrap()];
+    let mut gtp = Gtp::new(settings("copenhagen"), boards).unwrap();
+    assert_eq!(
+        gtp.handle(&format!("time_settings fischer {huge} {huge}"))
+            .lines,
+        ["= "]
+    );
+    assert_eq!(time(gtp.handle("generate_move")), Some(MAX_TIME));
+    let mut opentafl = OpenTafl::new(settings("brandubh"));
+    let rules = "dim:7 name:Brandub surf:n atkf:y ks:w cenh: cenhe: start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/";
+    opentafl.handle(&format!("rules {rules}"));
+    assert_eq!(
+        time(opentafl.handle(&format!("analyze 1 {huge}"))),
+        Some(MAX_TIME)
+    );
+    opentafl.handle(&format!("clock {huge} {huge} 0 0 0"));
+    assert_eq!(time(opentafl.handle("play attackers")), Some(MAX_TIME));
 }
 
 #[test]
@@ -520,4 +629,151 @@ fn absurd_numbers_are_played_not_panicked_on() {
         .is_empty());
     assert!(opentafl.feed("play attackers")[0].starts_with("move "));
     assert!(opentafl.feed(&format!("analyze 1 {huge}"))[0].starts_with("analysis 1 "));
+}
+
+/// Issue 49, defect 8: a byte that is not UTF-8 ended the engine (exit 0, nothing more
+/// answered). It is a bad line now, answered with the protocol's error, and the next line is
+/// read as usual; so is a line past the length limit.
+#[test]
+fn a_line_that_is_not_utf8_or_too_long_is_an_error_and_the_engine_goes_on() {
+    let (code, out, _) = piped_bytes(
+        &["--protocol", "uci", "--variant", "brandubh"],
+        b"isready\n\xe9t\xe9\nisready\n",
+    );
+    assert_eq!(code, Some(0));
+    assert_eq!(
+        out.lines().collect::<Vec<_>>(),
+        [
+            "readyok",
+            "info string error: the line is not UTF-8 text",
+            "readyok"
+        ]
+    );
+    let (code, out, _) = piped_bytes(&["--protocol", "gtp"], b"name\n\xe9t\xe9\nname\n");
+    assert_eq!(code, Some(0));
+    assert_eq!(
+        out.lines().collect::<Vec<_>>(),
+        ["= tafl", "? the line is not UTF-8 text", "", "= tafl"]
+    );
+    let (code, out, _) = piped_bytes(&["--protocol", "opentafl"], b"\xe9t\xe9\nplay attackers\n");
+    assert_eq!(code, Some(0));
+    assert_eq!(
+        out.lines().collect::<Vec<_>>(),
+        [
+            "hello",
+            "error 0 the line is not UTF-8 text",
+            "error 0 no rules yet: send `rules <rules string>` first"
+        ]
+    );
+    // Two megabytes without a line end: one error, and the line after it is read.
+    let mut long = b"isready\n".to_vec();
+    long.extend(std::iter::repeat_n(b'x', 2 << 20));
+    long.extend_from_slice(b"\nisready\n");
+    let (code, out, _) = piped_bytes(&["--protocol", "uci", "--variant", "brandubh"], &long);
+    assert_eq!(code, Some(0));
+    assert_eq!(
+        out.lines().collect::<Vec<_>>(),
+        [
+            "readyok",
+            "info string error: the line is longer than 1048576 bytes",
+            "readyok"
+        ]
+    );
+}
+
+/// A bad line that arrives while a search runs waits for it, as any command does, and is
+/// answered after the search's answer (GTP answers in order).
+#[test]
+fn a_bad_line_behind_a_search_is_answered_in_its_turn() {
+    let (code, out, _) = piped_bytes(
+        &["--protocol", "gtp", "--depth", "2"],
+        b"generate_move\n\xff\nfinal_status\n",
+    );
+    assert_eq!(code, Some(0));
+    let lines: Vec<&str> = out.lines().collect();
+    assert!(lines[0].starts_with("= play attacker "), "{out}");
+    assert_eq!(
+        lines[1..],
+        ["", "? the line is not UTF-8 text", "", "= ongoing"],
+        "{out}"
+    );
+}
+
+/// An engine for the tests: `sh -c SCRIPT`.
+fn sh(script: &str) -> Vec<String> {
+    vec!["sh".to_string(), "-c".to_string(), script.to_string()]
+}
+
+/// Issue 49, defect 7: an engine that never stops writing kept `tafl match` waiting for ever
+/// (every line restarted the wait) and buffering without limit (24 GB in five minutes). The
+/// wait now ends at its deadline however many lines come, and no line is held past 64 KiB.
+#[cfg(unix)]
+#[test]
+fn an_engine_that_writes_without_end_is_stopped_at_its_deadline_in_bounded_memory() {
+    use tafl::protocol::line::LineError;
+    let engine = Arc::new(Engine::new(&Variant::load("brandubh").unwrap().rules).unwrap());
+    let start = |command: Vec<String>, timeout| {
+        Client::start(&command, Kind::Uci, "brandubh", &engine, timeout)
+    };
+    // Short lines without pause, never `uciok`.
+    let result = start(vec!["yes".to_string()], Duration::from_millis(500));
+    assert!(matches!(result, Err(ClientError::Timeout(_))), "{result:?}");
+    // One line without end.
+    let result = start(
+        vec!["cat".to_string(), "/dev/zero".to_string()],
+        Duration::from_secs(60),
+    );
+    assert!(
+        matches!(result, Err(ClientError::Unreadable(LineError::TooLong(_)))),
+        "{result:?}"
+    );
+    // Set up properly, then asked for a move, it writes `info` lines for ever.
+    let spammer = sh("echo uciok; read a; read b; read c; echo readyok; exec yes info string spam");
+    let mut client = start(spammer, Duration::from_secs(10)).unwrap();
+    let game = Game::new(engine.clone());
+    let result = client.best_move(
+        &game,
+        Think::MoveTime(Duration::from_millis(50)),
+        Duration::from_millis(500),
+    );
+    assert!(matches!(result, Err(ClientError::Timeout(_))), "{result:?}");
+}
+
+/// Issue 49, defect 2: `tafl match` sent an OpenTafl engine `play` and then `clock`, while
+/// OpenTafl's own host sends `clock` first and OpenTafl's engine reads the clock when `play`
+/// arrives (so it thought to its 10 s default and lost on time). The client's lines are logged
+/// on their way to the engine: every `play` follows a `clock`.
+#[cfg(unix)]
+#[test]
+fn the_client_sends_an_opentafl_engine_the_clock_before_play() {
+    let dir = std::env::temp_dir().join(format!("tafl-clock-first-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let log = dir.join("sent.txt");
+    let command = sh(&format!(
+        "tee '{}' | '{}' engine --protocol opentafl --depth 1",
+        log.display(),
+        env!("CARGO_BIN_EXE_tafl")
+    ));
+    let engine = Arc::new(Engine::new(&Variant::load("brandubh").unwrap().rules).unwrap());
+    let timeout = Duration::from_secs(30);
+    let mut client = Client::start(&command, Kind::OpenTafl, "brandubh", &engine, timeout).unwrap();
+    let mut game = Game::new(engine);
+    for _ in 0..2 {
+        let think = Think::MoveTime(Duration::from_millis(20));
+        let mv = client.best_move(&game, think, timeout).unwrap();
+        game.play(mv).unwrap();
+        let answer = game.legal_moves()[0];
+        game.play(answer).unwrap();
+    }
+    client.quit();
+    let sent = std::fs::read_to_string(&log).unwrap();
+    let lines: Vec<&str> = sent.lines().collect();
+    let plays: Vec<usize> = (0..lines.len())
+        .filter(|&i| lines[i].starts_with("play "))
+        .collect();
+    assert_eq!(plays.len(), 2, "{sent}");
+    for i in plays {
+        assert!(lines[i - 1].starts_with("clock "), "{sent}");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -344,6 +344,76 @@ fn a_program_that_cannot_play_loses_its_games_counted_apart() {
     assert_eq!(json["reasons"]["forfeit"], 4, "{json}");
 }
 
+/// Issue 49, defect 7: `engine=yes,protocol=uci` never answers `uciok` but writes without end;
+/// the match used to wait on it for ever, holding all it wrote. Each game is a forfeit once
+/// the set-up's ten seconds are over.
+#[cfg(unix)]
+#[test]
+fn a_program_that_writes_without_end_forfeits_in_time() {
+    let out = Command::new(env!("CARGO_BIN_EXE_tafl"))
+        .args([
+            "match",
+            "brandubh",
+            "--a",
+            "depth=1",
+            "--b",
+            "engine=yes,protocol=uci,time=50",
+            "--pairs",
+            "1",
+            "--threads",
+            "2",
+            "--json",
+        ])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(json["a_results"]["wins"], 2, "{json}");
+    let forfeits = json["forfeits"].as_array().unwrap();
+    assert_eq!(forfeits.len(), 2, "{json}");
+    assert!(
+        forfeits[0].as_str().unwrap().contains("did not answer"),
+        "{json}"
+    );
+}
+
+/// Issue 49, defect 4: hnefatafl-copenhagen's engine resigns with `= play defender resigns _`,
+/// which `tafl match` counted as a protocol forfeit. It is a loss by resignation.
+#[cfg(unix)]
+#[test]
+fn a_program_that_resigns_loses_by_resignation_not_by_forfeit() {
+    let dir = std::env::temp_dir().join(format!("tafl-match-resigns-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    // Answers every command as hnefatafl's protocol does, and resigns when asked for a move.
+    let script = dir.join("resigner.sh");
+    std::fs::write(
+        &script,
+        "while read -r line; do\n\
+         case \"$line\" in\n\
+         generate_move*) printf '= play defender resigns _\\n\\n' ;;\n\
+         quit*) exit 0 ;;\n\
+         *) printf '= \\n' ;;\n\
+         esac\n\
+         done\n",
+    )
+    .unwrap();
+    let json = match_json(
+        &format!("engine=sh {},protocol=gtp,depth=1", script.display()),
+        None,
+    );
+    assert_eq!(json["games"], 4, "{json}");
+    assert_eq!(json["a_results"]["wins"], 4, "{json}");
+    assert_eq!(json["forfeits"].as_array().unwrap().len(), 0, "{json}");
+    assert!(json["reasons"]["forfeit"].is_null(), "{json}");
+    // Every game it had a move in (A may win in its first move after the opening).
+    assert!(json["reasons"]["resignation"].as_u64() >= Some(1), "{json}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 /// Runs `tafl match brandubh` with `args` after the players (depth 1 both); its output.
 fn book_match(args: &[&str]) -> std::process::Output {
     Command::new(env!("CARGO_BIN_EXE_tafl"))

@@ -1,15 +1,18 @@
 //! `tafl engine --protocol uci|gtp|opentafl`: the computer player over stdin and stdout, for
 //! other programs (OpenTafl, hnefatafl-copenhagen, UCI-style tools). Searches run on a thread
-//! so that `stop`, `isready` and `quit` are heard while thinking.
+//! so that `stop`, `isready` and `quit` are heard while thinking. A line that is not UTF-8, or
+//! is longer than [`crate::protocol::line::MAX_LINE`], is answered as an error and the engine
+//! goes on. The end of input stops the search in progress, which is still answered.
 
 use std::collections::VecDeque;
-use std::io::{BufRead, Write};
+use std::io::Write;
 use std::process::ExitCode;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{mpsc, Arc};
 use std::time::{Duration, Instant};
 
 use crate::protocol::gtp::Gtp;
+use crate::protocol::line::{LineError, LineReader};
 use crate::protocol::opentafl::OpenTafl;
 use crate::protocol::uci::Uci;
 use crate::protocol::{run_job, Busy, Loaded, Protocol, Settings};
@@ -112,9 +115,16 @@ pub fn run(args: &Args) -> ExitCode {
     }
 }
 
+/// A line from the host, or one that could not be read.
+enum Input {
+    Line(String),
+    /// Not UTF-8, or too long: answered as the protocol answers an error, in its turn.
+    Bad(LineError),
+}
+
 /// What the loop waits for.
 enum Event {
-    Line(String),
+    Input(Input),
     End,
     Progress(Report),
     Done(Result<Report, SearchError>),
@@ -129,14 +139,29 @@ struct Running {
     held: Option<Result<Report, SearchError>>,
 }
 
+impl Running {
+    /// Stops the search and takes its held answer, if it had already ended (an infinite
+    /// search's answer waits for this).
+    fn stop(&mut self) -> Option<Result<Report, SearchError>> {
+        self.stop.store(true, Ordering::Relaxed);
+        self.infinite = false;
+        self.held.take()
+    }
+}
+
 /// Serves `protocol` over stdin and stdout until it quits or stdin ends.
 fn serve(mut protocol: impl Protocol) -> std::io::Result<()> {
     let (events, inbox) = mpsc::channel();
     let reader = events.clone();
     std::thread::spawn(move || {
-        for line in std::io::stdin().lock().lines() {
-            let Ok(line) = line else { break };
-            if reader.send(Event::Line(line)).is_err() {
+        for line in LineReader::new(std::io::stdin().lock()) {
+            let input = match line {
+                Ok(line) => Input::Line(line),
+                // Stdin itself failed: no more input will come, as at its end.
+                Err(LineError::Read(_)) => break,
+                Err(bad) => Input::Bad(bad),
+            };
+            if reader.send(Event::Input(input)).is_err() {
                 return;
             }
         }
@@ -145,62 +170,62 @@ fn serve(mut protocol: impl Protocol) -> std::io::Result<()> {
     let mut out = std::io::stdout().lock();
     write_lines(&mut out, &protocol.greeting())?;
     let mut running: Option<Running> = None;
-    let mut deferred: VecDeque<String> = VecDeque::new();
+    let mut deferred: VecDeque<Input> = VecDeque::new();
     let mut input_over = false;
     loop {
         if input_over && running.is_none() && deferred.is_empty() {
             return Ok(());
         }
         let event = match deferred.pop_front() {
-            Some(line) if running.is_none() => Event::Line(line),
-            Some(line) => {
-                deferred.push_front(line);
+            Some(input) if running.is_none() => Event::Input(input),
+            Some(input) => {
+                deferred.push_front(input);
                 next(&inbox)
             }
             None => next(&inbox),
         };
         match event {
-            Event::Line(line) => match &mut running {
+            Event::Input(input) => match (&mut running, input) {
                 // Lines keep their order: behind a deferred line, every line waits.
-                Some(_) if !deferred.is_empty() => deferred.push_back(line),
-                Some(search) => match protocol.handle_busy(&line) {
+                (Some(_), input) if !deferred.is_empty() => deferred.push_back(input),
+                // A bad line is answered in its turn, like any command the search does not
+                // handle.
+                (Some(_), input @ Input::Bad(_)) => deferred.push_back(input),
+                (Some(search), Input::Line(line)) => match protocol.handle_busy(&line) {
                     Busy::Reply(lines) => write_lines(&mut out, &lines)?,
                     Busy::Stop => {
-                        search.stop.store(true, Ordering::Relaxed);
-                        search.infinite = false;
-                        if let Some(result) = search.held.take() {
+                        if let Some(result) = search.stop() {
                             write_lines(&mut out, &protocol.finish(result))?;
                             running = None;
                         }
                     }
                     Busy::Limit(limit) => {
-                        // A timer: the flag belongs to this search only, so a late timer
-                        // cannot stop a later one.
-                        let stop = search.stop.clone();
                         let wait = limit.saturating_sub(search.started.elapsed());
-                        std::thread::spawn(move || {
-                            std::thread::sleep(wait);
-                            stop.store(true, Ordering::Relaxed);
-                        });
+                        stop_after(&search.stop, wait);
                     }
                     Busy::Quit => {
                         search.stop.store(true, Ordering::Relaxed);
                         return Ok(());
                     }
-                    Busy::Defer => deferred.push_back(line),
+                    Busy::Defer => deferred.push_back(Input::Line(line)),
                 },
-                None => {
+                (None, Input::Bad(error)) => {
+                    write_lines(&mut out, &protocol.error_lines(&error.to_string()))?;
+                }
+                (None, Input::Line(line)) => {
                     let step = protocol.handle(&line);
                     write_lines(&mut out, &step.lines)?;
                     if step.quit {
                         return Ok(());
                     }
                     if let Some(job) = step.search {
-                        let stop = Arc::new(AtomicBool::new(false));
+                        // After the end of input nobody can say stop: a search asked for by
+                        // the last lines stops at once and answers with its first depth.
+                        let stop = Arc::new(AtomicBool::new(input_over));
                         running = Some(Running {
                             stop: stop.clone(),
                             started: Instant::now(),
-                            infinite: job.infinite,
+                            infinite: job.infinite && !input_over,
                             held: None,
                         });
                         let events = events.clone();
@@ -232,22 +257,30 @@ fn serve(mut protocol: impl Protocol) -> std::io::Result<()> {
                 }
             }
             Event::End => {
-                // Input is over: the search in progress and the lines waiting for it are
-                // still answered (a piped script gets every answer); an infinite search stops.
+                // Input is over: nobody is left to say stop, and a search of absurd length
+                // (`go depth 60`, a week's clock) would run on for nobody. The search in
+                // progress stops now and is answered with what it found, and the lines waiting
+                // for it are still answered, so a piped script gets every answer.
                 input_over = true;
                 if let Some(search) = &mut running {
-                    if search.infinite {
-                        search.stop.store(true, Ordering::Relaxed);
-                        search.infinite = false;
-                        if let Some(result) = search.held.take() {
-                            write_lines(&mut out, &protocol.finish(result))?;
-                            running = None;
-                        }
+                    if let Some(result) = search.stop() {
+                        write_lines(&mut out, &protocol.finish(result))?;
+                        running = None;
                     }
                 }
             }
         }
     }
+}
+
+/// Sets `stop` once `wait` has passed. The flag belongs to one search only, so a late timer
+/// cannot stop a later search.
+fn stop_after(stop: &Arc<AtomicBool>, wait: Duration) {
+    let stop = stop.clone();
+    std::thread::spawn(move || {
+        std::thread::sleep(wait);
+        stop.store(true, Ordering::Relaxed);
+    });
 }
 
 fn next(inbox: &mpsc::Receiver<Event>) -> Event {

@@ -11,7 +11,8 @@
 //! `time=100,off=reductions` or `depth=3,off=all,weights=hand`. A player may also be another
 //! program: `engine=CMD ARGS,protocol=uci|gtp|opentafl,time=MS` (src/protocol/client.rs drives
 //! it); our own engine referees, and a program that sends an illegal move, exits or overruns its
-//! time loses that game, counted apart as a forfeit.
+//! time loses that game, counted apart as a forfeit. A program that resigns (hnefatafl's
+//! `= play ROLE resigns _`) loses by resignation, as a player does.
 
 use std::io::Write;
 use std::process::ExitCode;
@@ -572,13 +573,18 @@ fn play_with_programs(
         let i = side.index();
         let player = players[i];
         let answer: Result<crate::Move, String> = match &mut clients[i] {
-            Some(client) => client
-                .best_move(
-                    &game,
-                    External::think(&player.limits),
-                    External::timeout(&player.limits),
-                )
-                .map_err(|error: ClientError| error.to_string()),
+            Some(client) => match client.best_move(
+                &game,
+                External::think(&player.limits),
+                External::timeout(&player.limits),
+            ) {
+                // A resignation is a loss by resignation, not a fault of the program.
+                Err(ClientError::Resigned) => match game.resign(side) {
+                    Ok(_) => break,
+                    Err(error) => Err(format!("resigned, which cannot end the game: {error}")),
+                },
+                other => other.map_err(|error| error.to_string()),
+            },
             None => crate::search::search(&game, &player.limits, &stop, |_| {})
                 .map_err(|error| error.to_string())
                 .and_then(|report| report.best.ok_or_else(|| "no move".to_string())),

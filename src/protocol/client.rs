@@ -1,5 +1,7 @@
 //! Driving an engine process: start a command, speak one protocol to it, ask it for moves with
-//! a time limit, and kill it when it overruns.
+//! a time limit, and kill it when it overruns. What it writes is read a bounded line at a time
+//! and a bounded number of lines ahead, and the time limit holds however much it writes, so a
+//! program that writes without end costs neither memory nor a hung match.
 //!
 //! ```no_run
 //! use std::time::Duration;
@@ -14,19 +16,29 @@
 //! client.quit();
 //! ```
 
-use std::io::{BufRead, BufReader, Write};
+use std::io::{BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use super::gtp::vertex;
+use super::line::{LineError, LineReader};
 use super::opentafl::{position_record, read_move};
 use crate::engine::{Engine, Move};
 use crate::game::notation::position_to_string;
 use crate::game::Game;
 use crate::ir::Side;
 use crate::BySide;
+
+/// The longest line read from an engine: 64 KiB, far more than any answer or `info` line, and
+/// little enough that [`QUEUE`] of them bound what an engine that writes without end makes us
+/// hold (a few megabytes).
+pub const MAX_ANSWER_LINE: usize = 64 << 10;
+
+/// Lines read ahead of the one awaited. Past these the reader waits, and so, once the pipe is
+/// full, does the engine: its output is never piled up in memory.
+const QUEUE: usize = 64;
 
 /// The protocol an engine speaks.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -74,6 +86,13 @@ pub enum ClientError {
     /// Its output ended.
     #[error("the engine exited")]
     Exited,
+    /// Its output could not be read as lines (a line over [`MAX_ANSWER_LINE`]).
+    #[error("cannot read the engine's output: {0}")]
+    Unreadable(LineError),
+    /// It resigned the game instead of moving (hnefatafl's protocol: `= play ROLE resigns _`).
+    /// Not a fault: the caller ends the game as a loss by resignation.
+    #[error("the engine resigned")]
+    Resigned,
     /// It answered something else than the protocol allows here.
     #[error("the engine answered `{0}`")]
     Protocol(String),
@@ -87,7 +106,7 @@ pub enum ClientError {
 pub struct Client {
     child: Child,
     stdin: ChildStdin,
-    lines: Receiver<String>,
+    lines: Receiver<Result<String, LineError>>,
     kind: Kind,
     engine: Arc<Engine>,
     /// Plies of the game the engine already knows (GTP and OpenTafl keep the game themselves).
@@ -122,10 +141,17 @@ impl Client {
             let _ = child.kill();
             return Err(ClientError::Exited);
         };
-        let (sender, lines) = mpsc::channel();
+        let (sender, lines) = mpsc::sync_channel(QUEUE);
         std::thread::spawn(move || {
-            for line in BufReader::new(stdout).lines() {
-                let Ok(line) = line else { break };
+            for line in LineReader::with_limit(BufReader::new(stdout), MAX_ANSWER_LINE) {
+                let line = match line {
+                    // A stray byte that is not UTF-8 (in an `info string`, say) spoils only
+                    // its own line, which is not the awaited answer.
+                    Err(LineError::NotUtf8) => continue,
+                    // The pipe failed: as if the engine had exited.
+                    Err(LineError::Read(_)) => break,
+                    other => other,
+                };
                 if sender.send(line).is_err() {
                     break;
                 }
@@ -182,7 +208,8 @@ impl Client {
     /// seen. Waits at most `timeout`, then kills the engine.
     ///
     /// # Errors
-    /// [`ClientError`] when it does not answer a move in time or in its protocol's form.
+    /// [`ClientError`] when it does not answer a move in time or in its protocol's form, and
+    /// [`ClientError::Resigned`] when it resigns.
     pub fn best_move(
         &mut self,
         game: &Game,
@@ -199,6 +226,11 @@ impl Client {
             Err(ClientError::Timeout(_)) => {
                 self.kill();
                 Err(ClientError::Timeout(timeout))
+            }
+            // An engine whose output cannot be read may still be writing it: stop it.
+            Err(error @ ClientError::Unreadable(_)) => {
+                self.kill();
+                Err(error)
             }
             other => other,
         }
@@ -276,6 +308,10 @@ impl Client {
                 .ok()
         };
         let mv = match words[..] {
+            // hnefatafl-copenhagen's engine resigns as `= play defender resigns _`.
+            ["play", _, resigns, ..] if resigns.starts_with("resign") => {
+                return Err(ClientError::Resigned)
+            }
             ["play", _, from, to] => square(from).zip(square(to)).map(|(f, t)| Move::new(f, t)),
             _ => None,
         };
@@ -311,7 +347,6 @@ impl Client {
             ))?;
         }
         let side = game.to_move();
-        self.send(&format!("play {side}"))?;
         let think = match think {
             Think::MoveTime(time) => Think::Clock {
                 left: BySide {
@@ -322,6 +357,8 @@ impl Client {
             },
             other => other,
         };
+        // The clock first, as OpenTafl's own host sends it: its engine reads the clock when
+        // `play` arrives, and one sent after would think to its own default instead.
         if let Think::Clock { left, .. } = think {
             self.send(&format!(
                 "clock {} {} 0 0 0",
@@ -329,6 +366,7 @@ impl Client {
                 left.defenders.as_millis()
             ))?;
         }
+        self.send(&format!("play {side}"))?;
         let answer = self.wait(deadline, |l| {
             if let Some(rest) = l.strip_prefix("move ") {
                 Some(Ok(rest.trim().to_string()))
@@ -352,7 +390,9 @@ impl Client {
             .map_err(ClientError::Write)
     }
 
-    /// Reads lines until `pick` takes one, or the deadline passes.
+    /// Reads lines until `pick` takes one, or the deadline passes. The deadline is checked
+    /// before every line: an engine that writes lines without pause never makes the receive
+    /// time out, and must not keep the wait going.
     fn wait<T>(
         &mut self,
         deadline: Instant,
@@ -360,12 +400,16 @@ impl Client {
     ) -> Result<T, ClientError> {
         loop {
             let left = deadline.saturating_duration_since(Instant::now());
+            if left.is_zero() {
+                return Err(ClientError::Timeout(left));
+            }
             match self.lines.recv_timeout(left) {
-                Ok(line) => {
+                Ok(Ok(line)) => {
                     if let Some(found) = pick(line.trim_end()) {
                         return Ok(found);
                     }
                 }
+                Ok(Err(error)) => return Err(ClientError::Unreadable(error)),
                 Err(RecvTimeoutError::Timeout) => return Err(ClientError::Timeout(left)),
                 Err(RecvTimeoutError::Disconnected) => return Err(ClientError::Exited),
             }

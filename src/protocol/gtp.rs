@@ -20,19 +20,21 @@
 //! quit                           (no answer)
 //! ```
 //!
-//! Squares are a file letter and a rank from 1 at the bottom: lowercase (`d1`) on 11x11 boards,
-//! uppercase (`D1`) on 13x13, and `0d1` on 7x7, as hnefatafl-copenhagen writes them; either case
-//! is read. Each board size plays one variant: 11 is Copenhagen, and `tafl engine --variant`
-//! adds others (hnefatafl-copenhagen also knows 7 and 13, with its Copenhagen rules on those
-//! boards, which no bundled variant reproduces, so they are refused unless given).
+//! Squares are a file letter and a rank from 1 at the bottom: lowercase (`d1`) on 11x11 and 7x7
+//! boards and uppercase (`D1`) on 13x13, as hnefatafl-copenhagen writes them; either case is
+//! read, and so is the `0d1` that older versions wrote on 7x7 (6.4.1 writes `d1` and refuses
+//! `0d1`). Each board size plays one variant: 11 is Copenhagen, and `tafl engine --variant`
+//! adds others (hnefatafl-copenhagen also knows 7, its own Brandubh, and 13, so those are
+//! refused unless given).
 
+use std::sync::Arc;
 use std::time::Duration;
 
 use super::{clock, one_line, Busy, Job, Loaded, Protocol, Settings, Step};
 use crate::engine::Move;
 use crate::game::{Game, Status};
 use crate::ir::{Side, Square};
-use crate::search::{Report, SearchError};
+use crate::search::{Report, SearchError, Table};
 use crate::BySide;
 
 /// The commands this session knows, as `list_commands` prints them.
@@ -63,6 +65,8 @@ pub struct Gtp {
     /// Fischer time (time left per side, increment), or none.
     clock: Option<(BySide<Duration>, Duration)>,
     fischer: Option<(Duration, Duration)>,
+    /// Kept from move to move, cleared by a new game.
+    table: Arc<Table>,
 }
 
 /// A failure, answered `? message`.
@@ -90,6 +94,7 @@ impl Gtp {
             }
         }
         let game = first.new_game();
+        let table = settings.table();
         Ok(Gtp {
             settings,
             boards,
@@ -97,6 +102,7 @@ impl Gtp {
             game,
             clock: None,
             fischer: None,
+            table,
         })
     }
 
@@ -111,6 +117,8 @@ impl Gtp {
 
     fn new_game(&mut self) {
         self.game = self.boards[self.current].new_game();
+        // The game may be another variant's, and what the last game learnt is no help.
+        self.table.clear();
         self.clock = self.fischer.map(|(start, increment)| {
             (
                 BySide {
@@ -234,6 +242,7 @@ impl Gtp {
             limits,
             nodes: None,
             infinite: false,
+            table: self.table.clone(),
         })
     }
 
@@ -338,10 +347,10 @@ fn final_status(status: Status) -> &'static str {
     }
 }
 
-/// A square as hnefatafl-copenhagen writes it for a board of `size`.
+/// A square as hnefatafl-copenhagen (6.4.1) writes it for a board of `size`: uppercase on
+/// 13x13, lowercase on the others (`d3` on 7x7: 6.4.1 refuses the `0d3` of older versions).
 pub fn vertex(square: Square, size: u8) -> String {
     match size {
-        7 => format!("0{square}"),
         13 => square.to_string().to_ascii_uppercase(),
         _ => square.to_string(),
     }
@@ -355,9 +364,12 @@ impl Protocol for Gtp {
     fn handle(&mut self, line: &str) -> Step {
         let text = line.split('#').next().unwrap_or_default();
         let words: Vec<&str> = text.split_whitespace().collect();
-        self.command(&words).unwrap_or_else(|error| {
-            Step::lines(vec![format!("? {}", one_line(&error)), String::new()])
-        })
+        self.command(&words)
+            .unwrap_or_else(|error| Step::lines(self.error_lines(&error)))
+    }
+
+    fn error_lines(&self, message: &str) -> Vec<String> {
+        vec![format!("? {}", one_line(message)), String::new()]
     }
 
     fn handle_busy(&mut self, _line: &str) -> Busy {

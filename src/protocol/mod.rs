@@ -27,6 +27,7 @@
 pub mod client;
 pub mod clock;
 pub mod gtp;
+pub mod line;
 pub mod opentafl;
 pub mod uci;
 
@@ -36,12 +37,16 @@ use std::time::Duration;
 
 use crate::engine::{Engine, Move};
 use crate::game::Game;
-use crate::search::{self, Limits, Report, SearchError};
+use crate::search::{self, Limits, Report, SearchError, Table};
 use crate::{LoadError, Variant};
 
-/// The longest any one search may think, whatever a protocol asks: a week. Longer times (a
-/// clock of `u64::MAX` milliseconds) would overflow the search's deadline.
-pub const MAX_TIME: Duration = Duration::from_secs(7 * 24 * 3600);
+/// The longest any one move or analysis may think, whatever a protocol asks: ten minutes.
+/// A clock of a billion minutes or `go movetime` of a year is a host's mistake, not a wish,
+/// and under hnefatafl's protocol nothing can interrupt `generate_move`; no real time control
+/// gives a move more (five hours' main time is ten minutes a move at a thirtieth), and past it
+/// the search only deepens into a full table. `go infinite`, which waits for `stop`, has no
+/// time and is not cut.
+pub const MAX_TIME: Duration = Duration::from_secs(10 * 60);
 
 /// The search settings a session starts with; protocols that have options change them.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -50,7 +55,8 @@ pub struct Settings {
     pub variant: String,
     /// Search threads.
     pub threads: usize,
-    /// Transposition table size in MiB.
+    /// Transposition table size in MiB. A session allocates its table when it starts and when
+    /// the size changes, never inside a move's time, and keeps it from move to move.
     pub hash_mb: usize,
     /// The deepest any search goes (plies) unless the protocol names a depth itself; with no
     /// clock either, the whole limit.
@@ -82,6 +88,11 @@ impl Settings {
         self.apply(limits)
     }
 
+    /// A session's table of this size, empty: for a new session or a new size.
+    pub fn table(&self) -> Arc<Table> {
+        Arc::new(Table::new(self.hash_mb))
+    }
+
     /// `limits` with these settings' threads, table size and depth (where `limits` names
     /// none), and a time of at most [`MAX_TIME`].
     pub fn apply(&self, limits: Limits) -> Limits {
@@ -105,6 +116,8 @@ pub struct Job {
     pub nodes: Option<u64>,
     /// Keep the answer until the caller says stop (UCI `go infinite`).
     pub infinite: bool,
+    /// The session's table, kept from move to move (`limits.table_mb` is not used).
+    pub table: Arc<Table>,
 }
 
 /// What a session answers to a line while no search runs.
@@ -177,6 +190,9 @@ pub trait Protocol {
     fn greeting(&self) -> Vec<String>;
     /// Handles one line while no search runs.
     fn handle(&mut self, line: &str) -> Step;
+    /// The protocol's answer to a line that failed for `message` (one that could not be read,
+    /// [`line::LineError`]): the same form as its answer to a malformed command.
+    fn error_lines(&self, message: &str) -> Vec<String>;
     /// Handles one line while the session's search runs.
     fn handle_busy(&mut self, line: &str) -> Busy;
     /// A line to write after each finished depth, if the protocol reports progress.
@@ -196,7 +212,7 @@ pub fn run_job(
     stop: &AtomicBool,
     mut progress: impl FnMut(&Report),
 ) -> Result<Report, SearchError> {
-    let mut report = search::search(&job.game, &job.limits, stop, |report| {
+    let mut report = search::search_with(&job.game, &job.limits, &job.table, stop, |report| {
         progress(report);
         if job.nodes.is_some_and(|nodes| report.nodes >= nodes) {
             stop.store(true, Ordering::Relaxed);
@@ -243,6 +259,23 @@ impl<P: Protocol> Driver<P> {
                 out.extend(protocol.progress(report));
             });
             out.extend(self.protocol.finish(result));
+        }
+        out
+    }
+
+    /// Handles `bytes` as a host's input: each line as [`Driver::feed`] does, and each line that
+    /// cannot be read ([`line::LineError`]) answered as the protocol answers an error. Returns
+    /// every line written in answer.
+    pub fn feed_bytes(&mut self, bytes: &[u8]) -> Vec<String> {
+        let mut out = Vec::new();
+        for line in line::LineReader::new(bytes) {
+            if self.over {
+                break;
+            }
+            match line {
+                Ok(line) => out.extend(self.feed(&line)),
+                Err(error) => out.extend(self.protocol.error_lines(&error.to_string())),
+            }
         }
         out
     }

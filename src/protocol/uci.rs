@@ -7,8 +7,9 @@
 //! isready                     -> readyok (also while thinking)
 //! setoption name Variant value <bundled name or .tafl path>
 //! setoption name Threads value <n>
-//! setoption name Hash value <MiB>
-//! ucinewgame
+//! setoption name Hash value <MiB>   (the table is allocated here, and kept between moves)
+//! setoption name Clear Hash         (empties the table)
+//! ucinewgame                        (a new game; empties the table)
 //! position startpos [moves <m> ...]
 //! position [fen] <position string> <attackers|defenders> [moves <m> ...]
 //! go [depth n] [movetime ms] [nodes n] [infinite]
@@ -22,6 +23,7 @@
 //! the black pieces); `atime`/`ainc`/`dtime`/`dinc` say the same without colours. Errors are
 //! answered `info string error: ...` and change nothing.
 
+use std::sync::Arc;
 use std::time::Duration;
 
 use super::{
@@ -31,7 +33,7 @@ use crate::engine::Move;
 use crate::game::notation::parse_position;
 use crate::game::Game;
 use crate::ir::Side;
-use crate::search::{Limits, Report, Score, SearchError};
+use crate::search::{Limits, Report, Score, SearchError, Table};
 
 /// A UCI-like session.
 #[derive(Debug)]
@@ -39,6 +41,8 @@ pub struct Uci {
     settings: Settings,
     loaded: Loaded,
     game: Game,
+    /// Kept from move to move; cleared by `ucinewgame`, `Clear Hash` and a new variant.
+    table: Arc<Table>,
 }
 
 impl Uci {
@@ -49,10 +53,12 @@ impl Uci {
     pub fn new(settings: Settings) -> Result<Uci, VariantError> {
         let loaded = Loaded::load(&settings.variant)?;
         let game = loaded.new_game();
+        let table = settings.table();
         Ok(Uci {
             settings,
             loaded,
             game,
+            table,
         })
     }
 
@@ -72,6 +78,7 @@ impl Uci {
             "setoption" => self.set_option(rest).map(|()| Step::silent()),
             "ucinewgame" => {
                 self.game = self.loaded.new_game();
+                self.table.clear();
                 Ok(Step::silent())
             }
             "position" => self.position(rest).map(|()| Step::silent()),
@@ -99,18 +106,32 @@ impl Uci {
                 "option name Hash type spin default {} min 0 max 4096",
                 self.settings.hash_mb
             ),
+            "option name Clear Hash type button".to_string(),
             "uciok".to_string(),
         ]
     }
 
+    /// `setoption name NAME [value VALUE]`; a name may be several words (`Clear Hash`).
     fn set_option(&mut self, words: &[&str]) -> Result<(), String> {
-        let usage = "write `setoption name <Variant|Threads|Hash> value <value>`";
-        let (Some(&"name"), Some(name), Some(&"value")) =
-            (words.first(), words.get(1), words.get(2))
-        else {
+        let usage =
+            "write `setoption name <Variant|Threads|Hash> value <value>` or `setoption name Clear Hash`";
+        let ["name", rest @ ..] = words else {
             return Err(usage.to_string());
         };
-        let value = words[3..].join(" ");
+        let (name, value) = match rest.iter().position(|w| *w == "value") {
+            Some(i) => (rest[..i].join(" "), rest[i + 1..].join(" ")),
+            None => (rest.join(" "), String::new()),
+        };
+        let key = name.to_ascii_lowercase();
+        if key == "clear hash" {
+            self.table.clear();
+            return Ok(());
+        }
+        if !matches!(key.as_str(), "variant" | "threads" | "hash") {
+            return Err(format!(
+                "unknown option `{name}` (known: Variant, Threads, Hash, Clear Hash)"
+            ));
+        }
         if value.is_empty() {
             return Err(usage.to_string());
         }
@@ -121,7 +142,7 @@ impl Uci {
                 .filter(|n| (min..=max).contains(n))
                 .ok_or_else(|| format!("{name} must be a whole number from {min} to {max}"))
         };
-        match name.to_ascii_lowercase().as_str() {
+        match key.as_str() {
             "variant" => {
                 let loaded = Loaded::load(&value).map_err(|e| {
                     format!(
@@ -132,13 +153,16 @@ impl Uci {
                 self.game = loaded.new_game();
                 self.loaded = loaded;
                 self.settings.variant = value;
+                // Another variant's positions must not meet the old ones' entries.
+                self.table.clear();
             }
             "threads" => self.settings.threads = number(256, 1)?,
-            "hash" => self.settings.hash_mb = number(4096, 0)?,
             _ => {
-                return Err(format!(
-                    "unknown option `{name}` (known: Variant, Threads, Hash)"
-                ))
+                let megabytes = number(4096, 0)?;
+                self.settings.hash_mb = megabytes;
+                // Allocated now, when the host expects to wait (it follows with `isready`),
+                // not inside the next move's time.
+                self.table = self.settings.table();
             }
         }
         Ok(())
@@ -206,6 +230,7 @@ impl Uci {
             limits,
             nodes: go.nodes,
             infinite: go.infinite,
+            table: self.table.clone(),
         })
     }
 }
@@ -273,7 +298,11 @@ impl Protocol for Uci {
 
     fn handle(&mut self, line: &str) -> Step {
         self.command(line)
-            .unwrap_or_else(|error| Step::line(format!("info string error: {error}")))
+            .unwrap_or_else(|error| Step::lines(self.error_lines(&error)))
+    }
+
+    fn error_lines(&self, message: &str) -> Vec<String> {
+        vec![format!("info string error: {}", one_line(message))]
     }
 
     fn handle_busy(&mut self, line: &str) -> Busy {

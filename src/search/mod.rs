@@ -57,6 +57,7 @@ use crate::engine::{Compiled, Ending, Engine, Move};
 use crate::game::Game;
 
 pub use eval::{weights_for, Weights, WEIGHTS};
+pub use tt::Table;
 
 /// A win, for the side to move, at the root; a win `n` plies away scores `WIN - n`.
 pub(crate) const WIN: i32 = 1_000_000;
@@ -399,13 +400,30 @@ pub enum SearchError {
 
 /// Searches the position of `game` for its side to move within `limits`. `stop` ends the search
 /// early (the best move found so far is returned); `progress` is called after every finished
-/// depth with the report so far.
+/// depth with the report so far. The search has a table of its own, of `limits.table_mb`.
 ///
 /// # Errors
 /// [`SearchError::GameOver`] when the game has ended.
 pub fn search(
     game: &Game,
     limits: &Limits,
+    stop: &AtomicBool,
+    progress: impl FnMut(&Report),
+) -> Result<Report, SearchError> {
+    search_with(game, limits, &Table::new(limits.table_mb), stop, progress)
+}
+
+/// [`search`] with the caller's table, whatever `limits.table_mb` says: what earlier searches
+/// stored in it is used, as an engine uses what it learnt on the moves before, and the table
+/// costs no time here. Positions of another variant must not share a table ([`Table::clear`]
+/// it when the variant or the game changes).
+///
+/// # Errors
+/// [`SearchError::GameOver`] when the game has ended.
+pub fn search_with(
+    game: &Game,
+    limits: &Limits,
+    table: &Table,
     stop: &AtomicBool,
     progress: impl FnMut(&Report),
 ) -> Result<Report, SearchError> {
@@ -420,21 +438,25 @@ pub fn search(
         .collect();
     let report = match engine.compiled(game.position()) {
         Some(Compiled::Narrow(core, pos)) => {
-            run(engine, core, pos, history, limits, stop, progress)
+            run(engine, core, pos, history, limits, table, stop, progress)
         }
-        Some(Compiled::Wide(core, pos)) => run(engine, core, pos, history, limits, stop, progress),
+        Some(Compiled::Wide(core, pos)) => {
+            run(engine, core, pos, history, limits, table, stop, progress)
+        }
         // A game's positions are its engine's own.
         None => Report::nothing(),
     };
     Ok(report)
 }
 
+#[allow(clippy::too_many_arguments)] // the search's inputs, each from a different owner
 fn run<B: Bits>(
     engine: &Engine,
     core: &Core<B>,
     root: Pos<B>,
     history: Vec<u64>,
     limits: &Limits,
+    table: &Table,
     stop: &AtomicBool,
     mut progress: impl FnMut(&Report),
 ) -> Report {
@@ -453,20 +475,14 @@ fn run<B: Bits>(
         .weights
         .unwrap_or_else(|| eval::weights_for(engine.rules()));
     let evaluator = eval::Evaluator::new(core, weights, &start);
-    let table = tt::Table::new(limits.table_mb);
     let finished = AtomicBool::new(false);
     let helper_nodes = AtomicU64::new(0);
     let settings = limits.settings;
 
     let mut report = std::thread::scope(|scope| {
         for id in 1..limits.threads.max(1) {
-            let (evaluator, table, finished, helper_nodes, history) = (
-                &evaluator,
-                &table,
-                &finished,
-                &helper_nodes,
-                history.clone(),
-            );
+            let (evaluator, table, finished, helper_nodes, history) =
+                (&evaluator, table, &finished, &helper_nodes, history.clone());
             scope.spawn(move || {
                 let mut worker =
                     tree::Worker::new(core, evaluator, table, [stop, finished], deadline, history);
@@ -483,8 +499,7 @@ fn run<B: Bits>(
             });
         }
 
-        let mut main =
-            tree::Worker::new(core, &evaluator, &table, [stop, &finished], None, history);
+        let mut main = tree::Worker::new(core, &evaluator, table, [stop, &finished], None, history);
         main.settings = settings;
         let mut report = Report::nothing();
         let mut clock = Clock::new(started, limits.time, settings.time_management);
