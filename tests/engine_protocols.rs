@@ -777,3 +777,69 @@ fn the_client_sends_an_opentafl_engine_the_clock_before_play() {
     }
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// Bytes a host might send: mostly the protocols' own words and squares, with arbitrary bytes
+/// (bad UTF-8, controls, no line end) among them.
+fn hostile_bytes() -> impl proptest::strategy::Strategy<Value = Vec<u8>> {
+    use proptest::prelude::*;
+    let word = prop::sample::select(vec![
+        "go",
+        "depth",
+        "1",
+        "position",
+        "startpos",
+        "moves",
+        "d1-c1",
+        "e1e3",
+        "isready",
+        "setoption",
+        "name",
+        "Hash",
+        "value",
+        "play",
+        "attackers",
+        "rules",
+        "dim:7",
+        "move",
+        "position",
+        "side",
+        "defenders",
+        "genmove",
+        "board_size",
+        "7",
+        "0d3",
+        "d3",
+        "\n",
+        "\r\n",
+        " ",
+        "\t",
+    ]);
+    let piece = prop_oneof![
+        3 => word.prop_map(|w| w.as_bytes().to_vec()),
+        1 => prop::collection::vec(any::<u8>(), 0..12),
+    ];
+    prop::collection::vec(piece, 0..40).prop_map(|pieces| pieces.concat())
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(48))]
+
+    /// Issue 47 and 49: every protocol's line reader takes any bytes without panicking, and the
+    /// engine still answers afterwards.
+    #[test]
+    fn every_protocol_reads_any_bytes_and_answers_after(bytes in hostile_bytes()) {
+        let mut uci = Driver::new(Uci::new(Settings { depth: Some(1), ..settings("brandubh") }).unwrap());
+        uci.feed_bytes(&bytes);
+        if !uci.is_over() {
+            proptest::prop_assert!(uci.feed("isready").contains(&"readyok".to_string()));
+        }
+        let boards = vec![Loaded::load("brandubh").unwrap()];
+        let mut gtp = Driver::new(Gtp::new(Settings { depth: Some(1), ..settings("brandubh") }, boards).unwrap());
+        gtp.feed_bytes(&bytes);
+        if !gtp.is_over() {
+            proptest::prop_assert_eq!(gtp.feed("name"), vec!["= tafl".to_string()]);
+        }
+        let mut opentafl = Driver::new(OpenTafl::new(Settings { depth: Some(1), ..settings("brandubh") }));
+        opentafl.feed_bytes(&bytes);
+    }
+}
