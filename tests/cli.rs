@@ -200,7 +200,10 @@ fn control_characters_from_files_and_arguments_are_shown_not_obeyed() {
         "board 9 x 9\n\u{1b}]0;pwned\u{7} kign\nthe \u{1b}[2Jking is armed\n",
     )
     .unwrap();
+    let record = dir.join("escapes.txt");
+    std::fs::write(&record, "d7-c7 \u{1b}]0;pwned\u{7}\n").unwrap();
     let runs = [
+        tafl(&["games", "check", "brandubh", record.to_str().unwrap()]),
         tafl(&["lint", path.to_str().unwrap()]),
         tafl(&["lint", "\u{1b}[2Jmissing.tafl"]),
         tafl(&["moves", "brandubh", "--from", "/3t3/\u{1b}[2J/"]),

@@ -151,8 +151,11 @@ impl Excerpt {
             // Only ASCII bytes changed, for ASCII bytes.
             data = String::from_utf8(bytes).unwrap_or(data);
         }
+        // Shown on a terminal: a control character in the record is drawn, not obeyed (same
+        // length, so every offset stays).
+        let data = crate::printable::same_length(&data).into_owned();
         Excerpt {
-            name: name.to_string(),
+            name: crate::printable::quoted(name).into_owned(),
             data,
             start,
             line,

@@ -24,12 +24,15 @@ pub(crate) fn long_line(text: &str) -> Option<Line<'_>> {
     lines(text).find(|line| line.text.len() > MAX_LINE_BYTES)
 }
 
-/// `word` as a message quotes it: whole, or its first [`MAX_QUOTED_CHARS`] characters and `…`.
+/// `word` as a message quotes it: whole, or its first [`MAX_QUOTED_CHARS`] characters and `…`,
+/// a control character in it written as an escape ([`crate::printable::quoted`]), so that a
+/// record cannot act on the terminal that shows the message.
 pub(crate) fn quoted(word: &str) -> String {
-    match word.char_indices().nth(MAX_QUOTED_CHARS) {
+    let cut = match word.char_indices().nth(MAX_QUOTED_CHARS) {
         Some((cut, _)) => format!("{}…", &word[..cut]),
         None => word.to_string(),
-    }
+    };
+    crate::printable::quoted(&cut).into_owned()
 }
 
 #[cfg(test)]
