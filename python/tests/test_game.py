@@ -397,7 +397,9 @@ def test_threads_are_bounded_by_the_cores():
         stop.set()
         watcher.join()
     cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
-    assert peak <= alone + cores + 1, (peak, alone, cores)
+    # A pool of `cores` threads, and room for the few a runtime starts on its own (rayon's
+    # global pool, a signal handler): far below the 5,000 asked for, which is the defect.
+    assert peak <= alone + 2 * cores + 4, (peak, alone, cores)
 
 
 def test_planes_without_numpy_raise_import_error():
