@@ -246,20 +246,36 @@ pub struct Tally {
 impl Tally {
     /// The figures of `games` (none: all zero, with intervals from 0 to 1).
     pub fn of(games: &[Played]) -> Tally {
-        let count = |status: Status| games.iter().filter(|p| p.status == status).count() as u64;
-        let total = games.len() as u64;
+        Tally::counted(games.iter().map(|p| (p.status, p.reason, p.plies)))
+    }
+
+    /// The figures of games given as (result, ending, plies), `Ongoing` for a game the ply cap
+    /// stopped: what [`Tally::of`] counts, and the balance ladder from its workers' games.
+    pub fn counted<'a>(games: impl IntoIterator<Item = (Status, &'a str, usize)>) -> Tally {
+        let (mut attackers_win, mut defenders_win, mut draw, mut capped) = (0, 0, 0, 0);
+        let mut plies = 0;
         let mut reasons = BTreeMap::new();
-        for played in games {
-            *reasons.entry(played.reason.to_string()).or_insert(0) += 1;
+        for (status, reason, length) in games {
+            match status {
+                Status::AttackersWin => attackers_win += 1,
+                Status::DefendersWin => defenders_win += 1,
+                Status::Draw => draw += 1,
+                Status::Ongoing => {
+                    draw += 1;
+                    capped += 1;
+                }
+            }
+            *reasons.entry(reason.to_string()).or_insert(0) += 1;
+            plies += length;
         }
-        let plies: usize = games.iter().map(|p| p.plies).sum();
+        let total = attackers_win + defenders_win + draw;
         Tally {
-            attackers_win: count(Status::AttackersWin),
-            defenders_win: count(Status::DefendersWin),
-            draw: count(Status::Draw) + count(Status::Ongoing),
-            capped: count(Status::Ongoing),
-            attackers: wilson(count(Status::AttackersWin), total),
-            defenders: wilson(count(Status::DefendersWin), total),
+            attackers_win,
+            defenders_win,
+            draw,
+            capped,
+            attackers: wilson(attackers_win, total),
+            defenders: wilson(defenders_win, total),
             mean_plies: plies as f64 / total.max(1) as f64,
             reasons,
         }

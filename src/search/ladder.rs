@@ -13,7 +13,7 @@
 
 use serde::Serialize;
 
-use super::duel::Played;
+use super::duel::{Played, Tally};
 use super::stats::{wilson, Rate};
 use crate::game::Status;
 
@@ -57,37 +57,21 @@ impl Rung {
     /// The rung at `ms` a move of games given as (result, ending, plies): `Ongoing` for a game
     /// the ply cap stopped. What the Python package's ladder counts, from its workers' games.
     pub fn counted<'a>(ms: u64, games: impl IntoIterator<Item = (Status, &'a str, usize)>) -> Rung {
-        let (mut attackers_win, mut defenders_win, mut draws, mut capped) = (0, 0, 0, 0);
-        let (mut count, mut plies) = (0u64, 0usize);
-        let mut reasons = std::collections::BTreeMap::new();
-        for (status, reason, length) in games {
-            match status {
-                Status::AttackersWin => attackers_win += 1,
-                Status::DefendersWin => defenders_win += 1,
-                Status::Draw => draws += 1,
-                Status::Ongoing => {
-                    draws += 1;
-                    capped += 1;
-                }
-            }
-            *reasons.entry(reason.to_string()).or_insert(0) += 1;
-            count += 1;
-            plies += length;
-        }
-        let decisive = attackers_win + defenders_win;
-        let Rate { rate, low, high } = wilson(attackers_win, decisive);
+        let tally = Tally::counted(games);
+        let decisive = tally.attackers_win + tally.defenders_win;
+        let Rate { rate, low, high } = wilson(tally.attackers_win, decisive);
         Rung {
             ms,
-            games: count,
-            attackers_win,
-            defenders_win,
-            draws,
-            capped,
+            games: decisive + tally.draw,
+            attackers_win: tally.attackers_win,
+            defenders_win: tally.defenders_win,
+            draws: tally.draw,
+            capped: tally.capped,
             share: (decisive > 0).then_some(rate),
             low,
             high,
-            mean_plies: plies as f64 / count.max(1) as f64,
-            reasons,
+            mean_plies: tally.mean_plies,
+            reasons: tally.reasons,
         }
     }
 
