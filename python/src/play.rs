@@ -49,10 +49,7 @@ fn adjudication(cap: u32, resign: Option<(i32, u32)>) -> PyResult<duel::Adjudica
 /// searches, share the threads, so results do not depend on how the games are spread) and a
 /// 16 MiB table.
 fn selfplay_limits(time_ms: Option<u64>, depth: Option<u32>) -> PyResult<Limits> {
-    let mut limits = limits(time_ms, depth)?;
-    limits.threads = 1;
-    limits.table_mb = 16;
-    Ok(limits)
+    Ok(limits(time_ms, depth)?.for_one_of_many_games())
 }
 
 /// The weights `weights=` names for `variant`, as `--weights` reads them: `None` or `"rules"`

@@ -141,10 +141,9 @@ pub fn run(args: Args) -> ExitCode {
     let progress = load::GamesProgress::new(jobs.len() as u64, args.json);
     let started = Instant::now();
     let play_one = |&(ms, index): &(u64, u64)| {
-        let mut limits = Limits::time(Duration::from_millis(ms))
+        let limits = Limits::time(Duration::from_millis(ms))
             .with_weights(evaluation.weights)
-            .with_threads(1);
-        limits.table_mb = 16;
+            .for_one_of_many_games();
         progress.start();
         let played = selfplay_game_watched(
             &loaded.engine,

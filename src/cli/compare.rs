@@ -86,15 +86,14 @@ pub fn run(args: Args) -> ExitCode {
     };
     // One evaluation for both rows: the weights A's rules choose (or `--weights`), so that the
     // difference is the rule change's and not a change of player.
-    let (mut limits, evaluation) = match args.player.apply(args.budget.limits(), a.engine.rules()) {
+    let (limits, evaluation) = match args.player.apply(args.budget.limits(), a.engine.rules()) {
         Ok(chosen) => chosen,
         Err(message) => {
             eprintln!("error: {message}");
             return ExitCode::from(load::USAGE);
         }
     };
-    limits.threads = 1;
-    limits.table_mb = 16;
+    let limits = limits.for_one_of_many_games();
     let started = Instant::now();
     let adjudication = args.adjudicate.adjudication(args.cap);
     let play_pair = |index: u64| {

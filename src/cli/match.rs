@@ -219,8 +219,8 @@ impl FromStr for PlayerSpec {
             return Err("a player needs depth=N or time=MS".to_string());
         }
         limits.settings = settings;
-        limits.threads = 1;
-        limits.table_mb = 16;
+        limits.weights = evaluation.as_ref().map(|e: &Evaluation| e.weights);
+        let limits = limits.for_one_of_many_games();
         let external = match (command, protocol) {
             (Some(command), protocol) => Some(External {
                 command,
@@ -229,7 +229,6 @@ impl FromStr for PlayerSpec {
             (None, Some(_)) => return Err("`protocol=` goes with `engine=CMD`".to_string()),
             (None, None) => None,
         };
-        limits.weights = evaluation.as_ref().map(|e: &Evaluation| e.weights);
         Ok(PlayerSpec {
             text: text.to_string(),
             limits,

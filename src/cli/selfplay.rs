@@ -72,7 +72,7 @@ pub fn run(args: Args) -> ExitCode {
         Err(code) => return code,
     };
     let started = Instant::now();
-    let (mut limits, evaluation) = match args
+    let (limits, evaluation) = match args
         .player
         .apply(args.budget.limits(), loaded.engine.rules())
     {
@@ -82,10 +82,7 @@ pub fn run(args: Args) -> ExitCode {
             return ExitCode::from(load::USAGE);
         }
     };
-    // Games, not searches, share the threads: each search has one, so results do not depend
-    // on how the games are spread.
-    limits.threads = 1;
-    limits.table_mb = 16;
+    let limits = limits.for_one_of_many_games();
     // From the first second on a terminal: the games under way and the moves played, not
     // only the games finished (a game of an 11x11 variant at a second a move takes minutes).
     let progress = load::GamesProgress::new(args.games, args.json);

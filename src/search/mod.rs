@@ -296,6 +296,18 @@ impl Limits {
             ..self
         }
     }
+
+    /// The same limits for one of many games played at once (`selfplay`, `balance`,
+    /// `compare`, `match`, Python's sweeps): one search thread, since games and not searches
+    /// share the threads (so results do not depend on how the games are spread), and a 16 MiB
+    /// table each.
+    pub fn for_one_of_many_games(self) -> Limits {
+        Limits {
+            threads: 1,
+            table_mb: 16,
+            ..self
+        }
+    }
 }
 
 /// A score for the side to move.
