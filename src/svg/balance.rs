@@ -94,26 +94,12 @@ fn x(share: f64) -> f64 {
 
 /// The document's opening tag, the white page, the title and how the games were played.
 fn write_heading(out: &mut String, balance: &Balance, height: f64) {
-    let _ = writeln!(
-        out,
-        r##"<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" height="{height}" viewBox="0 0 {WIDTH} {height}" font-family="sans-serif" fill="#000000">"##
-    );
     let title = format!(
         "{}: {} between equal computer players",
         balance.variant,
         crate::english::count(balance.games as usize, "game")
     );
-    let _ = writeln!(out, "<title>{}</title>", escape(&title));
-    // Opaque, so that the black text shows in a viewer with a dark background.
-    let _ = writeln!(
-        out,
-        r##"<rect x="0" y="0" width="{WIDTH}" height="{height}" fill="#ffffff"/>"##
-    );
-    let _ = writeln!(
-        out,
-        r#"<text x="16" y="26" font-size="16" font-weight="bold">{}</text>"#,
-        escape(&title)
-    );
+    super::chart_page(out, WIDTH, height, &title);
     let _ = writeln!(
         out,
         r#"<text x="16" y="48" font-size="12">Each move thought about to {}, after {} random opening {} (seed {}).</text>"#,

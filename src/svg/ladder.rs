@@ -47,28 +47,15 @@ fn y(share: f64) -> f64 {
 /// dot with its interval as a whisker, a dashed line at an even game, and the verdict below.
 pub fn ladder_chart(chart: &LadderChart) -> String {
     let mut out = String::new();
-    // Writing into a String cannot fail; the `let _ =` discard that error.
-    let _ = writeln!(
-        out,
-        r##"<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" height="{HEIGHT}" viewBox="0 0 {WIDTH} {HEIGHT}" font-family="sans-serif" fill="#000000">"##
-    );
     let title = format!(
         "{}: the attackers' share of the decisive games",
         chart.variant
     );
-    let _ = writeln!(out, "<title>{}</title>", escape(&title));
+    super::chart_page(&mut out, WIDTH, HEIGHT, &title);
+    // Writing into a String cannot fail; the `let _ =` discard that error.
     let _ = writeln!(
         out,
-        r##"<rect x="0" y="0" width="{WIDTH}" height="{HEIGHT}" fill="#ffffff"/>"##
-    );
-    let _ = writeln!(
-        out,
-        r#"<text x="16" y="28" font-size="16" font-weight="bold">{}</text>"#,
-        escape(&title)
-    );
-    let _ = writeln!(
-        out,
-        r#"<text x="16" y="50" font-size="12">Self-play between equal computer players at rising budgets a move; whiskers: 95% Wilson intervals.</text>"#
+        r#"<text x="16" y="48" font-size="12">Self-play between equal computer players at rising budgets a move; whiskers: 95% Wilson intervals.</text>"#
     );
     // The axis, every 25%, and an even game's half dashed.
     for tick in 0..=4 {

@@ -343,6 +343,26 @@ fn piece_glyph(rules: &Rules, symbol: char, cx: usize, cy: usize, id: &str) -> S
     )
 }
 
+/// A chart's opening: the document's tag, its `<title>`, an opaque white page (so that the black
+/// text shows in a viewer with a dark background) and the title in bold at the top left.
+fn chart_page(out: &mut String, width: f64, height: f64, title: &str) {
+    // Writing into a String cannot fail; the `let _ =` discard that error.
+    let _ = writeln!(
+        out,
+        r##"<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" viewBox="0 0 {width} {height}" font-family="sans-serif" fill="#000000">"##
+    );
+    let _ = writeln!(out, "<title>{}</title>", escape(title));
+    let _ = writeln!(
+        out,
+        r##"<rect x="0" y="0" width="{width}" height="{height}" fill="#ffffff"/>"##
+    );
+    let _ = writeln!(
+        out,
+        r#"<text x="16" y="26" font-size="16" font-weight="bold">{}</text>"#,
+        escape(title)
+    );
+}
+
 /// `text` with the characters XML gives a meaning escaped.
 fn escape(text: &str) -> String {
     text.replace('&', "&amp;")
