@@ -119,7 +119,7 @@ fn uci_bad_lines_are_errors_and_change_nothing() {
         "setoption Threads 2",
         "go depth zero",
         "go depth 0",
-        "go sideways 3",
+        "go mate 0",
         "frobnicate",
     ] {
         let out = driver.feed(bad);
@@ -776,4 +776,56 @@ fn the_client_sends_an_opentafl_engine_the_clock_before_play() {
         assert!(lines[i - 1].starts_with("clock "), "{sent}");
     }
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// Issue 49, defect 11: `go ponder` was answered with an error and no `bestmove`. It searches
+/// without a clock until `ponderhit`, then on the clock (its `movetime` here) and answers by
+/// itself; or until `stop`.
+#[test]
+fn uci_ponders_until_ponderhit_or_stop_and_always_answers() {
+    use std::io::{BufRead, BufReader, Write};
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tafl"))
+        .args(["engine", "--protocol", "uci", "--variant", "copenhagen"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    // Lines come through a channel, so that a missing answer fails the test, not hangs it.
+    let (sender, lines) = std::sync::mpsc::channel();
+    let stdout = child.stdout.take().unwrap();
+    std::thread::spawn(move || {
+        for line in BufReader::new(stdout).lines() {
+            if sender.send(line.unwrap()).is_err() {
+                break;
+            }
+        }
+    });
+    let next = || {
+        lines
+            .recv_timeout(Duration::from_secs(60))
+            .expect("an answer within a minute")
+    };
+    let next_not_info = || loop {
+        let line = next();
+        if !line.starts_with("info ") {
+            break line;
+        }
+    };
+    for end in ["ponderhit", "stop"] {
+        writeln!(stdin, "position startpos moves h1h3").unwrap();
+        writeln!(stdin, "go ponder movetime 100").unwrap();
+        let first = next();
+        assert!(first.starts_with("info depth 1 "), "{end}: {first}");
+        // Well past its movetime, the pondering search has not answered: it waits.
+        std::thread::sleep(Duration::from_millis(400));
+        writeln!(stdin, "isready").unwrap();
+        assert_eq!(next_not_info(), "readyok", "{end}");
+        writeln!(stdin, "{end}").unwrap();
+        let answer = next_not_info();
+        assert!(answer.starts_with("bestmove "), "{end}: {answer}");
+    }
+    writeln!(stdin, "quit").unwrap();
+    assert!(child.wait().unwrap().success());
 }

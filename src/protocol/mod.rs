@@ -178,6 +178,10 @@ pub enum Busy {
     /// Stop the search once it has run this long (from its start), if it has not stopped
     /// before: a clock that arrives after the search began (OpenTafl sends it after `play`).
     Limit(Duration),
+    /// The search was pondering (its answer held, as an infinite search's is): from now on
+    /// its answer is written when it ends, and it ends at most this long from now, if a time
+    /// is given (UCI `ponderhit`).
+    Ponderhit(Option<Duration>),
     /// Stop the search, throw its answer away, and end the session.
     Quit,
     /// Handle the line once the search is over.
