@@ -829,3 +829,95 @@ fn uci_ponders_until_ponderhit_or_stop_and_always_answers() {
     writeln!(stdin, "quit").unwrap();
     assert!(child.wait().unwrap().success());
 }
+
+/// Lines of arbitrary bytes for a protocol's line reader and commands: wholly random lines, and
+/// lines that start with one of `words` followed by random bytes or by random text (so that
+/// each command's own parser meets the junk, not only the reader).
+fn junk(words: &'static [&'static str]) -> impl proptest::strategy::Strategy<Value = Vec<u8>> {
+    use proptest::prelude::*;
+    let line = prop_oneof![
+        prop::collection::vec(any::<u8>(), 0..48),
+        (prop::sample::select(words), "(?s).{0,32}")
+            .prop_map(|(word, rest)| format!("{word} {rest}").into_bytes()),
+        (
+            prop::sample::select(words),
+            prop::collection::vec(any::<u8>(), 0..32)
+        )
+            .prop_map(|(word, rest)| {
+                let mut line = word.as_bytes().to_vec();
+                line.push(b' ');
+                line.extend(rest);
+                line
+            }),
+    ];
+    prop::collection::vec(line, 0..8).prop_map(|lines| lines.join(&b'\n'))
+}
+
+/// Settings for the fuzz: a small table (a session is made for every case) and depth 1.
+fn fuzz_settings(variant: &str) -> Settings {
+    Settings {
+        hash_mb: 1,
+        depth: Some(1),
+        ..settings(variant)
+    }
+}
+
+/// Every line written is one line: a host reads lines.
+fn one_line_each(out: &[String]) -> bool {
+    out.iter().all(|line| !line.contains(['\n', '\r']))
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::test_runner::Config::with_cases(32))]
+
+    /// Any bytes through UCI's line reader: no panic, every answer one line, and the engine
+    /// still answers `isready`.
+    #[test]
+    fn uci_survives_arbitrary_bytes(bytes in junk(&[
+        "uci", "isready", "setoption name", "setoption name Hash value", "ucinewgame",
+        "position", "position startpos moves", "go", "go depth", "go mate", "stop", "ponderhit",
+    ])) {
+        let mut driver = Driver::new(Uci::new(fuzz_settings("brandubh")).unwrap());
+        let out = driver.feed_bytes(&bytes);
+        proptest::prop_assert!(one_line_each(&out), "{out:?}");
+        if !driver.is_over() {
+            proptest::prop_assert_eq!(driver.feed("isready"), vec!["readyok"]);
+        }
+    }
+
+    /// Any bytes through hnefatafl's protocol: no panic, every answer one line, and the engine
+    /// still answers `name`.
+    #[test]
+    fn gtp_survives_arbitrary_bytes(bytes in junk(&[
+        "board_size", "first_move", "play", "play attacker", "play defender", "generate_move",
+        "play_undo", "final_status", "show_board", "time_settings fischer", "known_command",
+    ])) {
+        let boards = vec![Loaded::load("brandubh").unwrap()];
+        let gtp = Gtp::new(fuzz_settings("brandubh"), boards).unwrap();
+        let mut driver = Driver::new(gtp);
+        let out = driver.feed_bytes(&bytes);
+        proptest::prop_assert!(one_line_each(&out), "{out:?}");
+        if !driver.is_over() {
+            proptest::prop_assert_eq!(driver.feed("name"), vec!["= tafl"]);
+        }
+    }
+
+    /// Any bytes through the OpenTafl protocol, after a good `rules`: no panic, every answer
+    /// one line, and the engine still answers.
+    #[test]
+    fn opentafl_survives_arbitrary_bytes(bytes in junk(&[
+        "rules", "position", "side", "clock", "play", "play attackers", "analyze",
+        "opponent-move", "move", "error", "finish",
+    ])) {
+        let mut driver = Driver::new(OpenTafl::new(fuzz_settings("brandubh")));
+        let rules = "dim:7 name:Brandub surf:n atkf:y ks:w cenh: cenhe: start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/";
+        driver.feed(&format!("rules {rules}"));
+        let out = driver.feed_bytes(&bytes);
+        proptest::prop_assert!(one_line_each(&out), "{out:?}");
+        if !driver.is_over() {
+            let answer = driver.feed("lunch");
+            proptest::prop_assert_eq!(answer.len(), 1);
+            proptest::prop_assert!(answer[0].starts_with("error 0 "), "{answer:?}");
+        }
+    }
+}

@@ -350,14 +350,22 @@ fn play_text(game: &mut Game, text: &str) -> Result<Move, String> {
 }
 
 /// A message on one line: protocols are line based. A line that ends in `:` introduces the
-/// next, the others are separated by `; `.
+/// next, the others are separated by `; `. A lone `\r` counts as a line end too, and other
+/// control characters (which a message may quote from the host's own line) are written
+/// escaped (`\u{1b}`), so that nothing in the answer can end its line or drive a terminal.
 fn one_line(text: &str) -> String {
     let mut out = String::new();
-    for line in text.lines().map(str::trim).filter(|l| !l.is_empty()) {
+    for line in text.split(['\n', '\r']).map(str::trim).filter(|l| !l.is_empty()) {
         if !out.is_empty() {
             out.push_str(if out.ends_with(':') { " " } else { "; " });
         }
-        out.push_str(line);
+        for c in line.chars() {
+            if c.is_control() {
+                out.extend(c.escape_default());
+            } else {
+                out.push(c);
+            }
+        }
     }
     out
 }
