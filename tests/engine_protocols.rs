@@ -199,6 +199,10 @@ fn opentafl_bad_lines_are_errors_and_change_nothing() {
     assert_eq!(before.as_ref().map(|s| s.1), Some(tafl::Side::Defenders));
     for (bad, critical) in [
         ("rules dim:9 nonsense:y", true),
+        // Issue 49, defect 1: under Berserk the engine lost the capturing piece's move still
+        // due when it resynced from a position record, and looped on OpenTafl's `error 4`.
+        (&format!("rules {brandub} ber:c"), true),
+        (&format!("rules {brandub} ber:m"), true),
         ("rules dim:7 start:/7/7/7/7/7/7/7/", true),
         ("position /3t3/", false),
         ("side sideways", false),

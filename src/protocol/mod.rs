@@ -355,7 +355,11 @@ fn play_text(game: &mut Game, text: &str) -> Result<Move, String> {
 /// escaped (`\u{1b}`), so that nothing in the answer can end its line or drive a terminal.
 fn one_line(text: &str) -> String {
     let mut out = String::new();
-    for line in text.split(['\n', '\r']).map(str::trim).filter(|l| !l.is_empty()) {
+    for line in text
+        .split(['\n', '\r'])
+        .map(str::trim)
+        .filter(|l| !l.is_empty())
+    {
         if !out.is_empty() {
             out.push_str(if out.ends_with(':') { " " } else { "; " });
         }
