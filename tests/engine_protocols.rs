@@ -119,7 +119,7 @@ fn uci_bad_lines_are_errors_and_change_nothing() {
         "setoption Threads 2",
         "go depth zero",
         "go depth 0",
-        "go sideways 3",
+        "go mate 0",
         "frobnicate",
     ] {
         let out = driver.feed(bad);
@@ -199,6 +199,10 @@ fn opentafl_bad_lines_are_errors_and_change_nothing() {
     assert_eq!(before.as_ref().map(|s| s.1), Some(tafl::Side::Defenders));
     for (bad, critical) in [
         ("rules dim:9 nonsense:y", true),
+        // Issue 49, defect 1: under Berserk the engine lost the capturing piece's move still
+        // due when it resynced from a position record, and looped on OpenTafl's `error 4`.
+        (&format!("rules {brandub} ber:c"), true),
+        (&format!("rules {brandub} ber:m"), true),
         ("rules dim:7 start:/7/7/7/7/7/7/7/", true),
         ("position /3t3/", false),
         ("side sideways", false),
@@ -778,68 +782,146 @@ fn the_client_sends_an_opentafl_engine_the_clock_before_play() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
-/// Bytes a host might send: mostly the protocols' own words and squares, with arbitrary bytes
-/// (bad UTF-8, controls, no line end) among them.
-fn hostile_bytes() -> impl proptest::strategy::Strategy<Value = Vec<u8>> {
+/// Issue 49, defect 11: `go ponder` was answered with an error and no `bestmove`. It searches
+/// without a clock until `ponderhit`, then on the clock (its `movetime` here) and answers by
+/// itself; or until `stop`.
+#[test]
+fn uci_ponders_until_ponderhit_or_stop_and_always_answers() {
+    use std::io::{BufRead, BufReader, Write};
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tafl"))
+        .args(["engine", "--protocol", "uci", "--variant", "copenhagen"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    // Lines come through a channel, so that a missing answer fails the test, not hangs it.
+    let (sender, lines) = std::sync::mpsc::channel();
+    let stdout = child.stdout.take().unwrap();
+    std::thread::spawn(move || {
+        for line in BufReader::new(stdout).lines() {
+            if sender.send(line.unwrap()).is_err() {
+                break;
+            }
+        }
+    });
+    let next = || {
+        lines
+            .recv_timeout(Duration::from_secs(60))
+            .expect("an answer within a minute")
+    };
+    let next_not_info = || loop {
+        let line = next();
+        if !line.starts_with("info ") {
+            break line;
+        }
+    };
+    for end in ["ponderhit", "stop"] {
+        writeln!(stdin, "position startpos moves h1h3").unwrap();
+        writeln!(stdin, "go ponder movetime 100").unwrap();
+        let first = next();
+        assert!(first.starts_with("info depth 1 "), "{end}: {first}");
+        // Well past its movetime, the pondering search has not answered: it waits.
+        std::thread::sleep(Duration::from_millis(400));
+        writeln!(stdin, "isready").unwrap();
+        assert_eq!(next_not_info(), "readyok", "{end}");
+        writeln!(stdin, "{end}").unwrap();
+        let answer = next_not_info();
+        assert!(answer.starts_with("bestmove "), "{end}: {answer}");
+    }
+    writeln!(stdin, "quit").unwrap();
+    assert!(child.wait().unwrap().success());
+}
+
+/// Lines of arbitrary bytes for a protocol's line reader and commands: wholly random lines, and
+/// lines that start with one of `words` followed by random bytes or by random text (so that
+/// each command's own parser meets the junk, not only the reader).
+fn junk(words: &'static [&'static str]) -> impl proptest::strategy::Strategy<Value = Vec<u8>> {
     use proptest::prelude::*;
-    let word = prop::sample::select(vec![
-        "go",
-        "depth",
-        "1",
-        "position",
-        "startpos",
-        "moves",
-        "d1-c1",
-        "e1e3",
-        "isready",
-        "setoption",
-        "name",
-        "Hash",
-        "value",
-        "play",
-        "attackers",
-        "rules",
-        "dim:7",
-        "move",
-        "position",
-        "side",
-        "defenders",
-        "genmove",
-        "board_size",
-        "7",
-        "0d3",
-        "d3",
-        "\n",
-        "\r\n",
-        " ",
-        "\t",
-    ]);
-    let piece = prop_oneof![
-        3 => word.prop_map(|w| w.as_bytes().to_vec()),
-        1 => prop::collection::vec(any::<u8>(), 0..12),
+    let line = prop_oneof![
+        prop::collection::vec(any::<u8>(), 0..48),
+        (prop::sample::select(words), "(?s).{0,32}")
+            .prop_map(|(word, rest)| format!("{word} {rest}").into_bytes()),
+        (
+            prop::sample::select(words),
+            prop::collection::vec(any::<u8>(), 0..32)
+        )
+            .prop_map(|(word, rest)| {
+                let mut line = word.as_bytes().to_vec();
+                line.push(b' ');
+                line.extend(rest);
+                line
+            }),
     ];
-    prop::collection::vec(piece, 0..40).prop_map(|pieces| pieces.concat())
+    prop::collection::vec(line, 0..8).prop_map(|lines| lines.join(&b'\n'))
+}
+
+/// Settings for the fuzz: a small table (a session is made for every case) and depth 1.
+fn fuzz_settings(variant: &str) -> Settings {
+    Settings {
+        hash_mb: 1,
+        depth: Some(1),
+        ..settings(variant)
+    }
+}
+
+/// Every line written is one line: a host reads lines.
+fn one_line_each(out: &[String]) -> bool {
+    out.iter().all(|line| !line.contains(['\n', '\r']))
 }
 
 proptest::proptest! {
-    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(48))]
+    #![proptest_config(proptest::test_runner::Config::with_cases(32))]
 
-    /// Issue 47 and 49: every protocol's line reader takes any bytes without panicking, and the
-    /// engine still answers afterwards.
+    /// Any bytes through UCI's line reader: no panic, every answer one line, and the engine
+    /// still answers `isready`.
     #[test]
-    fn every_protocol_reads_any_bytes_and_answers_after(bytes in hostile_bytes()) {
-        let mut uci = Driver::new(Uci::new(Settings { depth: Some(1), ..settings("brandubh") }).unwrap());
-        uci.feed_bytes(&bytes);
-        if !uci.is_over() {
-            proptest::prop_assert!(uci.feed("isready").contains(&"readyok".to_string()));
+    fn uci_survives_arbitrary_bytes(bytes in junk(&[
+        "uci", "isready", "setoption name", "setoption name Hash value", "ucinewgame",
+        "position", "position startpos moves", "go", "go depth", "go mate", "stop", "ponderhit",
+    ])) {
+        let mut driver = Driver::new(Uci::new(fuzz_settings("brandubh")).unwrap());
+        let out = driver.feed_bytes(&bytes);
+        proptest::prop_assert!(one_line_each(&out), "{out:?}");
+        if !driver.is_over() {
+            proptest::prop_assert_eq!(driver.feed("isready"), vec!["readyok"]);
         }
+    }
+
+    /// Any bytes through hnefatafl's protocol: no panic, every answer one line, and the engine
+    /// still answers `name`.
+    #[test]
+    fn gtp_survives_arbitrary_bytes(bytes in junk(&[
+        "board_size", "first_move", "play", "play attacker", "play defender", "generate_move",
+        "play_undo", "final_status", "show_board", "time_settings fischer", "known_command",
+    ])) {
         let boards = vec![Loaded::load("brandubh").unwrap()];
-        let mut gtp = Driver::new(Gtp::new(Settings { depth: Some(1), ..settings("brandubh") }, boards).unwrap());
-        gtp.feed_bytes(&bytes);
-        if !gtp.is_over() {
-            proptest::prop_assert_eq!(gtp.feed("name"), vec!["= tafl".to_string()]);
+        let gtp = Gtp::new(fuzz_settings("brandubh"), boards).unwrap();
+        let mut driver = Driver::new(gtp);
+        let out = driver.feed_bytes(&bytes);
+        proptest::prop_assert!(one_line_each(&out), "{out:?}");
+        if !driver.is_over() {
+            proptest::prop_assert_eq!(driver.feed("name"), vec!["= tafl"]);
         }
-        let mut opentafl = Driver::new(OpenTafl::new(Settings { depth: Some(1), ..settings("brandubh") }));
-        opentafl.feed_bytes(&bytes);
+    }
+
+    /// Any bytes through the OpenTafl protocol, after a good `rules`: no panic, every answer
+    /// one line, and the engine still answers.
+    #[test]
+    fn opentafl_survives_arbitrary_bytes(bytes in junk(&[
+        "rules", "position", "side", "clock", "play", "play attackers", "analyze",
+        "opponent-move", "move", "error", "finish",
+    ])) {
+        let mut driver = Driver::new(OpenTafl::new(fuzz_settings("brandubh")));
+        let rules = "dim:7 name:Brandub surf:n atkf:y ks:w cenh: cenhe: start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/";
+        driver.feed(&format!("rules {rules}"));
+        let out = driver.feed_bytes(&bytes);
+        proptest::prop_assert!(one_line_each(&out), "{out:?}");
+        if !driver.is_over() {
+            let answer = driver.feed("lunch");
+            proptest::prop_assert_eq!(answer.len(), 1);
+            proptest::prop_assert!(answer[0].starts_with("error 0 "), "{answer:?}");
+        }
     }
 }

@@ -203,6 +203,15 @@ fn serve(mut protocol: impl Protocol) -> std::io::Result<()> {
                         let wait = limit.saturating_sub(search.started.elapsed());
                         stop_after(&search.stop, wait);
                     }
+                    Busy::Ponderhit(limit) => {
+                        search.infinite = false;
+                        if let Some(result) = search.held.take() {
+                            write_lines(&mut out, &protocol.finish(result))?;
+                            running = None;
+                        } else if let Some(limit) = limit {
+                            stop_after(&search.stop, limit);
+                        }
+                    }
                     Busy::Quit => {
                         search.stop.store(true, Ordering::Relaxed);
                         return Ok(());

@@ -178,6 +178,10 @@ pub enum Busy {
     /// Stop the search once it has run this long (from its start), if it has not stopped
     /// before: a clock that arrives after the search began (OpenTafl sends it after `play`).
     Limit(Duration),
+    /// The search was pondering (its answer held, as an infinite search's is): from now on
+    /// its answer is written when it ends, and it ends at most this long from now, if a time
+    /// is given (UCI `ponderhit`).
+    Ponderhit(Option<Duration>),
     /// Stop the search, throw its answer away, and end the session.
     Quit,
     /// Handle the line once the search is over.
@@ -346,14 +350,26 @@ fn play_text(game: &mut Game, text: &str) -> Result<Move, String> {
 }
 
 /// A message on one line: protocols are line based. A line that ends in `:` introduces the
-/// next, the others are separated by `; `.
+/// next, the others are separated by `; `. A lone `\r` counts as a line end too, and other
+/// control characters (which a message may quote from the host's own line) are written
+/// escaped (`\u{1b}`), so that nothing in the answer can end its line or drive a terminal.
 fn one_line(text: &str) -> String {
     let mut out = String::new();
-    for line in text.lines().map(str::trim).filter(|l| !l.is_empty()) {
+    for line in text
+        .split(['\n', '\r'])
+        .map(str::trim)
+        .filter(|l| !l.is_empty())
+    {
         if !out.is_empty() {
             out.push_str(if out.ends_with(':') { " " } else { "; " });
         }
-        out.push_str(line);
+        for c in line.chars() {
+            if c.is_control() {
+                out.extend(c.escape_default());
+            } else {
+                out.push(c);
+            }
+        }
     }
     out
 }

@@ -12,8 +12,10 @@
 //! ucinewgame                        (a new game; empties the table)
 //! position startpos [moves <m> ...]
 //! position [fen] <position string> <attackers|defenders> [moves <m> ...]
-//! go [depth n] [movetime ms] [nodes n] [infinite]
+//! go [depth n] [movetime ms] [nodes n] [mate n] [infinite] [ponder]
 //!    [wtime ms] [btime ms] [winc ms] [binc ms] [movestogo n]
+//!    (`searchmoves` and unknown tokens are ignored, and named in an `info string`)
+//! ponderhit                   (the pondering search goes on, on the clock)
 //! stop                        -> bestmove <m>
 //! quit
 //! ```
@@ -43,6 +45,9 @@ pub struct Uci {
     game: Game,
     /// Kept from move to move; cleared by `ucinewgame`, `Clear Hash` and a new variant.
     table: Arc<Table>,
+    /// While a `go ponder` search runs: the time it may take once `ponderhit` comes (none:
+    /// until it ends by its depth or nodes).
+    pondering: Option<Option<Duration>>,
 }
 
 impl Uci {
@@ -59,6 +64,7 @@ impl Uci {
             loaded,
             game,
             table,
+            pondering: None,
         })
     }
 
@@ -82,7 +88,7 @@ impl Uci {
                 Ok(Step::silent())
             }
             "position" => self.position(rest).map(|()| Step::silent()),
-            "go" => self.go(rest).map(Step::search),
+            "go" => self.go(rest),
             // Nothing is searching: nothing to stop.
             "stop" | "ponderhit" => Ok(Step::silent()),
             "quit" => Ok(Step::quit(Vec::new())),
@@ -198,41 +204,96 @@ impl Uci {
         Ok(())
     }
 
-    fn go(&mut self, words: &[&str]) -> Result<Job, String> {
+    /// `go` and its parameters. As UCI asks, a token it does not know is ignored (and named
+    /// in an `info string`), so that a host always gets its `bestmove`; a known parameter
+    /// without a valid number is an error.
+    fn go(&mut self, words: &[&str]) -> Result<Step, String> {
         let game = self.game.clone();
         let mut go = Go::default();
-        let mut words = words.iter();
+        let mut ignored: Vec<&str> = Vec::new();
+        let mut searchmoves = false;
+        let mut words = words.iter().peekable();
         while let Some(&word) = words.next() {
-            if word == "infinite" {
-                go.infinite = true;
-                continue;
+            match word {
+                "infinite" => go.infinite = true,
+                "ponder" => go.ponder = true,
+                "searchmoves" => {
+                    // The moves run to the next keyword. The search cannot be narrowed to
+                    // them: it searches every move, and says so.
+                    searchmoves = true;
+                    while words.next_if(|next| !is_go_keyword(next)).is_some() {}
+                }
+                keyword if NUMBER_KEYWORDS.contains(&keyword) => {
+                    let value = words
+                        .next()
+                        .and_then(|v| v.parse::<u64>().ok())
+                        .ok_or_else(|| format!("`go {word}` needs a whole number"))?;
+                    let slot = match keyword {
+                        "depth" => &mut go.depth,
+                        "movetime" => &mut go.movetime,
+                        "nodes" => &mut go.nodes,
+                        "mate" => &mut go.mate,
+                        "wtime" | "dtime" => go.time.get_mut(Side::Defenders),
+                        "btime" | "atime" => go.time.get_mut(Side::Attackers),
+                        "winc" | "dinc" => go.increment.get_mut(Side::Defenders),
+                        "binc" | "ainc" => go.increment.get_mut(Side::Attackers),
+                        _ => &mut go.moves_to_go,
+                    };
+                    *slot = Some(value);
+                }
+                other => ignored.push(other),
             }
-            let value = words
-                .next()
-                .and_then(|v| v.parse::<u64>().ok())
-                .ok_or_else(|| format!("`go {word}` needs a whole number"))?;
-            let slot = match word {
-                "depth" => &mut go.depth,
-                "movetime" => &mut go.movetime,
-                "nodes" => &mut go.nodes,
-                "wtime" | "dtime" => go.time.get_mut(Side::Defenders),
-                "btime" | "atime" => go.time.get_mut(Side::Attackers),
-                "winc" | "dinc" => go.increment.get_mut(Side::Defenders),
-                "binc" | "ainc" => go.increment.get_mut(Side::Attackers),
-                "movestogo" => &mut go.moves_to_go,
-                other => return Err(format!("unknown `go` parameter `{other}`")),
-            };
-            *slot = Some(value);
         }
-        let limits = go.limits(&self.settings, game.to_move())?;
-        Ok(Job {
-            game,
-            limits,
-            nodes: go.nodes,
-            infinite: go.infinite,
-            table: self.table.clone(),
+        let mut limits = go.limits(&self.settings, game.to_move())?;
+        let mut infinite = go.infinite;
+        // Pondering: think without a clock until `ponderhit` (then the clock's budget runs
+        // from there) or `stop`; the answer waits for one of them, as an infinite one does.
+        self.pondering = None;
+        if go.ponder && !go.infinite {
+            self.pondering = Some(limits.time.take());
+            infinite = true;
+        }
+        let mut lines = Vec::new();
+        if searchmoves {
+            lines.push("info string searchmoves is not supported: every move is searched".into());
+        }
+        if !ignored.is_empty() {
+            lines.push(format!("info string ignored: {}", ignored.join(" ")));
+        }
+        Ok(Step {
+            lines,
+            search: Some(Job {
+                game,
+                limits,
+                nodes: go.nodes,
+                infinite,
+                table: self.table.clone(),
+            }),
+            quit: false,
         })
     }
+}
+
+/// The `go` parameters that take a number.
+const NUMBER_KEYWORDS: [&str; 13] = [
+    "depth",
+    "movetime",
+    "nodes",
+    "mate",
+    "wtime",
+    "btime",
+    "winc",
+    "binc",
+    "atime",
+    "dtime",
+    "ainc",
+    "dinc",
+    "movestogo",
+];
+
+/// Whether `word` is a `go` parameter (which ends a `searchmoves` list).
+fn is_go_keyword(word: &str) -> bool {
+    NUMBER_KEYWORDS.contains(&word) || matches!(word, "infinite" | "ponder" | "searchmoves")
 }
 
 /// The parameters of one `go`.
@@ -241,7 +302,10 @@ struct Go {
     depth: Option<u64>,
     movetime: Option<u64>,
     nodes: Option<u64>,
+    /// Mate in this many moves: a search of `2 * mate - 1` plies, which stops at a forced win.
+    mate: Option<u64>,
     infinite: bool,
+    ponder: bool,
     time: crate::BySide<Option<u64>>,
     increment: crate::BySide<Option<u64>>,
     moves_to_go: Option<u64>,
@@ -254,6 +318,16 @@ impl Go {
             .map(|d| u32::try_from(d).ok().filter(|d| (1..=100).contains(d)))
             .map(|d| d.ok_or("`go depth` must be from 1 to 100"))
             .transpose()?;
+        // A mate in `n` moves is `2n - 1` plies away; the search stops at a forced win.
+        let mate = self
+            .mate
+            .map(|m| u32::try_from(m).ok().filter(|m| (1..=50).contains(m)))
+            .map(|m| m.map(|m| 2 * m - 1).ok_or("`go mate` must be from 1 to 50"))
+            .transpose()?;
+        let depth = match (depth, mate) {
+            (Some(depth), Some(mate)) => Some(depth.min(mate)),
+            (depth, mate) => depth.or(mate),
+        };
         let ms = Duration::from_millis;
         let clock = (*self.time.get(side)).map(|left| {
             let increment = self.increment.get(side).unwrap_or(0);
@@ -308,9 +382,17 @@ impl Protocol for Uci {
     fn handle_busy(&mut self, line: &str) -> Busy {
         match line.split_whitespace().next() {
             Some("isready") => Busy::Reply(vec!["readyok".to_string()]),
-            Some("stop") => Busy::Stop,
+            Some("stop") => {
+                self.pondering = None;
+                Busy::Stop
+            }
             Some("quit") => Busy::Quit,
-            None | Some("ponderhit") => Busy::Reply(Vec::new()),
+            // The host plays the move pondered on: the search goes on, now on the clock.
+            Some("ponderhit") => match self.pondering.take() {
+                Some(budget) => Busy::Ponderhit(budget),
+                None => Busy::Reply(Vec::new()),
+            },
+            None => Busy::Reply(Vec::new()),
             Some(_) => Busy::Defer,
         }
     }
@@ -329,6 +411,7 @@ impl Protocol for Uci {
     }
 
     fn finish(&mut self, result: Result<Report, SearchError>) -> Vec<String> {
+        self.pondering = None;
         match result {
             Ok(Report { best: Some(mv), .. }) => vec![format!("bestmove {}", uci_move(mv))],
             Ok(Report { best: None, .. }) => vec!["bestmove (none)".to_string()],
