@@ -411,7 +411,16 @@ fn games_stats_counts_the_brandubh_corpus() {
     );
     assert!(low < rate && rate < high && high - low < 0.1);
     assert_eq!(json["endings"]["king_captured"], 66);
+    // One vocabulary: names in the JSON, the same endings in words in the chart.
+    for name in json["endings"].as_object().unwrap().keys() {
+        assert!(
+            name.chars().all(|c| c.is_ascii_lowercase() || c == '_'),
+            "{name}"
+        );
+    }
     let chart = std::fs::read_to_string(&svg).unwrap();
+    assert!(chart.contains(">the king was captured<"), "{chart}");
+    assert!(chart.contains(">games<"), "the endings' own axis");
     assert!(chart.starts_with("<svg"));
     assert!(chart.contains("fill=\"#ffffff\""), "an opaque background");
     assert!(

@@ -566,16 +566,62 @@ fn count(game: &Checked<'_>) -> Counted {
     let ending = match (ours.reason(), game.record.tags.result.as_ref()) {
         (Some(reason), _) => reason.as_str().to_string(),
         (None, Some(result)) => match (&result.reason, result.outcome) {
-            (Some(reason), _) => reason.clone(),
-            (None, RecordedOutcome::Ongoing) => "unfinished".to_string(),
-            (None, _) => "not in the moves (resignation or time)".to_string(),
+            (Some(reason), _) => ending_name(reason),
+            (None, RecordedOutcome::Ongoing) => UNFINISHED.to_string(),
+            (None, _) => NOT_RECORDED.to_string(),
         },
-        (None, None) => "unfinished".to_string(),
+        (None, None) => UNFINISHED.to_string(),
     };
     Counted::Game {
         outcome,
         ending,
         plies: game.record.moves.len(),
+    }
+}
+
+/// The ending of a game that stopped before any rule or stated result ended it.
+const UNFINISHED: &str = "unfinished";
+/// The ending of a game whose result is stated but which no move ended: a resignation or a
+/// loss on time, most likely, that the record does not name.
+const NOT_RECORDED: &str = "not_recorded";
+
+/// A record's own word for how a game ended in the spelling of the JSON's names: lower case,
+/// words joined by `_` (`Time out` is `time_out`).
+fn ending_name(recorded: &str) -> String {
+    let lower = recorded.to_lowercase();
+    let words: Vec<&str> = lower
+        .split(|c: char| !c.is_alphanumeric())
+        .filter(|word| !word.is_empty())
+        .collect();
+    if words.is_empty() {
+        NOT_RECORDED.to_string()
+    } else {
+        words.join("_")
+    }
+}
+
+/// How the games ended, in words, the most common first.
+fn endings_in_words(stats: &Stats) -> Vec<(String, usize)> {
+    let mut endings: Vec<(String, usize)> = stats
+        .endings
+        .iter()
+        .map(|(name, &n)| (ending_words(name), n))
+        .collect();
+    endings.sort_by(|(a, m), (b, n)| n.cmp(m).then_with(|| a.cmp(b)));
+    endings
+}
+
+/// An ending's name in words, for the table and the chart.
+fn ending_words(name: &str) -> String {
+    if let Some(reason) = crate::engine::EndReason::from_name(name) {
+        return reason.words().to_string();
+    }
+    match name {
+        NOT_RECORDED => "not in the moves (resigned or lost on time)".to_string(),
+        UNFINISHED => "unfinished".to_string(),
+        "timeout" | "time" | "time_out" => "lost on time".to_string(),
+        "resigned" | "resign" => "a player resigned".to_string(),
+        other => other.replace('_', " "),
     }
 }
 
@@ -691,8 +737,14 @@ fn print_stats(stats: &Stats, rules: &crate::Rules) {
         println!("  {:<12} {:>6}", "Unfinished", stats.unfinished);
     }
     println!("How they ended:");
-    for (ending, n) in &stats.endings {
-        println!("  {ending:<40} {n:>6}");
+    let endings = endings_in_words(stats);
+    let width = endings
+        .iter()
+        .map(|(words, _)| words.chars().count())
+        .max()
+        .unwrap_or(0);
+    for (words, n) in endings {
+        println!("  {words:<width$}  {n:>6}");
     }
     println!(
         "Length in plies: {} to {}, median {}, mean {:.1}.",
@@ -719,105 +771,30 @@ fn print_stats(stats: &Stats, rules: &crate::Rules) {
     }
 }
 
-/// The results as an SVG chart: one bar per result with its 95% interval and count, then one
-/// bar per way the games ended, on an opaque white background so it reads on dark viewers too.
+/// The results as an SVG chart: who won, with 95% intervals, and how the games ended.
 fn chart(stats: &Stats, rules: &crate::Rules) -> String {
-    let (left, bar_width, row) = (300.0, 360.0, 30.0);
-    let endings: Vec<(&String, &usize)> = stats.endings.iter().collect();
-    let height = 120.0 + row * 3.0 + 60.0 + row * endings.len() as f64 + 40.0;
-    // Room on the right for the counts and intervals written after the bars.
-    let width = left + bar_width + 260.0;
-    let mut svg = format!(
-        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{width}\" height=\"{height}\" \
-         viewBox=\"0 0 {width} {height}\" font-family=\"sans-serif\" font-size=\"14\">\n\
-         <rect width=\"100%\" height=\"100%\" fill=\"#ffffff\"/>\n\
-         <text x=\"20\" y=\"30\" font-size=\"18\" fill=\"#111111\">{} games of {}: who won ({} with a result)</text>\n",
-        stats.games,
-        escape(&rules.name),
-        stats.decided
-    );
-    // The axis: 0 to 100% under the result bars.
-    let axis_y = 60.0 + row * 3.0 + 10.0;
-    svg.push_str(&format!(
-        "<line x1=\"{left}\" y1=\"{axis_y}\" x2=\"{}\" y2=\"{axis_y}\" stroke=\"#111111\"/>\n",
-        left + bar_width
-    ));
-    for tick in 0..=4 {
-        let x = left + bar_width * f64::from(tick) / 4.0;
-        svg.push_str(&format!(
-            "<line x1=\"{x}\" y1=\"{axis_y}\" x2=\"{x}\" y2=\"{}\" stroke=\"#111111\"/>\
-             <text x=\"{x}\" y=\"{}\" text-anchor=\"middle\" fill=\"#111111\">{}%</text>\n",
-            axis_y + 5.0,
-            axis_y + 20.0,
-            tick * 25
-        ));
-    }
-    let results = [
-        (
-            rules.sides.attackers.name.as_str(),
-            stats.attackers_win,
-            stats.attackers,
-            "#b03a2e",
-        ),
-        (
-            rules.sides.defenders.name.as_str(),
-            stats.defenders_win,
-            stats.defenders,
-            "#2e6fb0",
-        ),
-        ("Draws", stats.draw, stats.draws, "#7a7a7a"),
-    ];
-    for (i, (name, n, rate, colour)) in results.into_iter().enumerate() {
-        let y = 50.0 + row * i as f64;
-        let (w, low, high) = (
-            bar_width * rate.rate,
-            left + bar_width * rate.low,
-            left + bar_width * rate.high,
-        );
-        svg.push_str(&format!(
-            "<text x=\"{}\" y=\"{}\" text-anchor=\"end\" fill=\"#111111\">{}</text>\
-             <rect x=\"{left}\" y=\"{y}\" width=\"{w:.1}\" height=\"18\" fill=\"{colour}\"/>\
-             <line x1=\"{low:.1}\" y1=\"{}\" x2=\"{high:.1}\" y2=\"{}\" stroke=\"#111111\" stroke-width=\"2\"/>\
-             <text x=\"{}\" y=\"{}\" fill=\"#111111\">{n} ({:.1}%, 95%: {:.1} to {:.1})</text>\n",
-            left - 10.0,
-            y + 14.0,
-            escape(name),
-            y + 9.0,
-            y + 9.0,
-            left + bar_width + 10.0,
-            y + 14.0,
-            rate.rate * 100.0,
-            rate.low * 100.0,
-            rate.high * 100.0,
-        ));
-    }
-    let top = axis_y + 50.0;
-    svg.push_str(&format!(
-        "<text x=\"20\" y=\"{top}\" font-size=\"16\" fill=\"#111111\">How the games ended (plies: median {}, {} to {})</text>\n",
-        stats.plies.median, stats.plies.min, stats.plies.max
-    ));
-    let most = endings.iter().map(|(_, &n)| n).max().unwrap_or(1).max(1);
-    for (i, (ending, &n)) in endings.into_iter().enumerate() {
-        let y = top + 15.0 + row * i as f64;
-        let w = bar_width * n as f64 / most as f64;
-        svg.push_str(&format!(
-            "<text x=\"{}\" y=\"{}\" text-anchor=\"end\" fill=\"#111111\">{}</text>\
-             <rect x=\"{left}\" y=\"{y}\" width=\"{w:.1}\" height=\"18\" fill=\"#5b8c5a\"/>\
-             <text x=\"{}\" y=\"{}\" fill=\"#111111\">{n}</text>\n",
-            left - 10.0,
-            y + 14.0,
-            escape(&ending.replace('_', " ")),
-            left + w + 8.0,
-            y + 14.0,
-        ));
-    }
-    svg.push_str("</svg>\n");
-    svg
-}
-
-fn escape(text: &str) -> String {
-    text.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
-        .replace('"', "&quot;")
+    let outcome = |count: usize, rate: &Rate| crate::svg::Outcome {
+        count: count as u64,
+        low: rate.low,
+        high: rate.high,
+    };
+    crate::svg::records_chart(&crate::svg::RecordsChart {
+        variant: rules.name.clone(),
+        games: stats.games as u64,
+        decided: stats.decided as u64,
+        sides: [
+            rules.sides.attackers.name.clone(),
+            rules.sides.defenders.name.clone(),
+        ],
+        results: [
+            outcome(stats.attackers_win, &stats.attackers),
+            outcome(stats.defenders_win, &stats.defenders),
+            outcome(stats.draw, &stats.draws),
+        ],
+        endings: endings_in_words(stats)
+            .into_iter()
+            .map(|(words, n)| (words, n as u64))
+            .collect(),
+        plies: [stats.plies.min, stats.plies.median, stats.plies.max],
+    })
 }

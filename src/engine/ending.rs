@@ -66,6 +66,46 @@ impl EndReason {
             EndReason::Resignation => "resignation",
         }
     }
+
+    /// Every reason, in the order of the enum.
+    pub const ALL: [EndReason; 11] = [
+        EndReason::KingEscaped,
+        EndReason::PieceEscaped,
+        EndReason::KingCaptured,
+        EndReason::LeaderCaptured,
+        EndReason::NoMoves,
+        EndReason::Encircled,
+        EndReason::EdgeFort,
+        EndReason::Repetition,
+        EndReason::MoveLimit,
+        EndReason::Agreement,
+        EndReason::Resignation,
+    ];
+
+    /// The reason whose word ([`EndReason::as_str`]) is `name`.
+    pub fn from_name(name: &str) -> Option<EndReason> {
+        EndReason::ALL
+            .into_iter()
+            .find(|reason| reason.as_str() == name)
+    }
+
+    /// The reason in a few words for a list of how games ended ("the king escaped"), without
+    /// the variant's own names, which a rule-citing sentence (`tafl play`) gives instead.
+    pub const fn words(self) -> &'static str {
+        match self {
+            EndReason::KingEscaped => "the king escaped",
+            EndReason::PieceEscaped => "a piece escaped",
+            EndReason::KingCaptured => "the king was captured",
+            EndReason::LeaderCaptured => "a leader was captured",
+            EndReason::NoMoves => "a side could not move",
+            EndReason::Encircled => "a side was enclosed",
+            EndReason::EdgeFort => "an edge fort held",
+            EndReason::Repetition => "a position was repeated",
+            EndReason::MoveLimit => "too many moves without a capture",
+            EndReason::Agreement => "the players agreed",
+            EndReason::Resignation => "a player resigned",
+        }
+    }
 }
 
 /// How a game ended: the result, why, and the rule of the variant that says so.

@@ -5,11 +5,13 @@
 
 mod balance;
 mod ladder;
+mod records;
 
 use std::fmt::Write as _;
 
 pub use balance::{balance_chart, Balance, Outcome};
 pub use ladder::{ladder_chart, LadderChart, LadderPoint};
+pub use records::{records_chart, RecordsChart};
 
 use crate::explain::used_regions;
 use crate::ir::{PieceKind, Role, Rules, Side, Square};
