@@ -167,7 +167,9 @@ fn said_by_show(kind: &str, text: &str, start: usize, end: usize) -> bool {
             .is_some_and(|quoted| sheet.contains(quoted))
     };
     match kind {
-        "name_clause" | "source_clause" | "note_clause" | "side_name_clause" => quoted(),
+        "name_clause" | "source_clause" | "family_clause" | "note_clause" | "side_name_clause" => {
+            quoted()
+        }
         "board_clause" => sheet.contains(&format!(
             "A board of {} x {} squares",
             rules.board.width, rules.board.height

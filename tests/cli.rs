@@ -49,6 +49,63 @@ fn list_names_every_bundled_variant() {
     }
 }
 
+/// Issue 46: a library of dozens needs filters. Each filter keeps exactly the variants its rule
+/// picks, read from the JSON every entry of which carries the fields filtered on.
+#[test]
+fn list_filters_by_family_board_source_and_escape() {
+    let entries = |args: &[&str]| -> Vec<serde_json::Value> {
+        let output = tafl(&[&["list", "--json"], args].concat());
+        assert!(output.status.success(), "{args:?}");
+        serde_json::from_str(&stdout(&output)).expect("tafl list --json prints JSON")
+    };
+    let all = entries(&[]);
+    assert_eq!(all.len(), tafl::bundled_names().count());
+    for entry in &all {
+        for field in [
+            "name", "title", "family", "board", "escape", "from", "source",
+        ] {
+            assert!(entry.get(field).is_some(), "{field} missing from {entry}");
+        }
+    }
+    let names = |list: &[serde_json::Value]| -> Vec<String> {
+        list.iter()
+            .map(|entry| entry["name"].as_str().unwrap().to_string())
+            .collect()
+    };
+    let tablut = entries(&["--family", "Tablut"]);
+    assert!(names(&tablut).contains(&"linnaeus".to_string()));
+    assert!(tablut.iter().all(|entry| entry["family"] == "tablut"));
+    let nine_corners = entries(&["--board", "9x9", "--escape", "corners"]);
+    assert!(names(&nine_corners).contains(&"brettspielnetz".to_string()));
+    assert!(nine_corners
+        .iter()
+        .all(|entry| entry["board"] == "9x9" && entry["escape"] == "corners"));
+    assert_eq!(
+        entries(&["--board", "9"]).len(),
+        entries(&["--board", "9x9"]).len()
+    );
+    let site = entries(&["--source", "AAGENIELSEN"]);
+    assert!(names(&site).contains(&"copenhagen".to_string()));
+    assert!(!names(&site).contains(&"linnaeus".to_string()));
+    assert!(site.len() < all.len());
+    // The table: a header, then one row a variant; nothing matched is said, and exits 1.
+    let table = stdout(&tafl(&["list", "--family", "brandubh"]));
+    assert!(table.starts_with("NAME"), "{table}");
+    assert!(
+        table
+            .lines()
+            .skip(1)
+            .all(|line| line.contains(" brandubh ")),
+        "{table}"
+    );
+    let none = tafl(&["list", "--board", "8"]);
+    assert_eq!(none.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&none.stderr).contains("No bundled variant matches"));
+    let bad = tafl(&["list", "--board", "nine"]);
+    assert_eq!(bad.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&bad.stderr).contains("`9x9`"));
+}
+
 #[test]
 fn ir_prints_parseable_json() {
     let output = tafl(&["ir", "brettspielnetz"]);

@@ -269,7 +269,7 @@ fn impossible_positions_are_refused() {
     assert_eq!(cornered.status.code(), Some(2));
     assert!(
         stderr(&cornered)
-            .contains("may never land: line 37, `only the king may enter the corners`"),
+            .contains("may never land: line 38, `only the king may enter the corners`"),
         "{}",
         stderr(&cornered)
     );
@@ -295,7 +295,7 @@ fn decided_positions_report_their_status() {
     let json: serde_json::Value = serde_json::from_slice(&replay.stdout).unwrap();
     assert_eq!(json["status"], "defenders_win");
     assert_eq!(json["reason"], "king_escaped");
-    assert_eq!(json["rule"]["line"], 51);
+    assert_eq!(json["rule"]["line"], 52);
     assert_eq!(
         json["rule"]["clause"],
         "defenders win when the king reaches the edge"

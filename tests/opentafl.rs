@@ -372,7 +372,7 @@ fn opentafl_view(rules: &Rules) -> serde_json::Value {
         json = json.replace(&format!("\"{}\"", piece.name), &format!("\"{name}\""));
     }
     let mut value: serde_json::Value = serde_json::from_str(&json).unwrap();
-    for field in ["name", "source", "notes", "sides"] {
+    for field in ["name", "source", "family", "notes", "sides"] {
         value[field] = serde_json::Value::Null;
     }
     value["outcome"]["draw_by_agreement"] = serde_json::Value::Null;

@@ -18,6 +18,7 @@ use crate::syntax::ast::{self, ClauseKind};
 pub(super) struct Declared {
     pub name: String,
     pub source: Option<String>,
+    pub family: Option<String>,
     pub notes: Vec<String>,
     pub board: Board,
     pub sides: BySide<SideInfo>,
@@ -56,6 +57,7 @@ fn once<T>(checker: &mut Checker, first: &mut Option<(T, Span)>, value: T, span:
 pub(super) fn declarations(checker: &mut Checker, file: &ast::File) -> Option<Declared> {
     let mut name = None;
     let mut source = None;
+    let mut family = None;
     let mut board = None;
     let mut first_move = None;
     let mut side_names: BySide<Option<(String, Span)>> = BySide::default();
@@ -77,6 +79,13 @@ pub(super) fn declarations(checker: &mut Checker, file: &ast::File) -> Option<De
                 text.value.clone(),
                 clause.span,
                 "the source",
+            ),
+            ClauseKind::Family(text) => once(
+                checker,
+                &mut family,
+                text.value.clone(),
+                clause.span,
+                "the family",
             ),
             ClauseKind::Note(text) => notes.push(text.value.clone()),
             ClauseKind::Board { width, height } => once(
@@ -177,6 +186,7 @@ pub(super) fn declarations(checker: &mut Checker, file: &ast::File) -> Option<De
     Some(Declared {
         name: name.map_or_else(|| "Unnamed variant".to_string(), |(name, _)| name),
         source: source.map(|(source, _)| source),
+        family: family.map(|(family, _)| family),
         notes,
         board: board?,
         sides,

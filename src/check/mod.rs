@@ -78,6 +78,7 @@ pub fn check_file(file: &ast::File) -> (Option<(Rules, SourceMap)>, Vec<Diagnost
     let mut rules = Rules {
         name: declared.name,
         source: declared.source,
+        family: declared.family,
         notes: declared.notes,
         board: declared.board,
         sides: declared.sides,

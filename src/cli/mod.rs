@@ -67,8 +67,9 @@ enum Command {
     Import(import::Args),
     /// Print a variant as an OpenTafl rules string, or name each rule OpenTafl cannot say.
     Export(export::Args),
-    /// List the bundled variants.
-    List,
+    /// List the bundled variants: family, board, where the king escapes and where the rules
+    /// come from; `--family`, `--board`, `--source`, `--escape` filter, `--json` for programs.
+    List(list::Args),
     /// List the legal moves of the side to move, one per line, sorted.
     Moves(moves::Args),
     /// Play moves and print the resulting position and status as JSON.
@@ -125,7 +126,7 @@ pub fn run() -> ExitCode {
         Command::Diff(args) => diff::run(&args),
         Command::Import(args) => import::run(&args),
         Command::Export(args) => export::run(&args),
-        Command::List => list::run(),
+        Command::List(args) => list::run(&args),
         Command::Moves(args) => moves::run(args),
         Command::Replay(args) => replay::run(args),
         Command::Perft(args) => perft::run(args),

@@ -46,6 +46,9 @@ fn write_all(out: &mut String, rules: &Rules) -> std::fmt::Result {
     if let Some(source) = &rules.source {
         writeln!(out, "Source: {source}")?;
     }
+    if let Some(family) = &rules.family {
+        writeln!(out, "Family: {family}")?;
+    }
     writeln!(out)?;
     let first = rules.first_to_move;
     writeln!(
@@ -190,6 +193,7 @@ pub fn rule_sections(rules: &Rules) -> Vec<Section> {
     let Rules {
         name: _,          // the header
         source: _,        // the header
+        family: _,        // the header
         notes: _,         // the header
         board: _,         // the header and the picture
         sides: _,         // the names used in every sentence

@@ -32,6 +32,9 @@ pub struct Rules {
     pub name: String,
     /// Where the rules come from, if the file says.
     pub source: Option<String>,
+    /// The game this variant is a version of ("tablut", "brandubh"), if the file says.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub family: Option<String>,
     /// Free-text notes for players, in file order.
     pub notes: Vec<String>,
     /// The board's size.

@@ -70,6 +70,7 @@ impl Rules {
         let Rules {
             name: _,
             source: _,
+            family: _,
             notes: _,
             board: _,           // its size, and the squares of everything else
             sides: _,           // names only

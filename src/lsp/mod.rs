@@ -469,6 +469,10 @@ impl Analysis {
                 ClauseKind::Source(_) => {
                     "Where the rules come from: `tafl show` prints it under the title.".to_string()
                 }
+                ClauseKind::Family(_) => {
+                    "The game this variant is a version of (tablut, brandubh, hnefatafl, ...): `tafl list --family` filters by it."
+                        .to_string()
+                }
                 ClauseKind::Note(_) => {
                     "A note for players: `tafl show` prints it under \"Notes\", after the rules."
                         .to_string()

@@ -71,6 +71,7 @@ fn collect(kind: &ClauseKind, uses: &mut Vec<NameUse>) {
     match kind {
         ClauseKind::Name(_)
         | ClauseKind::Source(_)
+        | ClauseKind::Family(_)
         | ClauseKind::Note(_)
         | ClauseKind::Board { .. }
         | ClauseKind::SideName { .. }

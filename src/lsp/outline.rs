@@ -48,7 +48,10 @@ const FAMILIES: &[&str] = &[
 /// compile until it has a place in the outline.
 fn family(kind: &ClauseKind) -> usize {
     match kind {
-        ClauseKind::Name(_) | ClauseKind::Source(_) | ClauseKind::Note(_) => 0,
+        ClauseKind::Name(_)
+        | ClauseKind::Source(_)
+        | ClauseKind::Family(_)
+        | ClauseKind::Note(_) => 0,
         ClauseKind::Board { .. }
         | ClauseKind::SideName { .. }
         | ClauseKind::FirstMove(_)
@@ -99,6 +102,7 @@ pub(super) fn symbols(text: &str, clauses: &[ast::Clause]) -> Vec<Symbol> {
             ClauseKind::Region { name, .. } => (name.value.clone(), SymbolKind::Region, name.span),
             ClauseKind::Name(_)
             | ClauseKind::Source(_)
+            | ClauseKind::Family(_)
             | ClauseKind::Note(_)
             | ClauseKind::Board { .. }
             | ClauseKind::SideName { .. }

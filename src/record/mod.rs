@@ -436,6 +436,7 @@ pub fn rules_hash(rules: &Rules) -> String {
     let mut bare = rules.clone();
     bare.name.clear();
     bare.source = None;
+    bare.family = None;
     bare.notes.clear();
     // The IR is plain data (strings, numbers, vectors, structs): serialising cannot fail.
     let json = serde_json::to_string(&bare).expect("the IR serialises to JSON");

@@ -32,6 +32,8 @@ pub enum ClauseKind {
     Name(Spanned<String>),
     /// `source "..."`
     Source(Spanned<String>),
+    /// `family "..."`
+    Family(Spanned<String>),
     /// `note "..."`
     Note(Spanned<String>),
     /// `board W x H`

@@ -76,6 +76,7 @@ fn rule_in_words(rule: Rule) -> Option<&'static str> {
         | Rule::article
         | Rule::name_clause
         | Rule::source_clause
+        | Rule::family_clause
         | Rule::note_clause
         | Rule::board_clause
         | Rule::side_name_clause

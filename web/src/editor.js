@@ -30,7 +30,7 @@ const taflLanguage = StreamLanguage.define({
     if (stream.match(/^"[^"]*"?/)) return 'string';
     if (stream.match(/^[a-s]\d{1,2}\b/)) return 'atom';
     if (stream.match(/^\d+/)) return 'number';
-    if (stream.match(/^(board|setup|end|piece|name|source|note|region|attackers|defenders|win|lose|when|may|not|only|nobody|everyone|is|are|captured|hostile|armed|moves|like)\b/)) return 'keyword';
+    if (stream.match(/^(board|setup|end|piece|name|source|family|note|region|attackers|defenders|win|lose|when|may|not|only|nobody|everyone|is|are|captured|hostile|armed|moves|like)\b/)) return 'keyword';
     if (!stream.match(/^[^\s#"]+/)) stream.next();
     return null;
   },

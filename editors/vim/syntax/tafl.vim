@@ -34,7 +34,7 @@ syntax keyword taflWord unarmed when while win wins with without
 syntax keyword taflSide attackers defenders attacker defender attacking defending
 syntax keyword taflRole soldier soldiers king kings men
 
-syntax match taflStructure /^\s*\%(name\|source\|note\|board\|piece\|region\|square\|announce\|setup\|end\)\>/
+syntax match taflStructure /^\s*\%(name\|source\|family\|note\|board\|piece\|region\|square\|announce\|setup\|end\)\>/
 syntax region taflString start=/"/ end=/"\|$/ oneline
 syntax match taflComment /#.*$/ contains=@Spell
 

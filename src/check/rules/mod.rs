@@ -207,6 +207,7 @@ impl Pass<'_> {
             // Declarations: read by `declare.rs` before the rules.
             ClauseKind::Name(_)
             | ClauseKind::Source(_)
+            | ClauseKind::Family(_)
             | ClauseKind::Note(_)
             | ClauseKind::Board { .. }
             | ClauseKind::SideName { .. }

@@ -30,6 +30,7 @@ impl<B: Bits> Core<B> {
         let Rules {
             name: _,          // words only
             source: _,        // words only
+            family: _,        // words only
             notes: _,         // words only
             board,            // `Geometry`
             sides: _,         // the sides' names: words only

@@ -185,6 +185,7 @@ impl Exporter<'_> {
         let Rules {
             name: _,            // `name`
             source: _,          // not part of a rules string
+            family: _,          // not part of a rules string
             notes: _,           // not part of a rules string
             board: _,           // `dim`
             sides: _,           // not part of a rules string

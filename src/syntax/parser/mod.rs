@@ -177,6 +177,7 @@ fn parse_clause(pair: Pair<'_, Rule>) -> Clause {
         // Declarations.
         Rule::name_clause => ClauseKind::Name(parse_string(parts.required())),
         Rule::source_clause => ClauseKind::Source(parse_string(parts.required())),
+        Rule::family_clause => ClauseKind::Family(parse_string(parts.required())),
         Rule::note_clause => ClauseKind::Note(parse_string(parts.required())),
         Rule::board_clause => ClauseKind::Board {
             width: parse_number(parts.required()),
