@@ -364,6 +364,19 @@ impl Variant {
         self.inner.rules.name.clone()
     }
 
+    /// Where the rules come from, from the `source` clause; `None` without one.
+    #[getter]
+    fn source(&self) -> Option<String> {
+        self.inner.rules.source.clone()
+    }
+
+    /// The game this variant is a version of (`"tablut"`), from the `family` clause; `None`
+    /// without one.
+    #[getter]
+    fn family(&self) -> Option<String> {
+        self.inner.rules.family.clone()
+    }
+
     /// Where the text came from: a path, `bundled:NAME.tafl` or `<string>`.
     #[getter]
     fn origin(&self) -> String {

@@ -167,6 +167,12 @@ def test_loading_by_name_file_and_text(tmp_path):
     for variant in (tafl.Variant(str(path)), tafl.Variant.from_file(str(path)), tafl.load("linnaeus")):
         assert variant.name == tafl.Variant.bundled("linnaeus").name and variant.width == 9
     assert "copenhagen" in tafl.bundled()
+    linnaeus = tafl.Variant.bundled("linnaeus")
+    assert linnaeus.family == "tablut" and "Cyningstan" in linnaeus.source
+    without = "\n".join(
+        line for line in linnaeus.text.splitlines() if not line.startswith("family ")
+    )
+    assert tafl.Variant.from_text(without).family is None
     with pytest.raises(ValueError, match="no variant"):
         tafl.Variant("no-such-variant")
     with pytest.raises(OSError):
