@@ -54,6 +54,47 @@ pub const COMMANDS: [&str; 13] = [
     "time_settings",
 ];
 
+/// The moves hnefatafl-copenhagen accepts from the side to move, where its rules are narrower
+/// than the variant's; empty when it accepts every legal move.
+///
+/// The crate refuses a defenders' move that leaves the board, before the move's captures, as
+/// it stood at the start or after any earlier move ("play: you already reached that position";
+/// dcampbell24/hnefatafl, `src/board.rs`, `Board::legal_move`, checked against the boards
+/// `Board::play` records). No bundled variant has that rule, so the session keeps to it here:
+/// otherwise a move tafl chose could be refused and the game stopped. Should every legal move
+/// be barred, the crate would have ended the game already; then the variant's moves stand.
+fn hosts_own_choice(game: &Game) -> Vec<Move> {
+    if game.to_move() != Side::Defenders {
+        return Vec::new();
+    }
+    let engine = game.engine();
+    let boards: Vec<Vec<(Square, usize)>> = game
+        .positions()
+        .iter()
+        .map(|position| engine.pieces(position))
+        .collect();
+    let now = engine.pieces(game.position());
+    let legal = game.legal_moves();
+    let allowed: Vec<Move> = legal
+        .iter()
+        .copied()
+        .filter(|mv| {
+            let mut moved: Vec<(Square, usize)> = now
+                .iter()
+                .map(|&(square, kind)| (if square == mv.from { mv.to } else { square }, kind))
+                .collect();
+            // In the order `Engine::pieces` lists a board: by square index.
+            moved.sort_by_key(|&(square, _)| engine.index(square));
+            !boards.contains(&moved)
+        })
+        .collect();
+    if allowed.len() == legal.len() || allowed.is_empty() {
+        Vec::new()
+    } else {
+        allowed
+    }
+}
+
 /// A Hnefatafl Text Protocol session.
 #[derive(Debug)]
 pub struct Gtp {
@@ -243,6 +284,7 @@ impl Gtp {
             nodes: None,
             infinite: false,
             table: self.table.clone(),
+            only: hosts_own_choice(&self.game),
         })
     }
 
@@ -414,5 +456,44 @@ impl Protocol for Gtp {
             ),
             String::new(),
         ]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn mv(text: &str) -> Move {
+        text.parse().expect("a move written in the test")
+    }
+
+    /// Issue 49, defect 6: the crate refused h3-k3, "you already reached that position".
+    #[test]
+    fn the_defenders_keep_to_the_crates_ban_on_recreating_a_board() {
+        let variant = crate::Variant::bundled("copenhagen").expect("bundled");
+        let engine = crate::engine::Engine::new(&variant.rules).expect("compiles");
+        let mut game = Game::new(Arc::new(engine));
+        for text in ["a4-b4", "d6-d4", "b4-a4"] {
+            assert!(hosts_own_choice(&game).is_empty(), "before {text}");
+            game.play(mv(text)).expect("legal");
+        }
+        // Back to d6 would remake the start; every other legal move is allowed.
+        let allowed = hosts_own_choice(&game);
+        let legal = game.legal_moves();
+        assert!(legal.contains(&mv("d4-d6")));
+        assert!(!allowed.contains(&mv("d4-d6")));
+        assert_eq!(allowed.len(), legal.len() - 1);
+        // And the search keeps to them.
+        let job = Job {
+            game: game.clone(),
+            limits: crate::search::Limits::depth(2),
+            nodes: None,
+            infinite: false,
+            table: Arc::new(Table::new(1)),
+            only: allowed.clone(),
+        };
+        let stop = std::sync::atomic::AtomicBool::new(false);
+        let report = super::super::run_job(&job, &stop, |_| {}).expect("the game goes on");
+        assert!(allowed.contains(&report.best.expect("a move")));
     }
 }

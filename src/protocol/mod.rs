@@ -118,6 +118,8 @@ pub struct Job {
     pub infinite: bool,
     /// The session's table, kept from move to move (`limits.table_mb` is not used).
     pub table: Arc<Table>,
+    /// The only moves to choose among (UCI's `searchmoves`, a host's own rule); empty: all.
+    pub only: Vec<Move>,
 }
 
 /// What a session answers to a line while no search runs.
@@ -216,14 +218,26 @@ pub fn run_job(
     stop: &AtomicBool,
     mut progress: impl FnMut(&Report),
 ) -> Result<Report, SearchError> {
-    let mut report = search::search_with(&job.game, &job.limits, &job.table, stop, |report| {
-        progress(report);
-        if job.nodes.is_some_and(|nodes| report.nodes >= nodes) {
-            stop.store(true, Ordering::Relaxed);
-        }
-    })?;
+    let mut report = search::search_among(
+        &job.game,
+        &job.only,
+        &job.limits,
+        &job.table,
+        stop,
+        |report| {
+            progress(report);
+            if job.nodes.is_some_and(|nodes| report.nodes >= nodes) {
+                stop.store(true, Ordering::Relaxed);
+            }
+        },
+    )?;
     if report.best.is_none() {
-        report.best = job.game.legal_moves().first().copied();
+        let legal = job.game.legal_moves();
+        report.best = legal
+            .iter()
+            .find(|mv| job.only.contains(mv))
+            .or(legal.first())
+            .copied();
         report.pv = report.best.into_iter().collect();
     }
     Ok(report)

@@ -249,6 +249,7 @@ impl OpenTafl {
             nodes: None,
             infinite: false,
             table: self.table.clone(),
+            only: Vec::new(),
         })
     }
 

@@ -14,7 +14,8 @@
 //! position [fen] <position string> <attackers|defenders> [moves <m> ...]
 //! go [depth n] [movetime ms] [nodes n] [mate n] [infinite] [ponder]
 //!    [wtime ms] [btime ms] [winc ms] [binc ms] [movestogo n]
-//!    (`searchmoves` and unknown tokens are ignored, and named in an `info string`)
+//!    (`searchmoves m1 m2 ...` chooses among those moves; unknown tokens are ignored, and
+//!    named in an `info string`)
 //! ponderhit                   (the pondering search goes on, on the clock)
 //! stop                        -> bestmove <m>
 //! quit
@@ -211,17 +212,24 @@ impl Uci {
         let game = self.game.clone();
         let mut go = Go::default();
         let mut ignored: Vec<&str> = Vec::new();
-        let mut searchmoves = false;
+        let mut only = Vec::new();
         let mut words = words.iter().peekable();
         while let Some(&word) = words.next() {
             match word {
                 "infinite" => go.infinite = true,
                 "ponder" => go.ponder = true,
                 "searchmoves" => {
-                    // The moves run to the next keyword. The search cannot be narrowed to
-                    // them: it searches every move, and says so.
-                    searchmoves = true;
-                    while words.next_if(|next| !is_go_keyword(next)).is_some() {}
+                    // The moves run to the next keyword; each must be legal here.
+                    let legal = game.legal_moves();
+                    while let Some(text) = words.next_if(|next| !is_go_keyword(next)) {
+                        let mv: Move = text
+                            .parse()
+                            .map_err(|e| format!("`go searchmoves {text}`: {e}"))?;
+                        if !legal.contains(&mv) {
+                            return Err(format!("`go searchmoves {text}`: not a legal move here"));
+                        }
+                        only.push(mv);
+                    }
                 }
                 keyword if NUMBER_KEYWORDS.contains(&keyword) => {
                     let value = words
@@ -254,9 +262,6 @@ impl Uci {
             infinite = true;
         }
         let mut lines = Vec::new();
-        if searchmoves {
-            lines.push("info string searchmoves is not supported: every move is searched".into());
-        }
         if !ignored.is_empty() {
             lines.push(format!("info string ignored: {}", ignored.join(" ")));
         }
@@ -268,6 +273,7 @@ impl Uci {
                 nodes: go.nodes,
                 infinite,
                 table: self.table.clone(),
+                only,
             }),
             quit: false,
         })

@@ -52,7 +52,7 @@ use std::time::Duration;
 use web_time::Instant;
 
 use crate::engine::bitboard::Bits;
-use crate::engine::core::{Core, Pos};
+use crate::engine::core::{Core, Pos, RawMove};
 use crate::engine::{Compiled, Ending, Engine, Move};
 use crate::game::Game;
 
@@ -439,22 +439,64 @@ pub fn search_with(
     stop: &AtomicBool,
     progress: impl FnMut(&Report),
 ) -> Result<Report, SearchError> {
+    search_among(game, &[], limits, table, stop, progress)
+}
+
+/// [`search_with`] choosing only among `only` at the root (UCI's `searchmoves`; a host's rule
+/// this toolkit's variant does not have, such as the hnefatafl crate's ban on the defenders
+/// recreating a position). The moves of `only` that are not legal are left out; when none is
+/// legal, or `only` is empty, every legal move is searched.
+///
+/// # Errors
+/// [`SearchError::GameOver`] when the game has ended.
+pub fn search_among(
+    game: &Game,
+    only: &[Move],
+    limits: &Limits,
+    table: &Table,
+    stop: &AtomicBool,
+    progress: impl FnMut(&Report),
+) -> Result<Report, SearchError> {
     if let Some(ending) = game.ending() {
         return Err(SearchError::GameOver(ending));
     }
     let engine = game.engine();
+    let legal = game.legal_moves();
+    let only: Vec<RawMove> = only
+        .iter()
+        .filter(|mv| legal.contains(mv))
+        .map(|mv| RawMove {
+            // A legal move's squares are on the board, whose indices fit the engine's u16.
+            from: engine.index(mv.from) as u16,
+            to: engine.index(mv.to) as u16,
+        })
+        .collect();
     let positions = game.positions();
     let history: Vec<u64> = positions[..positions.len() - 1]
         .iter()
         .map(|p| engine.hash(p))
         .collect();
     let report = match engine.compiled(game.position()) {
-        Some(Compiled::Narrow(core, pos)) => {
-            run(engine, core, pos, history, limits, table, stop, progress)
-        }
-        Some(Compiled::Wide(core, pos)) => {
-            run(engine, core, pos, history, limits, table, stop, progress)
-        }
+        Some(Compiled::Narrow(core, pos)) => run(
+            engine,
+            core,
+            pos,
+            (history, only),
+            limits,
+            table,
+            stop,
+            progress,
+        ),
+        Some(Compiled::Wide(core, pos)) => run(
+            engine,
+            core,
+            pos,
+            (history, only),
+            limits,
+            table,
+            stop,
+            progress,
+        ),
         // A game's positions are its engine's own.
         None => Report::nothing(),
     };
@@ -466,7 +508,7 @@ fn run<B: Bits>(
     engine: &Engine,
     core: &Core<B>,
     root: Pos<B>,
-    history: Vec<u64>,
+    (history, only): (Vec<u64>, Vec<RawMove>),
     limits: &Limits,
     table: &Table,
     stop: &AtomicBool,
@@ -493,12 +535,19 @@ fn run<B: Bits>(
 
     let mut report = std::thread::scope(|scope| {
         for id in 1..limits.threads.max(1) {
-            let (evaluator, table, finished, helper_nodes, history) =
-                (&evaluator, table, &finished, &helper_nodes, history.clone());
+            let (evaluator, table, finished, helper_nodes, history, only) = (
+                &evaluator,
+                table,
+                &finished,
+                &helper_nodes,
+                history.clone(),
+                only.clone(),
+            );
             scope.spawn(move || {
                 let mut worker =
                     tree::Worker::new(core, evaluator, table, [stop, finished], deadline, history);
                 worker.settings = settings;
+                worker.root_only = only;
                 // Helpers search a little deeper than the main thread, half of them, so that
                 // they fill the table ahead of it.
                 let mut depth = 1 + (id % 2) as i32;
@@ -513,6 +562,7 @@ fn run<B: Bits>(
 
         let mut main = tree::Worker::new(core, &evaluator, table, [stop, &finished], None, history);
         main.settings = settings;
+        main.root_only = only;
         let mut report = Report::nothing();
         let mut clock = Clock::new(started, limits.time, settings.time_management);
         for depth in 1..=max_depth {

@@ -91,6 +91,8 @@ pub(crate) struct Worker<'a, B: Bits> {
     runners: [Vec<(usize, B)>; 2],
     /// Per side, the kinds that win that side the game by an edge fort.
     fort_builders: [Vec<usize>; 2],
+    /// The only moves searched at the root; empty: every legal move.
+    pub root_only: Vec<RawMove>,
 }
 
 impl<'a, B: Bits> Worker<'a, B> {
@@ -132,6 +134,7 @@ impl<'a, B: Bits> Worker<'a, B> {
             root_depth: 0,
             runners,
             fort_builders,
+            root_only: Vec::new(),
         }
     }
 

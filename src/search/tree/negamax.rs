@@ -44,9 +44,12 @@ impl<B: Bits> Worker<'_, B> {
         if ply >= MAX_PLY {
             return self.eval.evaluate(self.core, pos);
         }
+        // A root restricted to some moves is searched in full: a table score or a cut made
+        // without them would speak for moves that may not be played.
+        let restricted = ply == 0 && !self.root_only.is_empty();
         let key = self.key(pos);
         let entry = self.table.probe(key);
-        if let Some(score) = entry.and_then(|entry| {
+        if let Some(score) = entry.filter(|_| !restricted).and_then(|entry| {
             table_score(
                 entry,
                 (depth, self.settings.deeper_entries),
@@ -68,8 +71,9 @@ impl<B: Bits> Worker<'_, B> {
         let forts = Side::BOTH.map(|side| self.fort_zone(pos, side));
         let watched = forts[0] | forts[1];
         let fort_ahead = forts[pos.to_move.opponent().index()].any();
-        if let Some(score) =
-            self.cut_unsearched(pos, depth, ply, (alpha, beta), null_ok, fort_ahead)
+        if let Some(score) = (!restricted)
+            .then(|| self.cut_unsearched(pos, depth, ply, (alpha, beta), null_ok, fort_ahead))
+            .flatten()
         {
             return score;
         }
@@ -79,6 +83,9 @@ impl<B: Bits> Worker<'_, B> {
         self.raw.clear();
         self.core.gen_moves(pos, &mut self.raw);
         moves.extend(self.raw.iter().map(|&mv| (0, mv)));
+        if restricted {
+            moves.retain(|(_, mv)| self.root_only.contains(mv));
+        }
         if moves.is_empty() {
             self.moves[ply] = moves;
             let ending = self.core.no_moves_ending(pos.to_move);
@@ -164,7 +171,8 @@ impl<B: Bits> Worker<'_, B> {
         self.moves[ply] = moves;
         let dependent = self.path_dependent;
         self.path_dependent = outer_dependent || dependent;
-        if !self.aborted && !dependent {
+        // A restricted root's score is not the position's: it is not kept for later searches.
+        if !self.aborted && !dependent && !restricted {
             self.store(key, (best, best_move), depth, ply, (alpha_in, beta));
         }
         best
