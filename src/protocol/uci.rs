@@ -406,11 +406,13 @@ impl Protocol for Uci {
     fn progress(&self, report: &Report) -> Option<String> {
         let pv: Vec<String> = report.pv.iter().map(|&m| uci_move(m)).collect();
         Some(format!(
-            "info depth {} score {} nodes {} nps {} time {} pv {}",
+            "info depth {} seldepth {} score {} nodes {} nps {} hashfull {} time {} pv {}",
             report.depth,
+            report.seldepth,
             uci_score(report.score),
             report.nodes,
             report.nps(),
+            self.table.permille_full(),
             report.elapsed.as_millis(),
             pv.join(" ")
         ))

@@ -372,6 +372,8 @@ pub struct Report {
     pub depth: u32,
     /// Positions visited, all threads together.
     pub nodes: u64,
+    /// The deepest ply the main thread reached, quiescence included.
+    pub seldepth: u32,
     /// Wall time so far.
     pub elapsed: Duration,
     /// The expected line, starting with `best`.
@@ -386,6 +388,7 @@ impl Report {
             score: Score::Value(0),
             depth: 0,
             nodes: 0,
+            seldepth: 0,
             elapsed: Duration::ZERO,
             pv: Vec::new(),
         }
@@ -597,6 +600,7 @@ fn run<B: Bits>(
                 score: Score::from_raw(raw),
                 depth,
                 nodes: main.nodes + helper_nodes.load(Ordering::Relaxed),
+                seldepth: main.seldepth as u32,
                 elapsed: started.elapsed(),
                 pv,
             };

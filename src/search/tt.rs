@@ -100,6 +100,20 @@ impl Table {
         self.megabytes
     }
 
+    /// How full the table is, in thousandths, from its first thousand slots (UCI's
+    /// `hashfull`): entries of earlier searches count, as they are used.
+    pub fn permille_full(&self) -> u32 {
+        if !self.enabled {
+            return 0;
+        }
+        let sample = self.slots.len().min(1000);
+        let filled = self.slots[..sample]
+            .iter()
+            .filter(|slot| slot[1].load(Ordering::Relaxed) != 0)
+            .count();
+        (filled * 1000 / sample.max(1)) as u32
+    }
+
     /// Forgets every entry (a new game), on all cores: a table of gigabytes is cleared in a
     /// fraction of the time one thread would take.
     pub fn clear(&self) {

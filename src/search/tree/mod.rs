@@ -64,6 +64,8 @@ pub(crate) struct Worker<'a, B: Bits> {
     pub stops: [&'a AtomicBool; 2],
     pub deadline: Option<Instant>,
     pub nodes: u64,
+    /// The deepest ply a node was visited at, quiescence included (UCI's `seldepth`).
+    pub seldepth: usize,
     /// The hashes of the positions before the current one: the game's, then the line's.
     pub history: Vec<u64>,
     /// Per ply, the move list (kept to avoid allocating in the tree).
@@ -120,6 +122,7 @@ impl<'a, B: Bits> Worker<'a, B> {
             stops,
             deadline,
             nodes: 0,
+            seldepth: 0,
             history,
             moves: (0..=MAX_PLY).map(|_| Vec::with_capacity(256)).collect(),
             raw: Vec::with_capacity(512),

@@ -29,6 +29,7 @@ impl<B: Bits> Worker<'_, B> {
         depth: usize,
     ) -> i32 {
         self.nodes += 1;
+        self.seldepth = self.seldepth.max(ply);
         self.pv[ply].clear();
         if self.out_of_time() {
             return 0;
