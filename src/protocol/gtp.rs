@@ -285,6 +285,7 @@ impl Gtp {
             infinite: false,
             table: self.table.clone(),
             only: hosts_own_choice(&self.game),
+            lines: 1,
         })
     }
 
@@ -491,6 +492,7 @@ mod tests {
             infinite: false,
             table: Arc::new(Table::new(1)),
             only: allowed.clone(),
+            lines: 1,
         };
         let stop = std::sync::atomic::AtomicBool::new(false);
         let report = super::super::run_job(&job, &stop, |_| {}).expect("the game goes on");

@@ -120,6 +120,8 @@ pub struct Job {
     pub table: Arc<Table>,
     /// The only moves to choose among (UCI's `searchmoves`, a host's own rule); empty: all.
     pub only: Vec<Move>,
+    /// How many lines to find (MultiPV, OpenTafl's `analyze <number>`), at least 1.
+    pub lines: usize,
 }
 
 /// What a session answers to a line while no search runs.
@@ -218,9 +220,10 @@ pub fn run_job(
     stop: &AtomicBool,
     mut progress: impl FnMut(&Report),
 ) -> Result<Report, SearchError> {
-    let mut report = search::search_among(
+    let mut report = search::search_lines(
         &job.game,
         &job.only,
+        job.lines,
         &job.limits,
         &job.table,
         stop,

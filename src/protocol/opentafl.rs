@@ -35,6 +35,9 @@ use crate::ir::{Side, Square};
 use crate::search::{Limits, Report, Score, SearchError, Table};
 use crate::BySide;
 
+/// The most lines `analyze` searches for: each is a search of its own.
+const MAX_LINES: usize = 16;
+
 /// OpenTafl's last clock line.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct Clock {
@@ -123,16 +126,22 @@ impl OpenTafl {
                 Ok(Step::search(self.job(limits)?))
             }
             "analyze" => {
-                let seconds = rest
-                    .split_whitespace()
-                    .nth(1)
-                    .and_then(|s| s.parse::<u64>().ok())
-                    .ok_or("expected: analyze <number> <seconds>")?;
+                let usage = "expected: analyze <number> <seconds>";
+                let mut numbers = rest.split_whitespace().map(|s| s.parse::<u64>().ok());
+                let (Some(Some(count)), Some(Some(seconds))) = (numbers.next(), numbers.next())
+                else {
+                    return Err(usage.to_string());
+                };
                 self.purpose = Purpose::Analysis;
                 let limits = self
                     .settings
                     .apply(Limits::time(Duration::from_secs(seconds)));
-                Ok(Step::search(self.job(limits)?))
+                let mut job = self.job(limits)?;
+                // Each line is a search of its own in a share of the time: a few are useful.
+                job.lines = usize::try_from(count)
+                    .unwrap_or(MAX_LINES)
+                    .clamp(1, MAX_LINES);
+                Ok(Step::search(job))
             }
             "opponent-move" => self.opponent_move(rest).map(|()| Step::silent()),
             "move" => {
@@ -250,6 +259,7 @@ impl OpenTafl {
             infinite: false,
             table: self.table.clone(),
             only: Vec::new(),
+            lines: 1,
         })
     }
 
@@ -425,12 +435,14 @@ impl Protocol for OpenTafl {
         match self.purpose {
             Purpose::Discard => Vec::new(),
             Purpose::Analysis => {
-                let line: Vec<String> = report.pv.iter().map(ToString::to_string).collect();
-                vec![format!(
-                    "analysis 1 {} {}",
-                    line.join("|"),
-                    evaluation(report.score)
-                )]
+                let lines: Vec<String> = std::iter::once((report.pv.clone(), report.score))
+                    .chain(report.more_lines.iter().cloned())
+                    .map(|(pv, score)| {
+                        let moves: Vec<String> = pv.iter().map(ToString::to_string).collect();
+                        format!("{} {}", moves.join("|"), evaluation(score))
+                    })
+                    .collect();
+                vec![format!("analysis {} {}", lines.len(), lines.join(" "))]
             }
             Purpose::Move => {
                 self.spent += report.elapsed;

@@ -9,6 +9,7 @@
 //! setoption name Threads value <n>
 //! setoption name Hash value <MiB>   (the table is allocated here, and kept between moves)
 //! setoption name Clear Hash         (empties the table)
+//! setoption name MultiPV value <n>  (the n best lines, numbered, before `bestmove`)
 //! ucinewgame                        (a new game; empties the table)
 //! position startpos [moves <m> ...]
 //! position [fen] <position string> <attackers|defenders> [moves <m> ...]
@@ -49,6 +50,8 @@ pub struct Uci {
     /// While a `go ponder` search runs: the time it may take once `ponderhit` comes (none:
     /// until it ends by its depth or nodes).
     pondering: Option<Option<Duration>>,
+    /// How many lines a search reports (`setoption name MultiPV`), at least 1.
+    multipv: usize,
 }
 
 impl Uci {
@@ -66,6 +69,7 @@ impl Uci {
             game,
             table,
             pondering: None,
+            multipv: 1,
         })
     }
 
@@ -114,6 +118,7 @@ impl Uci {
                 self.settings.hash_mb
             ),
             "option name Clear Hash type button".to_string(),
+            format!("option name MultiPV type spin default 1 min 1 max {MAX_LINES}"),
             "uciok".to_string(),
         ]
     }
@@ -121,7 +126,7 @@ impl Uci {
     /// `setoption name NAME [value VALUE]`; a name may be several words (`Clear Hash`).
     fn set_option(&mut self, words: &[&str]) -> Result<(), String> {
         let usage =
-            "write `setoption name <Variant|Threads|Hash> value <value>` or `setoption name Clear Hash`";
+            "write `setoption name <Variant|Threads|Hash|MultiPV> value <value>` or `setoption name Clear Hash`";
         let ["name", rest @ ..] = words else {
             return Err(usage.to_string());
         };
@@ -134,9 +139,9 @@ impl Uci {
             self.table.clear();
             return Ok(());
         }
-        if !matches!(key.as_str(), "variant" | "threads" | "hash") {
+        if !matches!(key.as_str(), "variant" | "threads" | "hash" | "multipv") {
             return Err(format!(
-                "unknown option `{name}` (known: Variant, Threads, Hash, Clear Hash)"
+                "unknown option `{name}` (known: Variant, Threads, Hash, MultiPV, Clear Hash)"
             ));
         }
         if value.is_empty() {
@@ -164,6 +169,7 @@ impl Uci {
                 self.table.clear();
             }
             "threads" => self.settings.threads = number(256, 1)?,
+            "multipv" => self.multipv = number(MAX_LINES, 1)?,
             _ => {
                 let megabytes = number(4096, 0)?;
                 self.settings.hash_mb = megabytes;
@@ -274,11 +280,15 @@ impl Uci {
                 infinite,
                 table: self.table.clone(),
                 only,
+                lines: self.multipv,
             }),
             quit: false,
         })
     }
 }
+
+/// The most lines `MultiPV` asks for: each is a search of its own.
+const MAX_LINES: usize = 64;
 
 /// The `go` parameters that take a number.
 const NUMBER_KEYWORDS: [&str; 13] = [
@@ -421,7 +431,28 @@ impl Protocol for Uci {
     fn finish(&mut self, result: Result<Report, SearchError>) -> Vec<String> {
         self.pondering = None;
         match result {
-            Ok(Report { best: Some(mv), .. }) => vec![format!("bestmove {}", uci_move(mv))],
+            Ok(report @ Report { best: Some(mv), .. }) => {
+                // With MultiPV, every line again, numbered, before the move.
+                let mut lines = Vec::new();
+                if self.multipv > 1 {
+                    let first = (report.pv.clone(), report.score);
+                    for (k, (pv, score)) in std::iter::once(first)
+                        .chain(report.more_lines.iter().cloned())
+                        .enumerate()
+                    {
+                        let pv: Vec<String> = pv.iter().map(|&m| uci_move(m)).collect();
+                        lines.push(format!(
+                            "info depth {} multipv {} score {} pv {}",
+                            report.depth,
+                            k + 1,
+                            uci_score(score),
+                            pv.join(" ")
+                        ));
+                    }
+                }
+                lines.push(format!("bestmove {}", uci_move(mv)));
+                lines
+            }
             Ok(Report { best: None, .. }) => vec!["bestmove (none)".to_string()],
             Err(SearchError::GameOver(ending)) => vec![
                 format!(

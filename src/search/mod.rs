@@ -378,6 +378,9 @@ pub struct Report {
     pub elapsed: Duration,
     /// The expected line, starting with `best`.
     pub pv: Vec<Move>,
+    /// The next best lines and their scores, best first, when several were asked for
+    /// ([`search_lines`]); empty from one search.
+    pub more_lines: Vec<(Vec<Move>, Score)>,
 }
 
 impl Report {
@@ -391,6 +394,7 @@ impl Report {
             seldepth: 0,
             elapsed: Duration::ZERO,
             pv: Vec::new(),
+            more_lines: Vec::new(),
         }
     }
 
@@ -443,6 +447,54 @@ pub fn search_with(
     progress: impl FnMut(&Report),
 ) -> Result<Report, SearchError> {
     search_among(game, &[], limits, table, stop, progress)
+}
+
+/// The best `lines` lines (MultiPV) among `only` (empty: every legal move): the best line
+/// as [`search_among`] finds it, then the best without its first move, and so on, each with an
+/// equal share of `limits.time`. The first is the report; the others are its
+/// [`Report::more_lines`]. Fewer when there are fewer moves, or `stop` is set.
+///
+/// # Errors
+/// [`SearchError::GameOver`] when the game has ended.
+pub fn search_lines(
+    game: &Game,
+    only: &[Move],
+    lines: usize,
+    limits: &Limits,
+    table: &Table,
+    stop: &AtomicBool,
+    mut progress: impl FnMut(&Report),
+) -> Result<Report, SearchError> {
+    let candidates: Vec<Move> = if only.is_empty() {
+        game.legal_moves()
+    } else {
+        only.to_vec()
+    };
+    let lines = lines.clamp(1, candidates.len().max(1));
+    let share = Limits {
+        time: limits
+            .time
+            .map(|time| time / u32::try_from(lines).unwrap_or(u32::MAX)),
+        ..*limits
+    };
+    let mut report = search_among(game, only, &share, table, stop, &mut progress)?;
+    let mut taken: Vec<Move> = report.best.into_iter().collect();
+    while report.more_lines.len() + 1 < lines && !stop.load(Ordering::Relaxed) {
+        let rest: Vec<Move> = candidates
+            .iter()
+            .filter(|mv| !taken.contains(mv))
+            .copied()
+            .collect();
+        let next = search_among(game, &rest, &share, table, stop, |_| {})?;
+        let Some(best) = next.best.filter(|best| rest.contains(best)) else {
+            break;
+        };
+        taken.push(best);
+        report.nodes += next.nodes;
+        report.elapsed += next.elapsed;
+        report.more_lines.push((next.pv, next.score));
+    }
+    Ok(report)
 }
 
 /// [`search_with`] choosing only among `only` at the root (UCI's `searchmoves`; a host's rule
@@ -603,6 +655,7 @@ fn run<B: Bits>(
                 seldepth: main.seldepth as u32,
                 elapsed: started.elapsed(),
                 pv,
+                more_lines: Vec::new(),
             };
             progress(&report);
             // A forced result within the depth searched will not change with more depth.
