@@ -45,6 +45,10 @@ pub const BUNDLED: &[(&str, &str)] = &[
     ("linnaeus", include_str!("../variants/linnaeus.tafl")),
     ("magpie", include_str!("../variants/magpie.tafl")),
     (
+        "norseamerica-hnefatafl-11x11",
+        include_str!("../variants/aagenielsen/norseamerica-hnefatafl-11x11.tafl"),
+    ),
+    (
         "sea-battle-13x13",
         include_str!("../variants/sea-battle-13x13.tafl"),
     ),
@@ -65,6 +69,10 @@ pub const BUNDLED: &[(&str, &str)] = &[
         include_str!("../variants/tafl-leaflet.tafl"),
     ),
     ("tawlbwrdd", include_str!("../variants/tawlbwrdd.tafl")),
+    (
+        "tawlbwrdd-11x11",
+        include_str!("../variants/aagenielsen/tawlbwrdd-11x11.tafl"),
+    ),
     (
         "thrones-and-bones",
         include_str!("../variants/thrones-and-bones.tafl"),

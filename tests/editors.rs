@@ -170,13 +170,23 @@ fn tokenize<'a>(root: &'a [Pattern], text: &str) -> Vec<(usize, Problems)> {
     found
 }
 
+/// The `.tafl` files in `folder` and its subfolders (`variants/aagenielsen/`), sorted.
 fn tafl_files(folder: &str) -> Vec<std::path::PathBuf> {
-    let folder = Path::new(env!("CARGO_MANIFEST_DIR")).join(folder);
-    let mut files: Vec<_> = std::fs::read_dir(&folder)
-        .expect("the folder exists")
-        .map(|entry| entry.expect("a readable entry").path())
-        .filter(|path| path.extension().is_some_and(|ext| ext == "tafl"))
-        .collect();
+    fn walk(folder: &Path, files: &mut Vec<std::path::PathBuf>) {
+        for entry in std::fs::read_dir(folder).expect("the folder exists") {
+            let path = entry.expect("a readable entry").path();
+            if path.is_dir() {
+                walk(&path, files);
+            } else if path.extension().is_some_and(|ext| ext == "tafl") {
+                files.push(path);
+            }
+        }
+    }
+    let mut files = Vec::new();
+    walk(
+        &Path::new(env!("CARGO_MANIFEST_DIR")).join(folder),
+        &mut files,
+    );
     files.sort();
     files
 }
