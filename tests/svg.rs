@@ -139,6 +139,41 @@ fn the_catalogue_lists_every_variant() {
     }
 }
 
+/// docs/variants.md's table of the whole library is what `tafl list` says: one row a bundled
+/// variant, with its family, board and escape (issue 46).
+#[test]
+fn the_library_table_is_the_list() {
+    let catalogue =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/variants.md")).unwrap();
+    let start = catalogue
+        .find("<!-- library:start -->")
+        .expect("docs/variants.md has the library table");
+    let end = catalogue.find("<!-- library:end -->").unwrap();
+    let rows: Vec<Vec<String>> = catalogue[start..end]
+        .lines()
+        .filter(|line| line.starts_with("| ["))
+        .map(|line| {
+            line.trim_matches('|')
+                .split(" | ")
+                .map(|cell| cell.trim().to_string())
+                .collect()
+        })
+        .collect();
+    let output = std::process::Command::new(env!("CARGO_BIN_EXE_tafl"))
+        .args(["list", "--json"])
+        .output()
+        .expect("the binary runs");
+    let list: Vec<serde_json::Value> = serde_json::from_slice(&output.stdout).unwrap();
+    assert_eq!(rows.len(), list.len(), "one row a bundled variant");
+    for (row, entry) in rows.iter().zip(&list) {
+        let name = entry["name"].as_str().unwrap();
+        assert_eq!(row[0], format!("[{name}](#{name})"));
+        assert_eq!(row[1], entry["family"].as_str().unwrap_or("-"), "{name}");
+        assert_eq!(row[2], entry["board"].as_str().unwrap(), "{name}");
+        assert_eq!(row[3], entry["escape"].as_str().unwrap(), "{name}");
+    }
+}
+
 /// `tafl selfplay --svg`: the balance chart, with fixed figures.
 fn chart() -> String {
     tafl::svg::balance_chart(&tafl::svg::Balance {
