@@ -51,6 +51,12 @@ export function inline(text) {
   return escapeHtml(text).replace(/`([^`]+)`/g, '<code>$1</code>');
 }
 
+/** A diagnostic's message and help as HTML, their `code` spans drawn as code. */
+export function messageHtml(d) {
+  const help = d.help ? `<div class="help">help: ${inline(d.help)}</div>` : '';
+  return `<div>${inline(d.message)}</div>${help}`;
+}
+
 /** The little Markdown the hovers use: paragraphs, `code`, **bold** and *italics*. */
 export function markdown(text) {
   return escapeHtml(text).split(/\n{2,}/).map((para) => `<p>${para
@@ -82,6 +88,12 @@ function toCodeMirror(d, length) {
     severity: d.severity === 'note' ? 'info' : d.severity,
     source: d.code,
     message: d.help ? `${d.message}\nhelp: ${d.help}` : d.message,
+    // The messages mark code with backticks, as the terminal shows them: drawn as code here.
+    renderMessage() {
+      const dom = document.createElement('div');
+      dom.innerHTML = messageHtml(d);
+      return dom;
+    },
     actions: d.fix ? [{
       name: fixName(d),
       apply(view, at) { view.dispatch({ changes: fixChange(d, at - from) }); },

@@ -6,6 +6,7 @@ import init, { WebGame, explain, variants } from '../pkg/tafl_wasm.js';
 import { createEditor, setText, fixChange, fixName, inline } from './editor.js';
 import { boardSvg, legendHtml } from './board.js';
 import { encode, decode, TooLargeError } from './share.js';
+import { problemCount, notYourPiece } from './words.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -58,8 +59,7 @@ function showProblems(text, diagnostics) {
   list.replaceChildren();
   const errors = diagnostics.filter((d) => d.severity === 'error').length;
   const count = $('problem-count');
-  count.textContent = diagnostics.length === 0 ? 'no problems'
-    : `${errors} error${errors === 1 ? '' : 's'}, ${diagnostics.length - errors} other`;
+  count.textContent = problemCount(diagnostics);
   count.className = `count ${errors ? 'errors' : diagnostics.length ? '' : 'clean'}`;
   for (const d of diagnostics) {
     const item = document.createElement('li');
@@ -225,8 +225,7 @@ function onPress(event) {
     tryMove(page.selected, square);
   } else {
     const piece = state.pieces.find((p) => p.square === square);
-    say(piece ? `That is a piece of ${sideName(piece.side)}; ${sideName(state.toMove)} are to move.`
-      : `Click a piece of ${sideName(state.toMove)} first.`);
+    say(notYourPiece(piece ? sideName(piece.side) : null, sideName(state.toMove)));
   }
 }
 
