@@ -2,10 +2,10 @@
 // Every answer about the rules comes from the wasm module (the tafl library); this file wires
 // the page together.
 
-import init, { WebGame, explain, variants } from '../pkg/tafl_wasm.js';
+import init, { WebGame, explain, rulesHash, variants } from '../pkg/tafl_wasm.js';
 import { createEditor, setText, fixChange, fixName, inline } from './editor.js';
 import { boardSvg, legendHtml } from './board.js';
-import { encode, decode, TooLargeError } from './share.js';
+import { encode, decode, decodeMoves, TooLargeError } from './share.js';
 import { problemCount, notYourPiece } from './words.js';
 
 const $ = (id) => document.getElementById(id);
@@ -110,26 +110,76 @@ function onCheck(text, diagnostics) {
     return;
   }
   $('rules').textContent = explain(text);
-  newGame(text);
+  const hash = rulesHash(text);
+  if (page.game && hash === page.rulesHash) {
+    // The same rules (a comment, a name, the layout): the game goes on, under the new text's
+    // names and line numbers.
+    keepGame(text);
+    return;
+  }
+  page.rulesHash = hash;
+  const moves = page.pendingMoves ?? [];
+  page.pendingMoves = null;
+  newGame(text, moves);
 }
 
 // ---- the game -------------------------------------------------------------------------------
 
-function newGame(text = page.text) {
+/** A game of `text` with `moves` played, as far as the rules allow: the game, and why it
+ * stopped short (null when every move was played). Throws when the text cannot be played. */
+function gameWith(text, moves) {
+  const game = new WebGame(text, page.name);
+  for (const [index, move] of moves.entries()) {
+    try {
+      game.play(move);
+    } catch (error) {
+      return { game, stopped: `Move ${index + 1} of the link, ${move}, was not played: ${error.message}` };
+    }
+  }
+  return { game, stopped: null };
+}
+
+/** A new game of `text`, with `moves` (a permalink's) played first. */
+function newGame(text = page.text, moves = []) {
   stopThinking();
+  let stopped;
   try {
-    const game = new WebGame(text, page.name);
+    const made = gameWith(text, moves);
     page.game?.free();
-    page.game = game;
+    page.game = made.game;
     page.text = text;
+    stopped = made.stopped;
   } catch (error) {
     say(error.message, 'refusal');
     return;
   }
   page.selected = null;
   refresh();
-  say(`${sideName(page.state.toMove)} to move. Click a piece, then where it goes.`);
+  if (stopped) {
+    say(stopped, 'refusal', { sticky: true });
+  } else if (moves.length) {
+    say(`The link's ${moves.length} move${moves.length === 1 ? '' : 's'} played. ${sideName(page.state.toMove)} to move.`);
+  } else {
+    say(`${sideName(page.state.toMove)} to move. Click a piece, then where it goes.`);
+  }
   maybeComputer();
+}
+
+/** The game so far, rebuilt on `text`, whose rules are the game's: every move plays again,
+ * and the record, refusals and verdicts speak of the new text. A search under way goes on; its
+ * move is as good on the rebuilt game. */
+function keepGame(text) {
+  const moves = page.state.plies.map((p) => p.move);
+  try {
+    const { game } = gameWith(text, moves);
+    page.game.free();
+    page.game = game;
+    page.text = text;
+  } catch (error) {
+    say(error.message, 'refusal');
+    return;
+  }
+  refresh();
 }
 
 function refresh() {
@@ -349,7 +399,8 @@ function wireButtons() {
 }
 
 async function share() {
-  const fragment = await encode(page.view.state.doc.toString());
+  const moves = page.state?.plies.map((p) => p.move) ?? [];
+  const fragment = await encode(page.view.state.doc.toString(), moves);
   history.replaceState(null, '', `#${fragment}`);
   const link = location.href;
   $('share-box').hidden = false;
@@ -357,9 +408,9 @@ async function share() {
   $('share-link').select();
   try {
     await navigator.clipboard.writeText(link);
-    $('share-note').textContent = 'Copied. Whoever opens it gets this text.';
+    $('share-note').textContent = `Copied. Whoever opens it gets this text${moves.length ? ' and this game' : ''}.`;
   } catch {
-    $('share-note').textContent = 'Copy it from the box. Whoever opens it gets this text.';
+    $('share-note').textContent = `Copy it from the box. Whoever opens it gets this text${moves.length ? ' and this game' : ''}.`;
   }
 }
 
@@ -395,6 +446,7 @@ function buildGallery(all) {
 
 function openText(name, text) {
   page.name = name;
+  page.pendingMoves = null;
   $('variant-name').textContent = name === 'shared' ? 'shared variant' : `${name}.tafl`;
   if (location.hash) history.replaceState(null, '', location.pathname);
   setText(page.view, text);
@@ -418,7 +470,10 @@ async function start() {
   let shared = null;
   try {
     shared = await decode(location.hash);
+    page.pendingMoves = shared === null ? null : decodeMoves(location.hash);
   } catch (error) {
+    shared = null;
+    page.pendingMoves = null;
     const why = error instanceof TooLargeError
       ? `This link's variant is larger than the 1 MiB a variant may be, so it was not opened.`
       : 'This link is damaged: its variant could not be read.';

@@ -1,5 +1,6 @@
 // A variant in a link: the text deflated (CompressionStream 'deflate-raw') and written in
-// base64url after `#v=`. The fragment never reaches a server.
+// base64url after `#v=`, and the moves played, if any, after `&m=`, dot-separated
+// (`&m=d1-d3.e4-e2`): a game's permalink. The fragment never reaches a server.
 
 function toBase64Url(bytes) {
   let binary = '';
@@ -17,10 +18,31 @@ async function pipe(bytes, transform) {
   return new Uint8Array(await new Response(stream).arrayBuffer());
 }
 
-/** The fragment (`v=...`) that carries `text`. */
-export async function encode(text) {
+/** The fragment (`v=...`, then `&m=...` when there are moves) that carries `text` and the
+ * game's `moves` (`d1-d3`). */
+export async function encode(text, moves = []) {
   const packed = await pipe(new TextEncoder().encode(text), new CompressionStream('deflate-raw'));
-  return `v=${toBase64Url(packed)}`;
+  const played = moves.length ? `&m=${moves.join('.')}` : '';
+  return `v=${toBase64Url(packed)}${played}`;
+}
+
+/** The most moves a link may carry: far more than any game, few enough to replay at once. */
+export const MAX_MOVES = 5000;
+
+/** The moves a fragment carries (none when it has no `m=`). Throws for a move that is not two
+ * squares (`d1-d3`) or for more than MAX_MOVES: a damaged link, said as such, rather than a
+ * game that stops at a move nobody played. Whether each is legal, the game decides. */
+export function decodeMoves(fragment) {
+  const match = /(?:^#?|&)m=([^&]*)/.exec(fragment);
+  if (!match || match[1] === '') return [];
+  const moves = match[1].split('.');
+  if (moves.length > MAX_MOVES) throw new Error(`the link carries more than ${MAX_MOVES} moves`);
+  for (const move of moves) {
+    if (!/^[a-z][0-9]{1,2}-[a-z][0-9]{1,2}$/.test(move)) {
+      throw new Error(`the link's move “${move.slice(0, 20)}” is not two squares like d1-d3`);
+    }
+  }
+  return moves;
 }
 
 /** The largest text a link may carry, in bytes: the checker's limit for a variant file

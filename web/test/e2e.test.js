@@ -273,3 +273,38 @@ test('undo of the computer\'s first move gives it the turn, and it answers again
   assert.doesNotMatch(await other.locator('#turn').textContent(), /Attackers to move/);
   await other.close();
 });
+
+test('an edit that keeps the rules keeps the game, and a permalink carries its moves', async () => {
+  // Issue 48: a comment restarted the game, and a share link carried only the text.
+  const other = await context.newPage();
+  await other.goto(url);
+  await other.waitForSelector('body[data-ready="true"]');
+  await other.selectOption('#computer', 'none');
+  const at = (name) => other.locator(`#board [data-square="${name}"]`);
+  await at('d1').click();
+  await at('d3').click();
+  await other.waitForFunction(() => document.querySelector('#record').textContent.includes('d1-d3'));
+  await other.click('.cm-content');
+  await other.keyboard.press('Control+End');
+  await other.keyboard.type('\nnote "kept"');
+  // The rules panel shows the note once the new text is checked; the game is still there.
+  await other.waitForFunction(() => document.querySelector('#rules').textContent.includes('kept'));
+  assert.match(await other.locator('#record').textContent(), /d1-d3/);
+  assert.match(await other.locator('#turn').textContent(), /Defenders to move/);
+
+  const link = await shareLink(other);
+  assert.match(link, /#v=[A-Za-z0-9_-]+&m=d1-d3$/);
+  const third = await context.newPage();
+  const errors = [];
+  third.on('pageerror', (error) => errors.push(error.message));
+  await third.goto(link);
+  await third.waitForSelector('body[data-ready="true"]');
+  await third.waitForFunction(() => document.querySelector('#record').textContent.includes('d1-d3'));
+  // The game goes on from the link's position: the computer (the defenders, by default) answers.
+  await third.waitForFunction(() => /The computer played/.test(document.querySelector('#message').textContent),
+    null, { timeout: 30000 });
+  assert.match(await third.locator('#turn').textContent(), /Attackers to move · move 2/);
+  assert.deepEqual(errors, []);
+  await third.close();
+  await other.close();
+});

@@ -5,7 +5,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { deflateRawSync } from 'node:zlib';
-import { encode, decode, MAX_TEXT_BYTES, TooLargeError } from '../src/share.js';
+import { encode, decode, decodeMoves, MAX_MOVES, MAX_TEXT_BYTES, TooLargeError } from '../src/share.js';
 
 /** A small seeded generator (mulberry32): the same cases on every run. */
 function generator(seed) {
@@ -54,4 +54,18 @@ test('a link that inflates past the limit stops there', async () => {
   assert.equal((await decode(`#v=${full}`)).length, MAX_TEXT_BYTES);
   const over = base64url(deflateRawSync(Buffer.alloc(MAX_TEXT_BYTES + 1, 'a')));
   await assert.rejects(decode(`#v=${over}`), TooLargeError);
+});
+
+test('a permalink carries the moves played, and a damaged move list is refused whole', async () => {
+  const text = 'name "x"\nboard 7 x 7\n';
+  const fragment = `#${await encode(text, ['d1-d3', 'e4-e2', 'k10-k11'])}`;
+  assert.equal(await decode(fragment), text);
+  assert.deepEqual(decodeMoves(fragment), ['d1-d3', 'e4-e2', 'k10-k11']);
+  assert.deepEqual(decodeMoves(`#${await encode(text)}`), []);
+  assert.deepEqual(decodeMoves('#v=abc&m='), []);
+  for (const bad of ['d1d3', 'd1-d3.<script>', 'd1-d3..e4-e2', 'D1-D3', 'd100-d3']) {
+    assert.throws(() => decodeMoves(`#v=abc&m=${bad}`), /not two squares/, bad);
+  }
+  const many = Array(MAX_MOVES + 1).fill('d1-d3').join('.');
+  assert.throws(() => decodeMoves(`#v=abc&m=${many}`), /more than/);
 });

@@ -165,6 +165,17 @@ pub fn explain(text: &str) -> Result<String, JsError> {
     Ok(tafl::explain::explain(&variant.rules))
 }
 
+/// The hash of the rules `text` compiles to, as a record stores it
+/// ([`tafl::record::rules_hash`]): equal for two texts whose rules are equal, whatever their
+/// comments, layout, name, source or notes; `undefined` for a text with errors. The page keeps
+/// its game across an edit that leaves it unchanged.
+#[wasm_bindgen(js_name = rulesHash)]
+pub fn rules_hash(text: &str) -> Option<String> {
+    load(text)
+        .ok()
+        .map(|variant| tafl::record::rules_hash(&variant.rules))
+}
+
 /// The bundled variants, as a JSON array of `name`, `title` (the variant's own name) and
 /// `text`, in `tafl list`'s order.
 #[wasm_bindgen]

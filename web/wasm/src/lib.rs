@@ -17,7 +17,7 @@ mod offsets;
 mod play;
 mod speed;
 
-pub use editor::{explain, lint, variants, Document};
+pub use editor::{explain, lint, rules_hash, variants, Document};
 pub use offsets::Offsets;
 pub use play::{perft, WebGame};
 pub use speed::{measure, speed, Measurement, CASES};

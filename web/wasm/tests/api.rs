@@ -4,7 +4,7 @@
 #![cfg(target_arch = "wasm32")]
 
 use serde_json::Value;
-use tafl_wasm::{explain, lint, perft, variants, Document, WebGame};
+use tafl_wasm::{explain, lint, perft, rules_hash, variants, Document, WebGame};
 use wasm_bindgen::JsValue;
 use wasm_bindgen_test::wasm_bindgen_test;
 
@@ -80,6 +80,16 @@ fn hovers_and_completions_come_from_the_language_server() {
         .map(|all| all.iter().filter_map(|c| c["label"].as_str()).collect())
         .unwrap_or_default();
     assert!(labels.contains(&"attackers"), "{labels:?}");
+}
+
+#[wasm_bindgen_test]
+fn the_rules_hash_ignores_comments_and_names_but_not_a_rule() {
+    let text = bundled("brandubh");
+    let hash = rules_hash(&text).unwrap_or_else(|| panic!("brandubh has rules"));
+    let commented = format!("# my own notes\n{}", text.replace("name \"", "name \"My "));
+    assert_eq!(rules_hash(&commented), Some(hash.clone()));
+    assert_ne!(rules_hash(&king_near_corner()), Some(hash));
+    assert_eq!(rules_hash("board 9 x 9\nthe kign is armed\n"), None);
 }
 
 #[wasm_bindgen_test]
