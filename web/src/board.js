@@ -3,7 +3,7 @@
 // (selection, legal targets, the last move and its captures). Pure: state in, SVG text out.
 
 const CELL = 100;
-const MARGIN = 42;
+const MARGIN = 50;
 
 const THRONE = '#c9a45c';
 const CORNER = '#a8744a';
@@ -112,10 +112,10 @@ export function boardSvg(state, marks = {}, compact = false) {
   }
   if (!compact) {
     for (let file = 0; file < width; file++) {
-      out += `<text x="${x(file) + CELL / 2}" y="${H - 12}" font-size="26" text-anchor="middle" fill="#f3e6c8">${String.fromCharCode(97 + file)}</text>`;
+      out += `<text class="coord" x="${x(file) + CELL / 2}" y="${H - margin / 2}" font-size="26" text-anchor="middle" dominant-baseline="central" fill="#f3e6c8">${String.fromCharCode(97 + file)}</text>`;
     }
     for (let rank = 0; rank < height; rank++) {
-      out += `<text x="${margin / 2}" y="${y(rank) + CELL / 2 + 9}" font-size="26" text-anchor="middle" fill="#f3e6c8">${rank + 1}</text>`;
+      out += `<text class="coord" x="${margin / 2}" y="${y(rank) + CELL / 2}" font-size="26" text-anchor="middle" dominant-baseline="central" fill="#f3e6c8">${rank + 1}</text>`;
     }
   }
   for (const sq of captured) {

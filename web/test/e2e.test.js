@@ -288,7 +288,7 @@ test('an edit that keeps the rules keeps the game, and a permalink carries its m
   await other.keyboard.press('Control+End');
   await other.keyboard.type('\nnote "kept"');
   // The rules panel shows the note once the new text is checked; the game is still there.
-  await other.waitForFunction(() => document.querySelector('#rules').textContent.includes('kept'));
+  await other.waitForFunction(() => document.querySelector('#rules').textContent.includes('Kept'));
   assert.match(await other.locator('#record').textContent(), /d1-d3/);
   assert.match(await other.locator('#turn').textContent(), /Defenders to move/);
 
@@ -307,4 +307,20 @@ test('an edit that keeps the rules keeps the game, and a permalink carries its m
   assert.deepEqual(errors, []);
   await third.close();
   await other.close();
+});
+
+test('on a phone the board comes first and its coordinates can be read', async () => {
+  // Issue 48: at 390x844 the board began 856 px down, under the editor, with 7 px coordinates.
+  const phone = await context.newPage();
+  await phone.setViewportSize({ width: 390, height: 844 });
+  await phone.goto(url);
+  await phone.waitForSelector('body[data-ready="true"]');
+  await phone.locator('#board .piece').first().waitFor();
+  const board = await phone.locator('#board').boundingBox();
+  const editor = await phone.locator('#editor').boundingBox();
+  assert.ok(board.y < editor.y, `the board (y ${board.y}) above the editor (y ${editor.y})`);
+  assert.ok(board.y < 844, `the board starts on the first screen (y ${board.y})`);
+  const letter = await phone.locator('#board text.coord').first().boundingBox();
+  assert.ok(letter.height >= 10, `coordinates ${letter.height} px high`);
+  await phone.close();
 });
