@@ -195,7 +195,12 @@ fn write_pieces(out: &mut String, layout: &Layout, rules: &Rules, pieces: &[(Squ
         let _ = writeln!(
             out,
             "{}",
-            piece_glyph(rules, piece.symbol, cx, cy, &square.to_string())
+            piece_glyph(
+                rules,
+                piece.symbol,
+                (cx, cy, BOARD_PIECE),
+                &square.to_string()
+            )
         );
     }
     let _ = writeln!(out, "</g>");
@@ -234,8 +239,7 @@ fn write_legend(out: &mut String, layout: &Layout, rules: &Rules, regions: &[Mar
         let _ = writeln!(
             out,
             "{}",
-            piece_glyph(rules, piece.symbol, lx + 8, y + 8, "legend")
-                .replace(r#"r="15""#, r#"r="9""#)
+            piece_glyph(rules, piece.symbol, (lx + 8, y + 8, LEGEND_PIECE), "legend")
         );
         let role = match piece.role {
             Role::King => "king",
@@ -317,7 +321,18 @@ fn side_colours(rules: &Rules, side: Side) -> (&'static str, &'static str, &'sta
 
 /// One piece: a disc in its side's colours with its symbol; a gold ring for a king, a red ring
 /// for another piece whose capture decides the game.
-fn piece_glyph(rules: &Rules, symbol: char, cx: usize, cy: usize, id: &str) -> String {
+/// A piece's radius on the board and in the legend, in pixels.
+const BOARD_PIECE: usize = 15;
+const LEGEND_PIECE: usize = 9;
+
+/// A piece's circle and letter at `(cx, cy)` with radius `r`: the letter centred and sized to
+/// the circle, so that it stays inside it at any radius.
+fn piece_glyph(
+    rules: &Rules,
+    symbol: char,
+    (cx, cy, r): (usize, usize, usize),
+    id: &str,
+) -> String {
     let Some(piece) = rules.piece_by_symbol(symbol) else {
         return String::new();
     };
@@ -340,8 +355,9 @@ fn piece_glyph(rules: &Rules, symbol: char, cx: usize, cy: usize, id: &str) -> S
         "normal"
     };
     format!(
-        r#"<g class="piece" data-square="{id}"><circle cx="{cx}" cy="{cy}" r="15" fill="{fill}"{ring}/><text x="{cx}" y="{}" fill="{ink}" font-weight="{weight}">{symbol}</text></g>"#,
-        cy + 5
+        r#"<g class="piece" data-square="{id}"><circle cx="{cx}" cy="{cy}" r="{r}" fill="{fill}"{ring}/><text x="{cx}" y="{cy}" font-size="{}" text-anchor="middle" dominant-baseline="central" fill="{ink}" font-weight="{weight}">{symbol}</text></g>"#,
+        // A capital is about 0.7 of the font size high: 1.1 r keeps it within the circle.
+        r * 11 / 10
     )
 }
 
