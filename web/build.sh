@@ -47,7 +47,7 @@ wasm-bindgen --target web --out-dir "$web/pkg" --no-typescript \
 echo "== esbuild"
 rm -rf "$web/dist"
 mkdir -p "$web/dist"
-(cd "$web" && npx --no-install esbuild src/main.js src/worker.js --bundle --format=esm \
+(cd "$web" && npx --no-install esbuild src/main.js src/worker.js src/checker.js --bundle --format=esm \
     --minify --sourcemap --target=es2022 --outdir=dist --log-level=warning)
 cp "$web/pkg/tafl_wasm_bg.wasm" "$web/index.html" "$web/style.css" "$web/dist/"
 echo "built $web/dist: $(du -sh "$web/dist" | cut -f1), tafl_wasm_bg.wasm $(gzip -c "$web/dist/tafl_wasm_bg.wasm" | wc -c | numfmt --to=iec) gzipped"

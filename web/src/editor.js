@@ -102,14 +102,20 @@ function toCodeMirror(d, length) {
 }
 
 /**
- * The editor in `parent`. `onCheck(text, diagnostics)` hears every checked version of the text.
+ * The editor in `parent`. `check(text)` checks a version of the text (in a worker: a promise of
+ * `{ diagnostics, explanation, hash }`, see checker.js); `onCheck(text, result)` hears every
+ * checked version, the latest only.
  */
-export function createEditor(parent, onCheck) {
-  const lint = linter((view) => {
+export function createEditor(parent, check, onCheck) {
+  let latest = 0;
+  const lint = linter(async (view) => {
     const text = view.state.doc.toString();
-    const diagnostics = JSON.parse(documentFor(text).diagnostics());
-    onCheck(text, diagnostics);
-    return diagnostics.map((d) => toCodeMirror(d, text.length));
+    const asked = ++latest;
+    const result = await check(text);
+    // A later version is being checked: its answer will say what is true.
+    if (asked !== latest) return [];
+    onCheck(text, result);
+    return result.diagnostics.map((d) => toCodeMirror(d, text.length));
   }, { delay: 250 });
 
   const hovers = hoverTooltip((view, pos) => {

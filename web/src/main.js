@@ -2,7 +2,7 @@
 // Every answer about the rules comes from the wasm module (the tafl library); this file wires
 // the page together.
 
-import init, { WebGame, explain, rulesHash, variants } from '../pkg/tafl_wasm.js';
+import init, { WebGame, variants } from '../pkg/tafl_wasm.js';
 import { createEditor, setText, fixChange, fixName, inline } from './editor.js';
 import { boardSvg, legendHtml } from './board.js';
 import { encode, decode, decodeMoves, TooLargeError } from './share.js';
@@ -100,17 +100,41 @@ function showProblems(text, diagnostics) {
   }
 }
 
-function onCheck(text, diagnostics) {
+/** The checker worker's answer for `text`: `{ diagnostics, explanation, hash }`. */
+function check(text) {
+  return new Promise((resolve) => {
+    page.checks += 1;
+    const id = page.checks;
+    page.pending.set(id, resolve);
+    page.checker.postMessage({ id, text });
+  });
+}
+
+function onChecked({ data }) {
+  const resolve = page.pending.get(data.id);
+  page.pending.delete(data.id);
+  if (!resolve) return;
+  if (data.error) {
+    resolve({ diagnostics: [], explanation: null, hash: null, error: data.error });
+    return;
+  }
+  resolve({ diagnostics: JSON.parse(data.diagnostics), explanation: data.explanation, hash: data.hash });
+}
+
+function onCheck(text, { diagnostics, explanation, hash, error }) {
+  if (error) {
+    say(`The text could not be checked: ${error}`, 'refusal');
+    return;
+  }
   showProblems(text, diagnostics);
   if (text === page.checked) return;
   page.checked = text;
-  if (diagnostics.some((d) => d.severity === 'error')) {
+  if (explanation === null) {
     $('rules').textContent = 'The rules are explained once the text has no errors.';
     say('Fix the errors in the text to play this variant; the board shows the last version that worked.');
     return;
   }
-  $('rules').textContent = explain(text);
-  const hash = rulesHash(text);
+  $('rules').textContent = explanation;
   if (page.game && hash === page.rulesHash) {
     // The same rules (a comment, a name, the layout): the game goes on, under the new text's
     // names and line numbers.
@@ -456,14 +480,20 @@ function openText(name, text) {
 
 async function start() {
   // Everything the page will need is fetched now: it works offline once loaded.
-  const [module, script] = await Promise.all([
+  const [module, script, checker] = await Promise.all([
     WebAssembly.compileStreaming(fetch('tafl_wasm_bg.wasm')),
     fetch('worker.js').then((response) => response.blob()),
+    fetch('checker.js').then((response) => response.blob()),
   ]);
   page.module = module;
   page.workerUrl = URL.createObjectURL(new Blob([script], { type: 'text/javascript' }));
+  page.checker = new Worker(URL.createObjectURL(new Blob([checker], { type: 'text/javascript' })), { type: 'module' });
+  page.checker.onmessage = onChecked;
+  page.checker.postMessage({ module });
+  page.checks = 0;
+  page.pending = new Map();
   await init({ module_or_path: module });
-  page.view = createEditor($('editor'), onCheck);
+  page.view = createEditor($('editor'), check, onCheck);
   wireButtons();
   const all = JSON.parse(variants());
   buildGallery(all);
