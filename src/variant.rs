@@ -17,6 +17,10 @@ pub const BUNDLED: &[(&str, &str)] = &[
     ("berserk", include_str!("../variants/berserk.tafl")),
     ("brandubh", include_str!("../variants/brandubh.tafl")),
     (
+        "brandubh-aagenielsen",
+        include_str!("../variants/aagenielsen/brandubh-aagenielsen.tafl"),
+    ),
+    (
         "brettspielnetz",
         include_str!("../variants/brettspielnetz.tafl"),
     ),
@@ -59,6 +63,10 @@ pub const BUNDLED: &[(&str, &str)] = &[
     (
         "tablut-15x15",
         include_str!("../variants/tablut-15x15.tafl"),
+    ),
+    (
+        "tablut-9x9",
+        include_str!("../variants/aagenielsen/tablut-9x9.tafl"),
     ),
     (
         "tafl-leaflet",
