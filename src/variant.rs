@@ -49,6 +49,10 @@ pub const BUNDLED: &[(&str, &str)] = &[
     ("linnaeus", include_str!("../variants/linnaeus.tafl")),
     ("magpie", include_str!("../variants/magpie.tafl")),
     (
+        "saami-tablut",
+        include_str!("../variants/aagenielsen/saami-tablut.tafl"),
+    ),
+    (
         "sea-battle-13x13",
         include_str!("../variants/sea-battle-13x13.tafl"),
     ),
@@ -63,10 +67,6 @@ pub const BUNDLED: &[(&str, &str)] = &[
     (
         "tablut-15x15",
         include_str!("../variants/tablut-15x15.tafl"),
-    ),
-    (
-        "tablut-9x9",
-        include_str!("../variants/aagenielsen/tablut-9x9.tafl"),
     ),
     (
         "tafl-leaflet",
