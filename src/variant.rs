@@ -17,6 +17,10 @@ pub const BUNDLED: &[(&str, &str)] = &[
     ("berserk", include_str!("../variants/berserk.tafl")),
     ("brandubh", include_str!("../variants/brandubh.tafl")),
     (
+        "brandubh-aagenielsen",
+        include_str!("../variants/aagenielsen/brandubh-aagenielsen.tafl"),
+    ),
+    (
         "brettspielnetz",
         include_str!("../variants/brettspielnetz.tafl"),
     ),
@@ -47,6 +51,10 @@ pub const BUNDLED: &[(&str, &str)] = &[
     (
         "norseamerica-hnefatafl-11x11",
         include_str!("../variants/aagenielsen/norseamerica-hnefatafl-11x11.tafl"),
+    ),
+    (
+        "saami-tablut",
+        include_str!("../variants/aagenielsen/saami-tablut.tafl"),
     ),
     (
         "sea-battle-13x13",

@@ -488,6 +488,32 @@ fn the_triathlon_brandubh_game_tells_the_two_brandubhs_apart() {
     );
 }
 
+/// The Tafl Triathlon 2015 games, played at aagenielsen.dk: the 9x9 game ("9x9 Tablut or Saami
+/// Tafl", its commentary says) replays through `saami-tablut`, the site's rule sheet, every one
+/// of its plies agreeing. The Brandubh game was played with a king strong on and beside the
+/// throne (the site's older "Brandubh 1"); under `brandubh-aagenielsen`, the site's current
+/// king "captured from two sides", he falls at ply 13, as under OpenTafl's Brandub.
+#[test]
+fn the_triathlon_games_replay_through_the_sites_own_rules() {
+    let path =
+        games_dir().join("opentafl/Altti-Piirsoo-Steve-Lonsdale-Sea-Battle-Triathlon-2015.otg");
+    let game = record::otg::parse(&std::fs::read_to_string(path).unwrap()).unwrap();
+    let tablut = check::replay(&engine("saami-tablut"), &game);
+    assert_eq!(tablut.verdict, check::Verdict::Agrees);
+    let path = games_dir().join("opentafl/Animals-Xerxes-Brandub-Triathlon-2015.otg");
+    let game = record::otg::parse(&std::fs::read_to_string(path).unwrap()).unwrap();
+    let brandubh = check::replay(&engine("brandubh-aagenielsen"), &game);
+    assert_eq!(
+        brandubh.verdict,
+        check::Verdict::EndsEarly {
+            after: 13,
+            status: tafl::Status::AttackersWin,
+            reason: tafl::engine::EndReason::KingCaptured,
+            unplayed: game.moves.len() - 13,
+        }
+    );
+}
+
 // Hostile input (issue 47): every record format survives what a careless or hostile file can
 // hold, and says what is wrong with it.
 
