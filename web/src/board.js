@@ -72,7 +72,8 @@ export const squareName = (file, rank) => `${String.fromCharCode(97 + file)}${ra
 
 /**
  * The board as SVG. `marks`: `selected` (a square), `targets` (squares the selected piece may
- * reach), `last` (the last move, `a1-a3`), `captured` (squares emptied by it); `compact` drops
+ * reach), `last` (the last move, `a1-a3`), `captured` (squares emptied by it), `flipped` (the
+ * board turned half round); `compact` drops
  * the coordinates (the gallery's thumbnails).
  */
 export function boardSvg(state, marks = {}, compact = false) {
@@ -80,8 +81,10 @@ export function boardSvg(state, marks = {}, compact = false) {
   const margin = compact ? 8 : MARGIN;
   const W = width * CELL + 2 * margin;
   const H = height * CELL + 2 * margin;
-  const x = (file) => margin + file * CELL;
-  const y = (rank) => margin + (height - 1 - rank) * CELL;
+  // Flipped, the board is turned half round: the top rank and the last file nearest the player.
+  const flip = marks.flipped === true;
+  const x = (file) => margin + (flip ? width - 1 - file : file) * CELL;
+  const y = (rank) => margin + (flip ? rank : height - 1 - rank) * CELL;
   const styles = regionStyles(state);
   const withLetter = lettered(state);
   const [lastFrom, lastTo] = (marks.last ?? '').split('-');

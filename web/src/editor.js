@@ -8,6 +8,7 @@ import { defaultKeymap, history, historyKeymap, indentWithTab } from '@codemirro
 import { StreamLanguage, syntaxHighlighting, HighlightStyle } from '@codemirror/language';
 import { linter, lintGutter, lintKeymap } from '@codemirror/lint';
 import { autocompletion, completionKeymap } from '@codemirror/autocomplete';
+import { search, searchKeymap, highlightSelectionMatches } from '@codemirror/search';
 import { tags } from '@lezer/highlight';
 import { Document } from '../pkg/tafl_wasm.js';
 
@@ -157,7 +158,9 @@ export function createEditor(parent, check, onCheck) {
       extensions: [
         lineNumbers(), highlightActiveLineGutter(), highlightActiveLine(), drawSelection(), history(),
         taflLanguage, syntaxHighlighting(highlight), lint, lintGutter(), hovers, completions,
-        keymap.of([...defaultKeymap, ...historyKeymap, ...lintKeymap, ...completionKeymap, indentWithTab]),
+        // Ctrl-F / Cmd-F finds (and replaces) in the text, as in any editor.
+        search({ top: true }), highlightSelectionMatches(),
+        keymap.of([...defaultKeymap, ...historyKeymap, ...lintKeymap, ...completionKeymap, ...searchKeymap, indentWithTab]),
         EditorView.lineWrapping,
       ],
     }),

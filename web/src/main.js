@@ -23,6 +23,7 @@ const page = {
   module: null,
   request: 0,
   thinking: false,
+  flipped: false,
   // Whether a notice the user has not yet acted on holds the message box (`say`).
   notice: false,
   checked: null,
@@ -100,6 +101,27 @@ function showProblems(text, diagnostics) {
   }
 }
 
+/** Keeps the text for this tab, so that a reload brings it back (a new tab starts afresh).
+ * Storage may be refused (a private window, a full quota): then the text is simply not kept. */
+function saveText(text) {
+  try {
+    sessionStorage.setItem('tafl.text', text);
+    sessionStorage.setItem('tafl.name', page.name);
+  } catch {
+    // Not kept; the page works as before.
+  }
+}
+
+/** The text this tab had before a reload, if any: `{ name, text }`. */
+function savedText() {
+  try {
+    const text = sessionStorage.getItem('tafl.text');
+    return text === null ? null : { name: sessionStorage.getItem('tafl.name') ?? 'copenhagen', text };
+  } catch {
+    return null;
+  }
+}
+
 /** The checker worker's answer for `text`: `{ diagnostics, explanation, hash }`. */
 function check(text) {
   return new Promise((resolve) => {
@@ -126,6 +148,7 @@ function onCheck(text, { diagnostics, explanation, hash, error }) {
     say(`The text could not be checked: ${error}`, 'refusal');
     return;
   }
+  saveText(text);
   showProblems(text, diagnostics);
   if (text === page.checked) return;
   page.checked = text;
@@ -214,7 +237,7 @@ function refresh() {
     ? state.legal.filter((m) => m.startsWith(`${page.selected}-`)).map((m) => m.split('-')[1])
     : [];
   $('board').innerHTML = boardSvg(state, {
-    selected: page.selected, targets, last: last?.move, captured: last?.captures,
+    selected: page.selected, targets, last: last?.move, captured: last?.captures, flipped: page.flipped,
   });
   $('legend').innerHTML = legendHtml(state);
   $('game-title').textContent = state.title;
@@ -407,6 +430,22 @@ function wireButtons() {
     maybeComputer();
   };
   $('computer').onchange = () => maybeComputer();
+  $('flip').onclick = () => {
+    page.flipped = !page.flipped;
+    $('flip').setAttribute('aria-pressed', String(page.flipped));
+    if (page.game) refresh();
+  };
+  // A move typed as two squares (`d1-d3`, capitals too), played as a click would play it.
+  $('move-form').onsubmit = (event) => {
+    event.preventDefault();
+    const typed = $('move-input').value.trim().toLowerCase();
+    if (!typed || !page.game) return;
+    if (!personToMove()) {
+      say(page.state.status === 'ongoing' ? 'The computer is to move.' : 'The game is over.', 'refusal');
+      return;
+    }
+    if (play(typed)) $('move-input').value = '';
+  };
   // Until a text without errors has been loaded there is no game, and nothing to record.
   $('copy-record').onclick = () => page.game && navigator.clipboard?.writeText(page.game.record());
   $('download-record').onclick = () => page.game && download(`${page.name}-game.txt`, page.game.record());
@@ -509,10 +548,16 @@ async function start() {
       : 'This link is damaged: its variant could not be read.';
     say(`${why} Here is Copenhagen instead.`, 'refusal', { sticky: true });
   }
+  const saved = shared === null ? savedText() : null;
   if (shared !== null) {
     page.name = 'shared';
     $('variant-name').textContent = 'shared variant';
     setText(page.view, shared);
+  } else if (saved) {
+    // A reload: the text as it was, edits included.
+    page.name = saved.name;
+    $('variant-name').textContent = saved.name === 'shared' ? 'shared variant' : `${saved.name}.tafl`;
+    setText(page.view, saved.text);
   } else {
     const first = all.find((v) => v.name === page.name) ?? all[0];
     openText(first.name, first.text);

@@ -324,3 +324,49 @@ test('on a phone the board comes first and its coordinates can be read', async (
   assert.ok(letter.height >= 10, `coordinates ${letter.height} px high`);
   await phone.close();
 });
+
+test('a typed move plays, the board flips, and a reload keeps the text', async () => {
+  // Issue 48: no typing a move, no flipping the board, and a reload lost the text.
+  const other = await context.newPage();
+  await other.goto(url);
+  await other.waitForSelector('body[data-ready="true"]');
+  await other.locator('#board .piece').first().waitFor();
+  await other.selectOption('#computer', 'none');
+  await other.fill('#move-input', 'D1-D3');
+  await other.press('#move-input', 'Enter');
+  await other.waitForFunction(() => document.querySelector('#record').textContent.includes('d1-d3'));
+  assert.equal(await other.locator('#move-input').inputValue(), '', 'the box empties once played');
+  await other.fill('#move-input', 'a1-a2');
+  await other.press('#move-input', 'Enter');
+  await other.waitForFunction(() => document.querySelector('#message').className.includes('refusal'));
+
+  const a1 = async () => (await other.locator('#board [data-square="a1"]').boundingBox());
+  const before = await a1();
+  await other.click('#flip');
+  const after = await a1();
+  assert.ok(after.y < before.y && after.x > before.x, 'a1 goes from the bottom left to the top right');
+
+  await other.click('.cm-content');
+  await other.keyboard.press('Control+End');
+  await other.keyboard.type('\nnote "after a reload"');
+  await other.waitForFunction(() => document.querySelector('#rules').textContent.includes('After a reload'));
+  await other.reload();
+  await other.waitForSelector('body[data-ready="true"]');
+  await other.waitForFunction(() => document.querySelector('#rules').textContent.includes('After a reload'));
+  await other.close();
+});
+
+test('Ctrl-F finds in the text', async () => {
+  const other = await context.newPage();
+  await other.goto(url);
+  await other.waitForSelector('body[data-ready="true"]');
+  await other.click('.cm-content');
+  await other.keyboard.press('Control+f');
+  await other.locator('.cm-search input[name="search"]').waitFor();
+  await other.keyboard.type('throne');
+  await other.keyboard.press('Enter');
+  const found = other.locator('.cm-searchMatch-selected').first();
+  await found.waitFor();
+  assert.equal((await found.textContent()).toLowerCase(), 'throne');
+  await other.close();
+});
