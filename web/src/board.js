@@ -73,7 +73,7 @@ export const squareName = (file, rank) => `${String.fromCharCode(97 + file)}${ra
 /**
  * The board as SVG. `marks`: `selected` (a square), `targets` (squares the selected piece may
  * reach), `last` (the last move, `a1-a3`), `captured` (squares emptied by it), `flipped` (the
- * board turned half round); `compact` drops
+ * board turned half round), `cursor` (the keyboard's square); `compact` drops
  * the coordinates (the gallery's thumbnails).
  */
 export function boardSvg(state, marks = {}, compact = false) {
@@ -139,6 +139,10 @@ export function boardSvg(state, marks = {}, compact = false) {
     const [file, rank] = coords(sq);
     out += `<circle cx="${x(file) + CELL / 2}" cy="${y(rank) + CELL / 2}" r="13" fill="#d9480f" opacity="0.6" pointer-events="none"/>`;
   }
+  if (marks.cursor) {
+    const [file, rank] = coords(marks.cursor);
+    out += `<rect class="cursor" data-cursor="${marks.cursor}" x="${x(file) + 10}" y="${y(rank) + 10}" width="${CELL - 20}" height="${CELL - 20}" fill="none" stroke="#1f5fa8" stroke-width="6" stroke-dasharray="14 8" rx="6" pointer-events="none"/>`;
+  }
   return out + '</svg>';
 }
 
@@ -157,7 +161,8 @@ export function legendHtml(state) {
   return parts.join('');
 }
 
-function coords(sq) {
+/** A square's file and rank from 0: `c2` is [2, 1]. */
+export function coords(sq) {
   return [sq.charCodeAt(0) - 97, Number(sq.slice(1)) - 1];
 }
 

@@ -4,7 +4,7 @@
 
 import init, { WebGame, variants } from '../pkg/tafl_wasm.js';
 import { createEditor, setText, fixChange, fixName, inline } from './editor.js';
-import { boardSvg, legendHtml } from './board.js';
+import { boardSvg, legendHtml, coords } from './board.js';
 import { encode, decode, decodeMoves, TooLargeError } from './share.js';
 import { problemCount, notYourPiece } from './words.js';
 
@@ -24,6 +24,8 @@ const page = {
   request: 0,
   thinking: false,
   flipped: false,
+  /** The square the keyboard points at (arrows), or null before the board is first used so. */
+  cursor: null,
   // Whether a notice the user has not yet acted on holds the message box (`say`).
   notice: false,
   checked: null,
@@ -238,6 +240,7 @@ function refresh() {
     : [];
   $('board').innerHTML = boardSvg(state, {
     selected: page.selected, targets, last: last?.move, captured: last?.captures, flipped: page.flipped,
+    cursor: page.cursor,
   });
   $('legend').innerHTML = legendHtml(state);
   $('game-title').textContent = state.title;
@@ -288,6 +291,31 @@ function showCitedLine(words) {
   page.view.dispatch({ selection: { anchor: line.from, head: line.to }, scrollIntoView: true });
 }
 
+/** The board by keyboard: the arrows move a cursor (as the board is drawn, flipped or not),
+ * Enter or Space picks up the piece under it or puts the picked-up piece down there, Escape
+ * puts it back. */
+function onBoardKey(event) {
+  const { state } = page;
+  if (!state) return;
+  const steps = { ArrowUp: [0, 1], ArrowDown: [0, -1], ArrowLeft: [-1, 0], ArrowRight: [1, 0] };
+  if (event.key in steps) {
+    event.preventDefault();
+    const [df, dr] = steps[event.key].map((d) => (page.flipped ? -d : d));
+    const [file, rank] = coords(page.cursor ?? page.selected ?? squareName(state.width >> 1, state.height >> 1));
+    const clamp = (v, size) => Math.max(0, Math.min(size - 1, v));
+    page.cursor = squareName(clamp(file + df, state.width), clamp(rank + dr, state.height));
+    refresh();
+  } else if (event.key === 'Enter' || event.key === ' ') {
+    event.preventDefault();
+    if (page.cursor) pressOn(page.cursor);
+  } else if (event.key === 'Escape' && page.selected) {
+    page.selected = null;
+    refresh();
+  }
+}
+
+const squareName = (file, rank) => `${String.fromCharCode(97 + file)}${rank + 1}`;
+
 const squareAt = (event) => event.target.closest?.('[data-square]')?.dataset.square;
 
 /** Whether the person at the board may move now. */
@@ -317,6 +345,23 @@ function onPress(event) {
   if (own) {
     page.drag = { from: square, wasSelected: square === page.selected };
     page.selected = square;
+    refresh();
+  } else if (page.selected) {
+    tryMove(page.selected, square);
+  } else {
+    const piece = state.pieces.find((p) => p.square === square);
+    say(notYourPiece(piece ? sideName(piece.side) : null, sideName(state.toMove)));
+  }
+}
+
+/** Enter on `square`: the keyboard's click. A piece of the side to move is picked up (or put
+ * back, if it is the one picked up); elsewhere the picked-up piece moves there. */
+function pressOn(square) {
+  if (!personToMove()) return;
+  const { state } = page;
+  const own = state.pieces.find((p) => p.square === square && p.side === state.toMove);
+  if (own) {
+    page.selected = page.selected === square ? null : square;
     refresh();
   } else if (page.selected) {
     tryMove(page.selected, square);
@@ -381,8 +426,9 @@ function onComputer({ data }) {
     return;
   }
   const { report } = data;
+  const line = report.pv?.length ? `; expects ${report.pv.slice(0, 8).join(' ')}` : '';
   $('thought').textContent = `Computer: depth ${report.depth}, ${report.nodes.toLocaleString()} positions, `
-    + `${Math.round(report.nps / 1000).toLocaleString()}k/s, score ${report.score}`;
+    + `${Math.round(report.nps / 1000).toLocaleString()}k/s, score ${report.score}${line}`;
   if (report.move) play(report.move, 'The computer played ');
 }
 
@@ -410,6 +456,7 @@ function download(name, text) {
 function wireButtons() {
   $('board').addEventListener('pointerdown', onPress);
   $('board').addEventListener('pointerup', onRelease);
+  $('board').addEventListener('keydown', onBoardKey);
   $('new-game').onclick = () => page.game && newGame();
   $('stop').onclick = () => {
     if (stopThinking()) {

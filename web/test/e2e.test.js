@@ -138,7 +138,7 @@ test('the computer answers in its worker, and undo takes back both moves', async
   await page.waitForFunction(() => /The computer played/.test(document.querySelector('#message').textContent),
     null, { timeout: 30000 });
   assert.match(await page.locator('#turn').textContent(), /Attackers to move/);
-  assert.match(await page.locator('#thought').textContent(), /depth \d+/);
+  assert.match(await page.locator('#thought').textContent(), /depth \d+.*expects [a-k]\d+-[a-k]\d+/);
   await shot('game.png');
   await page.click('#undo');
   await page.waitForFunction(() => !document.querySelector('#record').textContent.includes('d7-c7'));
@@ -368,5 +368,26 @@ test('Ctrl-F finds in the text', async () => {
   const found = other.locator('.cm-searchMatch-selected').first();
   await found.waitFor();
   assert.equal((await found.textContent()).toLowerCase(), 'throne');
+  await other.close();
+});
+
+test('the board plays by keyboard: arrows, Enter, Enter', async () => {
+  // Issue 48: the board had no focusable element.
+  const other = await context.newPage();
+  await other.goto(url);
+  await other.waitForSelector('body[data-ready="true"]');
+  await other.locator('#board .piece').first().waitFor();
+  await other.selectOption('#computer', 'none');
+  await other.focus('#board');
+  // The cursor starts at the middle, f6 on Copenhagen's 11x11; d1 is two left and five down.
+  await other.keyboard.press('ArrowLeft');
+  await other.keyboard.press('ArrowLeft');
+  for (let i = 0; i < 5; i++) await other.keyboard.press('ArrowDown');
+  assert.equal(await other.locator('#board [data-cursor]').getAttribute('data-cursor'), 'd1');
+  await other.keyboard.press('Enter');
+  await other.keyboard.press('ArrowUp');
+  await other.keyboard.press('ArrowUp');
+  await other.keyboard.press('Enter');
+  await other.waitForFunction(() => document.querySelector('#record').textContent.includes('d1-d3'));
   await other.close();
 });
