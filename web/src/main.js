@@ -2,7 +2,7 @@
 // Every answer about the rules comes from the wasm module (the tafl library); this file wires
 // the page together.
 
-import init, { WebGame, variants } from '../pkg/tafl_wasm.js';
+import init, { WebGame, recordMoves, variants } from '../pkg/tafl_wasm.js';
 import { createEditor, setText, fixChange, fixName, inline } from './editor.js';
 import { boardSvg, legendHtml, coords } from './board.js';
 import { encode, decode, decodeMoves, TooLargeError } from './share.js';
@@ -168,32 +168,35 @@ function onCheck(text, { diagnostics, explanation, hash, error }) {
   }
   page.rulesHash = hash;
   const moves = page.pendingMoves ?? [];
+  const from = page.pendingFrom ?? 'the link';
   page.pendingMoves = null;
-  newGame(text, moves);
+  page.pendingFrom = null;
+  newGame(text, moves, from);
 }
 
 // ---- the game -------------------------------------------------------------------------------
 
 /** A game of `text` with `moves` played, as far as the rules allow: the game, and why it
  * stopped short (null when every move was played). Throws when the text cannot be played. */
-function gameWith(text, moves) {
+function gameWith(text, moves, from = 'the link') {
   const game = new WebGame(text, page.name);
   for (const [index, move] of moves.entries()) {
     try {
       game.play(move);
     } catch (error) {
-      return { game, stopped: `Move ${index + 1} of the link, ${move}, was not played: ${error.message}` };
+      return { game, stopped: `Move ${index + 1} of ${from}, ${move}, was not played: ${error.message}` };
     }
   }
   return { game, stopped: null };
 }
 
-/** A new game of `text`, with `moves` (a permalink's) played first. */
-function newGame(text = page.text, moves = []) {
+/** A new game of `text`, with `moves` (a permalink's or a record's: `from` names it) played
+ * first. */
+function newGame(text = page.text, moves = [], from = 'the link') {
   stopThinking();
   let stopped;
   try {
-    const made = gameWith(text, moves);
+    const made = gameWith(text, moves, from);
     page.game?.free();
     page.game = made.game;
     page.text = text;
@@ -207,7 +210,7 @@ function newGame(text = page.text, moves = []) {
   if (stopped) {
     say(stopped, 'refusal', { sticky: true });
   } else if (moves.length) {
-    say(`The link's ${moves.length} move${moves.length === 1 ? '' : 's'} played. ${sideName(page.state.toMove)} to move.`);
+    say(`The ${moves.length} move${moves.length === 1 ? '' : 's'} of ${from} played. ${sideName(page.state.toMove)} to move.`);
   } else {
     say(`${sideName(page.state.toMove)} to move. Click a piece, then where it goes.`);
   }
@@ -498,6 +501,11 @@ function wireButtons() {
   $('download-record').onclick = () => page.game && download(`${page.name}-game.txt`, page.game.record());
   $('download-tafl').onclick = () => download(`${page.name}.tafl`, page.view.state.doc.toString());
   $('share').onclick = share;
+  $('load-record').onchange = async (event) => {
+    const [file] = event.target.files;
+    event.target.value = '';
+    if (file) await loadRecord(file);
+  };
   for (const tab of document.querySelectorAll('.tab')) {
     tab.onclick = () => {
       for (const other of document.querySelectorAll('.tab')) {
@@ -505,6 +513,34 @@ function wireButtons() {
         $(`panel-${other.dataset.tab}`).hidden = other !== tab;
       }
     };
+  }
+}
+
+/** The largest record the page reads: a game is a few kilobytes; a corpus belongs to `tafl
+ * games`. */
+const MAX_RECORD_BYTES = 16 * 1024 * 1024;
+
+/** Plays a record file's first game (any format `tafl games` reads): on its own variant when
+ * the record names a bundled one other than the text's, else on the text in the editor. */
+async function loadRecord(file) {
+  if (file.size > MAX_RECORD_BYTES) {
+    say(`${file.name} is ${Math.round(file.size / 1024 / 1024)} MiB; the page reads records up to 16 MiB (tafl games reads more).`, 'refusal');
+    return;
+  }
+  let found;
+  try {
+    found = JSON.parse(recordMoves(await file.text(), file.name));
+  } catch (error) {
+    say(`${file.name} could not be read: ${error.message}`, 'refusal');
+    return;
+  }
+  const bundled = JSON.parse(variants()).find((v) => v.name === found.variant);
+  if (bundled && bundled.name !== page.name) {
+    openText(bundled.name, bundled.text);
+    page.pendingMoves = found.moves;
+    page.pendingFrom = file.name;
+  } else {
+    newGame(page.text, found.moves, file.name);
   }
 }
 

@@ -391,3 +391,23 @@ test('the board plays by keyboard: arrows, Enter, Enter', async () => {
   await other.waitForFunction(() => document.querySelector('#record').textContent.includes('d1-d3'));
   await other.close();
 });
+
+test('a record file loads its game, on its own variant', async () => {
+  // Issue 48: no loading a record; the formats are those `tafl games` reads.
+  const other = await context.newPage();
+  await other.goto(url);
+  await other.waitForSelector('body[data-ready="true"]');
+  await other.selectOption('#computer', 'none');
+  await other.setInputFiles('#load-record', {
+    name: 'game.txt', mimeType: 'text/plain', buffer: Buffer.from('variant: brandubh\n\n1. d2-c2 d3-d2\n'),
+  });
+  await other.waitForFunction(() => document.querySelector('#game-title').textContent === 'Brandubh');
+  await other.waitForFunction(() => document.querySelector('#record').textContent.includes('d3-d2'));
+  assert.match(await other.locator('#message').textContent(), /2 moves of game\.txt played/);
+  await other.setInputFiles('#load-record', {
+    name: 'bad.txt', mimeType: 'text/plain', buffer: Buffer.from('variant: brandubh\n\n1. d1-c1 banana\n'),
+  });
+  await other.waitForFunction(() => /bad\.txt could not be read/.test(document.querySelector('#message').textContent));
+  assert.match(await other.locator('#record').textContent(), /d3-d2/, 'the game is kept');
+  await other.close();
+});

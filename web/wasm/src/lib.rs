@@ -19,7 +19,7 @@ mod speed;
 
 pub use editor::{explain, lint, rules_hash, variants, Document};
 pub use offsets::Offsets;
-pub use play::{perft, WebGame};
+pub use play::{perft, record_moves, WebGame};
 pub use speed::{measure, speed, Measurement, CASES};
 
 use wasm_bindgen::prelude::*;

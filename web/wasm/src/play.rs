@@ -292,3 +292,31 @@ pub fn perft(text: &str, depth: u32) -> Result<f64, JsError> {
     // Counts fit an f64 exactly below 2^53, far beyond what a browser counts in a day.
     Ok(engine.perft(&engine.start(), depth) as f64)
 }
+
+/// The first game of a record file, as `tafl games` reads it (native, OpenTafl's `.otg`, the
+/// hnefatafl corpus' CSV rows or a plain move list, told apart by `file_name`'s extension and
+/// the text), as JSON: `moves` (`d1-d3`, in order), `variant` (the record's variant tag, or
+/// null) and `format`.
+///
+/// # Errors
+/// The reader's first error (`line 3, column 5: ...`), or a file without a game.
+#[wasm_bindgen(js_name = recordMoves)]
+pub fn record_moves(text: &str, file_name: &str) -> Result<String, JsError> {
+    let format = record::Format::detect(Some(file_name), text);
+    let game = record::games(text, format)
+        .next()
+        .ok_or_else(|| JsError::new("the file holds no game"))?
+        .map_err(|e| JsError::new(&e.to_string()))?;
+    Ok(to_json(&JsonRecord {
+        moves: game.moves.iter().map(|m| m.mv.to_string()).collect(),
+        variant: game.tags.variant.as_deref(),
+        format: format.as_str(),
+    }))
+}
+
+#[derive(Serialize)]
+struct JsonRecord<'a> {
+    moves: Vec<String>,
+    variant: Option<&'a str>,
+    format: &'static str,
+}

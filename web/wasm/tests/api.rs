@@ -4,7 +4,7 @@
 #![cfg(target_arch = "wasm32")]
 
 use serde_json::Value;
-use tafl_wasm::{explain, lint, perft, rules_hash, variants, Document, WebGame};
+use tafl_wasm::{explain, lint, perft, record_moves, rules_hash, variants, Document, WebGame};
 use wasm_bindgen::JsValue;
 use wasm_bindgen_test::wasm_bindgen_test;
 
@@ -80,6 +80,28 @@ fn hovers_and_completions_come_from_the_language_server() {
         .map(|all| all.iter().filter_map(|c| c["label"].as_str()).collect())
         .unwrap_or_default();
     assert!(labels.contains(&"attackers"), "{labels:?}");
+}
+
+#[wasm_bindgen_test]
+fn a_record_file_gives_its_first_games_moves_in_any_format() {
+    let native = json(
+        &record_moves("variant: brandubh\n\n1. d1-c1 d3-d2\n", "game.txt")
+            .unwrap_or_else(|e| panic!("{}", message(e))),
+    );
+    assert_eq!(native["moves"], serde_json::json!(["d1-c1", "d3-d2"]));
+    assert_eq!(native["variant"], "brandubh");
+    let csv = json(
+        &record_moves("d1-c1 d3-d2,0,0,White\n", "games.csv")
+            .unwrap_or_else(|e| panic!("{}", message(e))),
+    );
+    assert_eq!(csv["format"], "csv");
+    assert_eq!(csv["moves"], serde_json::json!(["d1-c1", "d3-d2"]));
+    let refused = message(
+        record_moves("variant: brandubh\n\n1. d1-c1 banana\n", "game.txt")
+            .err()
+            .unwrap_or_else(|| panic!("a bad move read")),
+    );
+    assert!(refused.contains("banana"), "{refused}");
 }
 
 #[wasm_bindgen_test]
