@@ -24,6 +24,8 @@ const page = {
   request: 0,
   thinking: false,
   flipped: false,
+  /** While stepping through the game: the plies shown; null shows the game as it stands. */
+  viewPly: null,
   /** The square the keyboard points at (arrows), or null before the board is first used so. */
   cursor: null,
   // Whether a notice the user has not yet acted on holds the message box (`say`).
@@ -206,6 +208,7 @@ function newGame(text = page.text, moves = [], from = 'the link') {
     return;
   }
   page.selected = null;
+  page.viewPly = null;
   refresh();
   if (stopped) {
     say(stopped, 'refusal', { sticky: true });
@@ -237,22 +240,52 @@ function keepGame(text) {
 function refresh() {
   page.state = JSON.parse(page.game.state());
   const { state } = page;
-  const last = state.plies.at(-1);
-  const targets = page.selected
+  if (page.viewPly !== null && page.viewPly >= state.plies.length) page.viewPly = null;
+  const viewing = page.viewPly !== null;
+  // Stepping through the game shows the position after `viewPly` plies; the game stays as it is.
+  const shown = viewing ? positionAfter(page.viewPly) : state;
+  const last = shown.plies.at(-1);
+  const targets = page.selected && !viewing
     ? state.legal.filter((m) => m.startsWith(`${page.selected}-`)).map((m) => m.split('-')[1])
     : [];
-  $('board').innerHTML = boardSvg(state, {
-    selected: page.selected, targets, last: last?.move, captured: last?.captures, flipped: page.flipped,
-    cursor: page.cursor,
+  $('board').innerHTML = boardSvg(shown, {
+    selected: viewing ? null : page.selected, targets, last: last?.move, captured: last?.captures,
+    flipped: page.flipped, cursor: page.cursor,
   });
   $('legend').innerHTML = legendHtml(state);
   $('game-title').textContent = state.title;
   const turn = $('turn');
-  turn.innerHTML = state.status === 'ongoing'
-    ? `<span class="dot ${state.toMove}"></span>${escapeText(sideName(state.toMove))} to move · move ${state.moveNumber}`
-    : 'Game over';
+  if (viewing) {
+    turn.textContent = `Viewing after ${page.viewPly} of ${state.plies.length} plies`;
+  } else {
+    turn.innerHTML = state.status === 'ongoing'
+      ? `<span class="dot ${state.toMove}"></span>${escapeText(sideName(state.toMove))} to move · move ${state.moveNumber}`
+      : 'Game over';
+  }
   $('record').textContent = page.game.record();
   $('undo').disabled = state.plies.length === 0;
+  const at = page.viewPly ?? state.plies.length;
+  $('step-back').disabled = at === 0;
+  $('step-forward').disabled = !viewing;
+  $('step-live').disabled = !viewing;
+}
+
+/** The game's state after its first `plies` plies, for stepping through it. */
+function positionAfter(plies) {
+  const { game } = gameWith(page.text, page.state.plies.slice(0, plies).map((p) => p.move));
+  try {
+    return JSON.parse(game.state());
+  } finally {
+    game.free();
+  }
+}
+
+/** Steps through the game: `to` a number of plies, or null for the game as it stands. */
+function stepTo(to) {
+  const total = page.state?.plies.length ?? 0;
+  page.viewPly = to === null || to >= total ? null : Math.max(0, to);
+  page.selected = null;
+  refresh();
 }
 
 function escapeText(s) {
@@ -324,7 +357,8 @@ const squareAt = (event) => event.target.closest?.('[data-square]')?.dataset.squ
 /** Whether the person at the board may move now. */
 function personToMove() {
   const { state } = page;
-  return state && !page.thinking && state.status === 'ongoing' && !computerMoves(state.toMove);
+  return state && !page.thinking && page.viewPly === null && state.status === 'ongoing'
+    && !computerMoves(state.toMove);
 }
 
 /** Tries a move; legal or not, the game decides, and a refusal comes back in its own words. */
@@ -480,6 +514,9 @@ function wireButtons() {
     maybeComputer();
   };
   $('computer').onchange = () => maybeComputer();
+  $('step-back').onclick = () => stepTo((page.viewPly ?? page.state.plies.length) - 1);
+  $('step-forward').onclick = () => stepTo((page.viewPly ?? page.state.plies.length) + 1);
+  $('step-live').onclick = () => stepTo(null);
   $('flip').onclick = () => {
     page.flipped = !page.flipped;
     $('flip').setAttribute('aria-pressed', String(page.flipped));
@@ -489,7 +526,11 @@ function wireButtons() {
   $('move-form').onsubmit = (event) => {
     event.preventDefault();
     const typed = $('move-input').value.trim().toLowerCase();
-    if (!typed || !page.game) return;
+    if (!typed) return;
+    if (!page.game) {
+      say('There is no game yet: the text is being checked, or has errors.', 'refusal');
+      return;
+    }
     if (!personToMove()) {
       say(page.state.status === 'ongoing' ? 'The computer is to move.' : 'The game is over.', 'refusal');
       return;

@@ -411,3 +411,36 @@ test('a record file loads its game, on its own variant', async () => {
   assert.match(await other.locator('#record').textContent(), /d3-d2/, 'the game is kept');
   await other.close();
 });
+
+test('the game can be stepped through without changing it', async () => {
+  // Issue 48: a move list to step through.
+  const other = await context.newPage();
+  await other.goto(url);
+  await other.waitForSelector('body[data-ready="true"]');
+  await other.locator('#board .piece').first().waitFor();
+  await other.selectOption('#computer', 'none');
+  for (const move of ['d1-d3', 'f4-c4']) {
+    await other.fill('#move-input', move);
+    await other.press('#move-input', 'Enter');
+    await other.waitForFunction((m) => document.querySelector('#record').textContent.includes(m), move);
+  }
+  const pieceOn = async (square) => (await other.locator(`#board [data-square="${square}"]`).count()) > 0
+    && other.evaluate((sq) => {
+      // A piece is drawn over its square's centre: look for a circle there.
+      const rect = document.querySelector(`#board rect[data-square="${sq}"]`);
+      const x = Number(rect.getAttribute('x')) + 50, y = Number(rect.getAttribute('y')) + 50;
+      return [...document.querySelectorAll('#board circle')].some((c) => Math.abs(c.getAttribute('cx') - x) < 1 && Math.abs(c.getAttribute('cy') - y) < 1);
+    }, square);
+  assert.equal(await pieceOn('d3'), true);
+  await other.click('#step-back');
+  await other.click('#step-back');
+  assert.match(await other.locator('#turn').textContent(), /Viewing after 0 of 2 plies/);
+  assert.equal(await pieceOn('d1'), true, 'the start position');
+  assert.equal(await pieceOn('d3'), false);
+  await other.click('#step-forward');
+  assert.match(await other.locator('#turn').textContent(), /Viewing after 1 of 2 plies/);
+  await other.click('#step-live');
+  assert.match(await other.locator('#turn').textContent(), /Attackers to move/);
+  assert.match(await other.locator('#record').textContent(), /d1-d3 f4-c4/);
+  await other.close();
+});
