@@ -132,14 +132,15 @@ pub struct Variant {
 pub enum LoadError {
     /// No bundled variant has that name and no file has that path.
     #[error(
-        "no variant `{}`: not a bundled variant ({known}) nor a readable file",
-        crate::printable::quoted(name)
+        "no variant `{}`: not a bundled variant nor a readable file{}; `tafl list` lists the bundled variants",
+        crate::printable::quoted(name),
+        nearest.as_ref().map_or_else(String::new, |n| format!(" (did you mean `{n}`?)"))
     )]
     NotFound {
         /// What was asked for.
         name: String,
-        /// The bundled names, comma-separated.
-        known: String,
+        /// The bundled name nearest to it, when it looks like a misspelling of one.
+        nearest: Option<String>,
     },
     /// The file exists but could not be read.
     #[error("cannot read `{}`: {source}", crate::printable::quoted(path))]
@@ -234,9 +235,12 @@ impl Variant {
     }
 }
 
+/// A name that is no bundled variant: with the nearest bundled name or alias, since a library
+/// of dozens is too long to list in a message.
 fn not_found(name: &str) -> LoadError {
+    let candidates = bundled_names().chain(ALIASES.iter().map(|(alias, _)| *alias));
     LoadError::NotFound {
         name: name.to_string(),
-        known: bundled_names().collect::<Vec<_>>().join(", "),
+        nearest: crate::suggest::nearest(name, candidates).map(str::to_string),
     }
 }

@@ -129,9 +129,16 @@ fn unknown_variant_is_a_clear_error() {
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert!(stderr.contains("no variant `no-such-variant`"), "{stderr}");
     assert!(
-        stderr.contains("linnaeus"),
-        "the message lists the bundled names: {stderr}"
+        stderr.contains("`tafl list`"),
+        "the message says where the bundled names are: {stderr}"
     );
+    // A misspelt bundled name (or alias) is named, instead of a list of dozens.
+    let misspelt = tafl(&["show", "copenhagn"]);
+    let stderr = String::from_utf8_lossy(&misspelt.stderr);
+    assert!(stderr.contains("did you mean `copenhagen`?"), "{stderr}");
+    let alias = tafl(&["show", "hnefatafel"]);
+    let stderr = String::from_utf8_lossy(&alias.stderr);
+    assert!(stderr.contains("did you mean `hnefatafl`?"), "{stderr}");
 }
 
 #[test]

@@ -490,3 +490,52 @@ fn a_fit_on_recorded_games_takes_the_games_the_rules_end_early() {
     assert!(dir.join("fit.json").exists());
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// Issue 45: `tafl learn` fits the learned correction to people's games and says, on games it
+/// did not fit, how it predicts the winner beside the evaluation alone; the model it writes
+/// reads back with a weight for every feature.
+#[test]
+fn learn_fits_people_s_games_and_checks_on_games_held_out() {
+    let dir = std::env::temp_dir().join(format!("tafl-learn-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let out = dir.join("model.json");
+    let output = tafl(&[
+        "learn",
+        "federation-brandubh",
+        "--records",
+        "tests/games/brandubh.csv",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let said = String::from_utf8_lossy(&output.stdout).into_owned();
+    let number = |after: &str| -> f64 {
+        let at = said
+            .find(after)
+            .unwrap_or_else(|| panic!("{after} in {said}"))
+            + after.len();
+        said[at..]
+            .split(|c: char| !(c.is_ascii_digit() || c == '.'))
+            .next()
+            .unwrap()
+            .parse()
+            .unwrap()
+    };
+    let (learned, alone) = (
+        number("held-out log-loss "),
+        number("(the evaluation alone "),
+    );
+    assert!(learned < alone, "{said}");
+    let model: tafl::search::learned::Model =
+        serde_json::from_str(&std::fs::read_to_string(&out).unwrap()).unwrap();
+    assert_eq!(model.weights.len(), tafl::search::learned::FEATURES);
+    assert!(model.fitted.starts_with("tafl learn federation-brandubh"));
+    // Without records there is nothing to fit.
+    let bare = tafl(&["learn", "federation-brandubh"]);
+    assert_eq!(bare.status.code(), Some(2));
+    std::fs::remove_dir_all(&dir).unwrap();
+}

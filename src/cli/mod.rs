@@ -12,6 +12,7 @@ mod export;
 mod games;
 mod import;
 mod ir;
+mod learn;
 mod lint;
 mod list;
 mod load;
@@ -101,6 +102,9 @@ enum Command {
     /// Fit the evaluation's weights to the computer's games against itself (or to recorded
     /// games: `--records`); write a weights file.
     Tune(tune::Args),
+    /// Fit the learned correction (where each piece stands, relative to the nearest corner) to
+    /// recorded games, and say how much better it predicts games it did not see.
+    Learn(learn::Args),
     /// Play a variant at the terminal, both sides or against a friend (`help` inside lists the
     /// commands).
     Play(play::Args),
@@ -136,6 +140,7 @@ pub fn run() -> ExitCode {
         Command::Best(args) => best::run(args),
         Command::Selfplay(args) => selfplay::run(args),
         Command::Balance(args) => balance::run(args),
+        Command::Learn(args) => learn::run(&args),
         Command::Games(args) => games::run(args),
         Command::Match(args) => r#match::run(*args),
         Command::Tune(args) => tune::run(args),

@@ -383,6 +383,9 @@ pub(crate) struct Evaluator<B: Bits> {
     /// The kinds that win by an edge fort, each once, with the side they win for: the `refuge`
     /// term's pieces.
     fort_builders: Vec<(usize, Side)>,
+    /// The learned correction ([`super::learned`]) for a piece of each kind on each square,
+    /// `kind * squares + square`, in hundredths of a soldier for the attackers; empty when off.
+    placed: Vec<i32>,
 }
 
 /// The terms that cost a flood or a search of moves at every leaf: counted only where they
@@ -485,12 +488,28 @@ impl<B: Bits> Evaluator<B> {
                 .filter(|&side| core.loses_without_moves(side))
                 .collect(),
             fort_builders: core.fort_builders().collect(),
+            placed: Vec::new(),
         }
+    }
+
+    /// The same evaluator with the learned correction `placed` added to every score
+    /// ([`super::learned::Model::table`]).
+    pub fn with_placed(self, placed: Vec<i32>) -> Evaluator<B> {
+        Evaluator { placed, ..self }
     }
 
     /// The score of `pos` for the side to move.
     pub fn evaluate(&self, core: &Core<B>, pos: &Pos<B>) -> i32 {
-        sign(pos.to_move) * self.count(core, pos, self.costly).score(&self.weights)
+        let mut score = self.count(core, pos, self.costly).score(&self.weights);
+        if !self.placed.is_empty() {
+            let squares = core.square_count();
+            for k in 0..core.kind_count() {
+                for sq in pos.pieces[k].iter() {
+                    score += self.placed.get(k * squares + sq).copied().unwrap_or(0);
+                }
+            }
+        }
+        sign(pos.to_move) * score
     }
 
     /// The terms of `pos`, from the attackers' side.

@@ -39,6 +39,7 @@
 pub mod duel;
 pub mod eval;
 pub mod ladder;
+pub mod learned;
 pub mod profile;
 pub mod stats;
 mod tree;
@@ -152,6 +153,12 @@ pub struct Settings {
     /// iteration's best, or one that beat it). Off, the cut iteration's work is lost.
     #[serde(default)]
     pub partial_iterations: bool,
+    /// The learned correction ([`learned`]): where the king escapes to a corner, each piece's
+    /// place relative to the nearest corner, as fitted to people's games, is added to the
+    /// evaluation. Off by default until a match shows a gain (docs/strength.md, "A learned
+    /// correction").
+    #[serde(default)]
+    pub learned: bool,
 }
 
 impl Settings {
@@ -169,6 +176,7 @@ impl Settings {
         deeper_entries: true,
         fort_watch: true,
         partial_iterations: true,
+        learned: true,
     };
 
     /// What a search uses unless told otherwise: the techniques that did not measure as a loss
@@ -188,6 +196,7 @@ impl Settings {
         time_management: false,
         extensions: false,
         fort_watch: false,
+        learned: false,
         ..Settings::ALL
     };
 
@@ -206,10 +215,11 @@ impl Settings {
         deeper_entries: false,
         fort_watch: false,
         partial_iterations: false,
+        learned: false,
     };
 
     /// The techniques' names on the command line, in order.
-    pub const NAMES: [&'static str; 12] = [
+    pub const NAMES: [&'static str; 13] = [
         "quiescence",
         "null-move",
         "reductions",
@@ -222,6 +232,7 @@ impl Settings {
         "deeper-entries",
         "fort-watch",
         "partial-iterations",
+        "learned",
     ];
 
     /// The switch called `name` (one of [`Settings::NAMES`]), or `None` for another name.
@@ -239,6 +250,7 @@ impl Settings {
             "deeper-entries" => Some(&mut self.deeper_entries),
             "fort-watch" => Some(&mut self.fort_watch),
             "partial-iterations" => Some(&mut self.partial_iterations),
+            "learned" => Some(&mut self.learned),
             _ => None,
         }
     }
@@ -583,7 +595,16 @@ fn run<B: Bits>(
     let weights = limits
         .weights
         .unwrap_or_else(|| eval::weights_for(engine.rules()));
-    let evaluator = eval::Evaluator::new(core, weights, &start);
+    let mut evaluator = eval::Evaluator::new(core, weights, &start);
+    // The model was fitted to Copenhagen's games: it plays where a variant's weights are
+    // Copenhagen's profile, a board larger than 7x7 whose king escapes to a corner.
+    let features = profile::Features::of(engine.rules());
+    if limits.settings.learned
+        && features.escape == profile::Escape::Corners
+        && !features.small_board
+    {
+        evaluator = evaluator.with_placed(learned::corners().table(engine, learned::STRENGTH));
+    }
     let finished = AtomicBool::new(false);
     let helper_nodes = AtomicU64::new(0);
     let settings = limits.settings;
