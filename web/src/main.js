@@ -5,7 +5,7 @@
 import init, { WebGame, recordMoves, variants } from '../pkg/tafl_wasm.js';
 import { createEditor, setText, fixChange, fixName, inline } from './editor.js';
 import { boardSvg, legendHtml, coords } from './board.js';
-import { encode, decode, decodeMoves, TooLargeError } from './share.js';
+import { encode, decode, decodeMoves, decodeStart, TooLargeError } from './share.js';
 import { problemCount, notYourPiece } from './words.js';
 
 const $ = (id) => document.getElementById(id);
@@ -24,6 +24,8 @@ const page = {
   request: 0,
   thinking: false,
   flipped: false,
+  /** The position the game started from, `{ position, side }`; null: the variant's start. */
+  start: null,
   /** While stepping through the game: the plies shown; null shows the game as it stands. */
   viewPly: null,
   /** The square the keyboard points at (arrows), or null before the board is first used so. */
@@ -171,8 +173,11 @@ function onCheck(text, { diagnostics, explanation, hash, error }) {
   page.rulesHash = hash;
   const moves = page.pendingMoves ?? [];
   const from = page.pendingFrom ?? 'the link';
+  // New rules start from their own start position, unless a link sets one up.
+  page.start = page.pendingStart ?? null;
   page.pendingMoves = null;
   page.pendingFrom = null;
+  page.pendingStart = null;
   newGame(text, moves, from);
 }
 
@@ -181,7 +186,9 @@ function onCheck(text, { diagnostics, explanation, hash, error }) {
 /** A game of `text` with `moves` played, as far as the rules allow: the game, and why it
  * stopped short (null when every move was played). Throws when the text cannot be played. */
 function gameWith(text, moves, from = 'the link') {
-  const game = new WebGame(text, page.name);
+  const game = page.start
+    ? WebGame.fromPosition(text, page.name, page.start.position, page.start.side)
+    : new WebGame(text, page.name);
   for (const [index, move] of moves.entries()) {
     try {
       game.play(move);
@@ -449,6 +456,7 @@ function maybeComputer() {
   worker().postMessage({
     id: page.request,
     text: page.text,
+    start: page.start,
     moves: state.plies.map((p) => p.move),
     ms: Number($('think').value),
   });
@@ -494,7 +502,27 @@ function wireButtons() {
   $('board').addEventListener('pointerdown', onPress);
   $('board').addEventListener('pointerup', onRelease);
   $('board').addEventListener('keydown', onBoardKey);
-  $('new-game').onclick = () => page.game && newGame();
+  $('new-game').onclick = () => {
+    if (!page.game) return;
+    page.start = null;
+    newGame();
+  };
+  $('position-form').onsubmit = (event) => {
+    event.preventDefault();
+    const position = $('position-input').value.trim();
+    const side = $('position-side').value;
+    if (!position || !page.game) return;
+    try {
+      // Checked before it replaces anything: a refused position leaves the game as it is.
+      new WebGame(page.text, page.name).free();
+      WebGame.fromPosition(page.text, page.name, position, side).free();
+    } catch (error) {
+      say(`That position cannot be set up: ${error.message}`, 'refusal');
+      return;
+    }
+    page.start = { position, side };
+    newGame(page.text);
+  };
   $('stop').onclick = () => {
     if (stopThinking()) {
       $('computer').value = 'none';
@@ -587,7 +615,7 @@ async function loadRecord(file) {
 
 async function share() {
   const moves = page.state?.plies.map((p) => p.move) ?? [];
-  const fragment = await encode(page.view.state.doc.toString(), moves);
+  const fragment = await encode(page.view.state.doc.toString(), moves, page.start);
   history.replaceState(null, '', `#${fragment}`);
   const link = location.href;
   $('share-box').hidden = false;
@@ -664,9 +692,11 @@ async function start() {
   try {
     shared = await decode(location.hash);
     page.pendingMoves = shared === null ? null : decodeMoves(location.hash);
+    page.pendingStart = shared === null ? null : decodeStart(location.hash);
   } catch (error) {
     shared = null;
     page.pendingMoves = null;
+    page.pendingStart = null;
     const why = error instanceof TooLargeError
       ? `This link's variant is larger than the 1 MiB a variant may be, so it was not opened.`
       : 'This link is damaged: its variant could not be read.';

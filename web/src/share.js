@@ -20,10 +20,23 @@ async function pipe(bytes, transform) {
 
 /** The fragment (`v=...`, then `&m=...` when there are moves) that carries `text` and the
  * game's `moves` (`d1-d3`). */
-export async function encode(text, moves = []) {
+export async function encode(text, moves = [], start = null) {
   const packed = await pipe(new TextEncoder().encode(text), new CompressionStream('deflate-raw'));
+  const from = start ? `&p=${start.position}&s=${start.side}` : '';
   const played = moves.length ? `&m=${moves.join('.')}` : '';
-  return `v=${toBase64Url(packed)}${played}`;
+  return `v=${toBase64Url(packed)}${from}${played}`;
+}
+
+/** The set-up position a fragment starts from (`&p=...&s=...`), or null for the variant's
+ * own. Throws for one that is not a position string or a side: a damaged link. */
+export function decodeStart(fragment) {
+  const position = /(?:^#?|&)p=([^&]*)/.exec(fragment)?.[1];
+  if (position === undefined) return null;
+  const side = /(?:^#?|&)s=([^&]*)/.exec(fragment)?.[1];
+  if (!/^[A-Za-z0-9/]{1,2000}$/.test(position) || !['attackers', 'defenders'].includes(side)) {
+    throw new Error('the link\'s position is not a position string and a side');
+  }
+  return { position, side };
 }
 
 /** The most moves a link may carry: far more than any game, few enough to replay at once. */

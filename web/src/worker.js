@@ -11,12 +11,15 @@ let ready = null;
 /** The game of the last request: its text, the WebGame and the moves played in it. */
 let current = null;
 
-/** The game of `text` after `moves`, from the last one where they agree. */
-function gameFor(text, moves) {
-  if (current?.text !== text) {
+/** The game of `text` from `start` (a set-up position, or null for the variant's own) after
+ * `moves`, from the last one where they agree. */
+function gameFor(text, start, moves) {
+  const key = JSON.stringify(start);
+  if (current?.text !== text || current.key !== key) {
     current?.game.free();
     current = null; // a text that does not load leaves no game behind
-    current = { text, game: new WebGame(text, ''), moves: [] };
+    const game = start ? WebGame.fromPosition(text, '', start.position, start.side) : new WebGame(text, '');
+    current = { text, key, game, moves: [] };
   }
   let same = 0;
   while (same < current.moves.length && same < moves.length && current.moves[same] === moves[same]) same += 1;
@@ -36,10 +39,10 @@ self.onmessage = async ({ data }) => {
     ready = init({ module_or_path: data.module });
     return;
   }
-  const { id, text, moves, ms } = data;
+  const { id, text, start, moves, ms } = data;
   try {
     await ready;
-    self.postMessage({ id, report: JSON.parse(gameFor(text, moves).think(ms)) });
+    self.postMessage({ id, report: JSON.parse(gameFor(text, start ?? null, moves).think(ms)) });
   } catch (error) {
     self.postMessage({ id, error: String(error?.message ?? error) });
   }

@@ -444,3 +444,35 @@ test('the game can be stepped through without changing it', async () => {
   assert.match(await other.locator('#record').textContent(), /d1-d3 f4-c4/);
   await other.close();
 });
+
+test('a game starts from a position typed in, and its permalink keeps it', async () => {
+  // Issue 48: loading a position (the form `tafl moves --from` reads).
+  const other = await context.newPage();
+  await other.goto(url);
+  await other.waitForSelector('body[data-ready="true"]');
+  await other.click('#gallery-open');
+  await other.click('#gallery-grid button[data-variant="brandubh"]');
+  await other.waitForFunction(() => document.querySelector('#game-title').textContent === 'Brandubh');
+  await other.selectOption('#computer', 'none');
+  await other.fill('#position-input', '/7/7/7/3K3/7/7/');
+  await other.click('#position-form button[type="submit"]');
+  await other.waitForFunction(() => /cannot be set up/.test(document.querySelector('#message').textContent));
+  assert.equal(await other.locator('#board .piece').count(), 13, 'the game is kept');
+  await other.fill('#position-input', '/7/7/7/3K3/7/7/3t3/');
+  await other.selectOption('#position-side', 'defenders');
+  await other.click('#position-form button[type="submit"]');
+  await other.waitForFunction(() => document.querySelectorAll('#board .piece').length === 2);
+  assert.match(await other.locator('#turn').textContent(), /Defenders to move/);
+  await other.fill('#move-input', 'd4-d5');
+  await other.press('#move-input', 'Enter');
+  await other.waitForFunction(() => document.querySelector('#record').textContent.includes('d4-d5'));
+  const link = await shareLink(other);
+  assert.match(link, /&p=\/7\/7\/7\/3K3\/7\/7\/3t3\/&s=defenders&m=d4-d5$/);
+  const third = await context.newPage();
+  await third.goto(link);
+  await third.waitForSelector('body[data-ready="true"]');
+  await third.waitForFunction(() => document.querySelector('#record').textContent.includes('d4-d5'));
+  assert.equal(await third.locator('#board .piece').count(), 2);
+  await third.close();
+  await other.close();
+});

@@ -5,7 +5,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { deflateRawSync } from 'node:zlib';
-import { encode, decode, decodeMoves, MAX_MOVES, MAX_TEXT_BYTES, TooLargeError } from '../src/share.js';
+import { encode, decode, decodeMoves, decodeStart, MAX_MOVES, MAX_TEXT_BYTES, TooLargeError } from '../src/share.js';
 
 /** A small seeded generator (mulberry32): the same cases on every run. */
 function generator(seed) {
@@ -68,4 +68,15 @@ test('a permalink carries the moves played, and a damaged move list is refused w
   }
   const many = Array(MAX_MOVES + 1).fill('d1-d3').join('.');
   assert.throws(() => decodeMoves(`#v=abc&m=${many}`), /more than/);
+});
+
+test('a permalink carries a set-up position, and a damaged one is refused', async () => {
+  const start = { position: '/7/7/7/3K3/7/7/3t3/', side: 'defenders' };
+  const fragment = `#${await encode('text', ['d4-d5'], start)}`;
+  assert.deepEqual(decodeStart(fragment), start);
+  assert.deepEqual(decodeMoves(fragment), ['d4-d5']);
+  assert.equal(decodeStart(`#${await encode('text')}`), null);
+  for (const bad of ['&p=/7/<b>/&s=attackers', '&p=/7/&s=sideways', '&p=/7/']) {
+    assert.throws(() => decodeStart(`#v=abc${bad}`), /not a position/, bad);
+  }
 });

@@ -143,6 +143,27 @@ impl WebGame {
         })
     }
 
+    /// A game of the variant written in `text` from `position` (`tafl moves --from`'s form:
+    /// ranks from the top, `/`-separated, digits for empty squares, the variant's piece
+    /// letters) with `side` (`attackers` or `defenders`) to move.
+    ///
+    /// # Errors
+    /// The text's errors, a position that does not read or that the rules make impossible
+    /// (a piece where it may never stand), or a side that is neither.
+    #[wasm_bindgen(js_name = fromPosition)]
+    pub fn from_position(text: &str, name: &str, position: &str, side: &str) -> Result<WebGame, JsError> {
+        let variant = load(text)?;
+        let engine = Engine::new(&variant.rules).map_err(|e| JsError::new(&e.to_string()))?;
+        let side: Side = side.parse().map_err(|e| JsError::new(&format!("{e}")))?;
+        let position = tafl::game::notation::parse_position(&engine, position.trim(), side)
+            .map_err(|e| JsError::new(&e.to_string()))?;
+        Ok(WebGame {
+            game: Game::from_position(Arc::new(engine), position),
+            variant,
+            name: name.to_string(),
+        })
+    }
+
     /// The game as JSON: `title`, `width`, `height`, `sides` (the two sides' names, attackers
     /// first), `toMove`, `moveNumber`, `status` (`ongoing`, `attackers_win`, `defenders_win`,
     /// `draw`), `verdict` (who won and by which clause, or null), `pieces` (`square`, `file`,

@@ -83,6 +83,23 @@ fn hovers_and_completions_come_from_the_language_server() {
 }
 
 #[wasm_bindgen_test]
+fn a_game_starts_from_a_position_or_says_why_not() {
+    let text = bundled("brandubh");
+    let game = WebGame::from_position(&text, "brandubh", "/7/7/7/3K3/7/7/3t3/", "defenders")
+        .unwrap_or_else(|e| panic!("{}", message(e)));
+    let state = json(&game.state());
+    assert_eq!(state["toMove"], "defenders");
+    assert_eq!(state["pieces"].as_array().map(Vec::len), Some(2));
+    let refused = message(
+        WebGame::from_position(&text, "brandubh", "/7/7/7/3K3/7/7/", "defenders")
+            .err()
+            .unwrap_or_else(|| panic!("a short position read")),
+    );
+    assert!(!refused.is_empty());
+    assert!(WebGame::from_position(&text, "brandubh", "/7/7/7/3K3/7/7/3t3/", "sideways").is_err());
+}
+
+#[wasm_bindgen_test]
 fn a_record_file_gives_its_first_games_moves_in_any_format() {
     let native = json(
         &record_moves("variant: brandubh\n\n1. d1-c1 d3-d2\n", "game.txt")
