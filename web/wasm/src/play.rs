@@ -151,7 +151,12 @@ impl WebGame {
     /// The text's errors, a position that does not read or that the rules make impossible
     /// (a piece where it may never stand), or a side that is neither.
     #[wasm_bindgen(js_name = fromPosition)]
-    pub fn from_position(text: &str, name: &str, position: &str, side: &str) -> Result<WebGame, JsError> {
+    pub fn from_position(
+        text: &str,
+        name: &str,
+        position: &str,
+        side: &str,
+    ) -> Result<WebGame, JsError> {
         let variant = load(text)?;
         let engine = Engine::new(&variant.rules).map_err(|e| JsError::new(&e.to_string()))?;
         let side: Side = side.parse().map_err(|e| JsError::new(&format!("{e}")))?;
