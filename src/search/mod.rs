@@ -543,27 +543,14 @@ pub fn search_among(
         .iter()
         .map(|p| engine.hash(p))
         .collect();
+    let root = (history, only);
     let report = match engine.compiled(game.position()) {
-        Some(Compiled::Narrow(core, pos)) => run(
-            engine,
-            core,
-            pos,
-            (history, only),
-            limits,
-            table,
-            stop,
-            progress,
-        ),
-        Some(Compiled::Wide(core, pos)) => run(
-            engine,
-            core,
-            pos,
-            (history, only),
-            limits,
-            table,
-            stop,
-            progress,
-        ),
+        Some(Compiled::Narrow(core, pos)) => {
+            run(engine, core, pos, root, limits, table, stop, progress)
+        }
+        Some(Compiled::Wide(core, pos)) => {
+            run(engine, core, pos, root, limits, table, stop, progress)
+        }
         // A game's positions are its engine's own.
         None => Report::nothing(),
     };

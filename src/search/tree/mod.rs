@@ -146,6 +146,16 @@ impl<'a, B: Bits> Worker<'a, B> {
         &self.pv[0]
     }
 
+    /// A node at `ply` is entered: counted, its depth noted for `seldepth`, its line cleared.
+    /// Whether the search must stop now (the clock, or a stop), as [`Self::out_of_time`].
+    #[inline]
+    fn enter(&mut self, ply: usize) -> bool {
+        self.nodes += 1;
+        self.seldepth = self.seldepth.max(ply);
+        self.pv[ply].clear();
+        self.out_of_time()
+    }
+
     fn out_of_time(&mut self) -> bool {
         if self.aborted {
             return true;

@@ -31,10 +31,7 @@ impl<B: Bits> Worker<'_, B> {
         beta: i32,
         null_ok: bool,
     ) -> i32 {
-        self.nodes += 1;
-        self.seldepth = self.seldepth.max(ply);
-        self.pv[ply].clear();
-        if self.out_of_time() {
+        if self.enter(ply) {
             return 0;
         }
         if ply > 0 {

@@ -28,10 +28,7 @@ impl<B: Bits> Worker<'_, B> {
         beta: i32,
         depth: usize,
     ) -> i32 {
-        self.nodes += 1;
-        self.seldepth = self.seldepth.max(ply);
-        self.pv[ply].clear();
-        if self.out_of_time() {
+        if self.enter(ply) {
             return 0;
         }
         let stand = self.eval.evaluate(self.core, pos);
