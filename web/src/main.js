@@ -6,6 +6,7 @@ import init, { WebGame, recordMoves, variants } from '../pkg/tafl_wasm.js';
 import { createEditor, setText, fixChange, fixName, inline } from './editor.js';
 import { boardSvg, legendHtml, coords } from './board.js';
 import { encode, decode, decodeMoves, decodeStart, TooLargeError } from './share.js';
+import { openGame } from './games.js';
 import { problemCount, notYourPiece } from './words.js';
 
 const $ = (id) => document.getElementById(id);
@@ -186,9 +187,7 @@ function onCheck(text, { diagnostics, explanation, hash, error }) {
 /** A game of `text` with `moves` played, as far as the rules allow: the game, and why it
  * stopped short (null when every move was played). Throws when the text cannot be played. */
 function gameWith(text, moves, from = 'the link') {
-  const game = page.start
-    ? WebGame.fromPosition(text, page.name, page.start.position, page.start.side)
-    : new WebGame(text, page.name);
+  const game = openGame(text, page.name, page.start);
   for (const [index, move] of moves.entries()) {
     try {
       game.play(move);
@@ -514,8 +513,7 @@ function wireButtons() {
     if (!position || !page.game) return;
     try {
       // Checked before it replaces anything: a refused position leaves the game as it is.
-      new WebGame(page.text, page.name).free();
-      WebGame.fromPosition(page.text, page.name, position, side).free();
+      openGame(page.text, page.name, { position, side }).free();
     } catch (error) {
       say(`That position cannot be set up: ${error.message}`, 'refusal');
       return;

@@ -5,7 +5,8 @@
 // The page sends the compiled wasm module first (so a new worker needs no network), and stops
 // a search by ending the worker, so nothing here needs to listen while it thinks.
 
-import init, { WebGame } from '../pkg/tafl_wasm.js';
+import init from '../pkg/tafl_wasm.js';
+import { openGame } from './games.js';
 
 let ready = null;
 /** The game of the last request: its text, the WebGame and the moves played in it. */
@@ -18,8 +19,7 @@ function gameFor(text, start, moves) {
   if (current?.text !== text || current.key !== key) {
     current?.game.free();
     current = null; // a text that does not load leaves no game behind
-    const game = start ? WebGame.fromPosition(text, '', start.position, start.side) : new WebGame(text, '');
-    current = { text, key, game, moves: [] };
+    current = { text, key, game: openGame(text, '', start), moves: [] };
   }
   let same = 0;
   while (same < current.moves.length && same < moves.length && current.moves[same] === moves[same]) same += 1;
