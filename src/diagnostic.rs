@@ -100,6 +100,9 @@ codes! {
     Contradiction => "tafl::check::contradiction",
     /// A king-capture clause about a piece that is not a king.
     NotAKing => "tafl::check::not_a_king",
+    /// A king enclosed together with a square of a region, by a clause whose place is not beside
+    /// that region.
+    TogetherNotBeside => "tafl::check::together_not_beside",
     /// A jump over, or a king's sandwich by, pieces of the jumper's or the king's own side.
     NotAnEnemy => "tafl::check::not_an_enemy",
     /// A number that makes no sense where it stands (`at most 0 squares`).

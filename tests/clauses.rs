@@ -1,7 +1,7 @@
 //! Every clause of the language is documented, used, explained and hovered.
 //!
 //! The clauses are read from the grammar itself (the alternatives of `clause` in
-//! `grammar/tafl.pest`, and of `win_event`, whose three endings are three families), so a
+//! `grammar/tafl.pest`, and of the choices split in [`SPLIT`]), so a
 //! clause added to the grammar fails this test until it has:
 //! - an example in section 4 of `docs/language.md` (a code block line that parses as it);
 //! - a fixture: a bundled variant or a `tests/` variant file that uses it;
@@ -45,10 +45,12 @@ fn alternatives(rule: &str) -> Vec<String> {
 
 /// Clauses whose alternatives say different rules, each checked on its own: the clause rule and
 /// the silent choice inside it. The win clause's endings are three families (reaching, forts,
-/// king capture); the draw clause's conditions are different draws.
+/// king capture); the draw clause's conditions are different draws; the king-capture clause's
+/// methods are different captures (like a soldier, on four sides, together with the throne).
 const SPLIT: &[(&str, &str)] = &[
     ("win_clause", "win_event"),
     ("draw_clause", "draw_condition"),
+    ("king_capture_clause", "capture_method"),
 ];
 
 /// Every clause the tests must find: the clause rules, with those of [`SPLIT`] split into their

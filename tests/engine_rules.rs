@@ -1,4 +1,5 @@
-//! Scenario tests, one or more per clause of the bundled linnaeus and brettspielnetz variants:
+//! Scenario tests, one or more per clause of the bundled linnaeus and brettspielnetz variants, and
+//! for the king taken together with the throne on variations of NorseAmerica's text:
 //! a position, moves, and the expected captures and outcome.
 
 use std::sync::Arc;
@@ -194,4 +195,102 @@ fn brettspielnetz_three_back_and_forth_moves_at_most() {
     // The position repeated twice so far: threefold is claimable, not automatic.
     assert!(!g.can_claim_draw());
     assert_eq!(g.status(), Status::Ongoing);
+}
+
+// ---- A king taken together with the throne (`when surrounded together with the throne`) ----
+
+const NORSEAMERICA: &str =
+    include_str!("../variants/aagenielsen/norseamerica-hnefatafl-11x11.tafl");
+
+/// NorseAmerica's rules with every piece free to land on the throne, so that a piece may stand
+/// there beside the king (the bundled file lets only the king land there).
+fn open_throne_game(position: &str) -> Game {
+    let text = NORSEAMERICA.replace("only the king may land on the throne", "");
+    let variant = Variant::from_text("open-throne.tafl", &text).unwrap();
+    let engine = Arc::new(Engine::new(&variant.rules).unwrap());
+    let position = parse_position(&engine, position, Side::Attackers).unwrap();
+    Game::from_position(engine, position)
+}
+
+#[test]
+fn together_with_the_throne_a_defender_on_the_throne_protects_the_king() {
+    // King e6, a defender on the throne f6; attackers d6, e5 and a7-e7 round the king, g6, f5,
+    // f7 round the throne: the throne is not empty, so the king and it are not taken together.
+    let mut g = open_throne_game("/11/11/11/11/t4t5/3tKTt4/4tt5/11/11/11/2T8/");
+    assert_eq!(play(&mut g, "a7-e7"), Vec::<String>::new());
+    assert_eq!(g.status(), Status::Ongoing);
+}
+
+#[test]
+fn together_with_the_throne_an_attacker_on_the_throne_is_a_fourth_side() {
+    // King e6, an attacker on the throne f6, d6 and e5: a7-e7 closes four enemies round him.
+    let mut g = open_throne_game("/11/11/11/11/t10/3tKt5/4t6/11/11/11/2T8/");
+    assert_eq!(play(&mut g, "a7-e7"), ["e6"]);
+    assert_eq!(g.reason(), Some(EndReason::KingCaptured));
+}
+
+/// A 6x6 board whose throne is a3, on the edge, with the king taken together with it,
+/// `counting` as written.
+fn edge_throne_game(counting: &str, position: &str) -> Game {
+    let text = format!(
+        "name \"Edge throne\"
+board 6 x 6
+attackers move first
+square throne = a3
+piece t attacker: attacker soldier
+piece T defender: defender soldier
+piece K king: defender king
+setup
+  . t t t t .
+  . . . . . .
+  . . . . . .
+  . . K . . .
+  . . . . . .
+  T . . . . t
+end
+everyone moves like a rook
+only the king may land on the throne
+defenders win when the king reaches the corners
+attackers win when the king is captured
+the king is captured beside the throne when surrounded together with the throne{counting}
+the king is captured elsewhere when surrounded on four sides
+"
+    );
+    let variant = Variant::from_text("edge-throne.tafl", &text).unwrap();
+    let engine = Arc::new(Engine::new(&variant.rules).unwrap());
+    let position = parse_position(&engine, position, Side::Attackers).unwrap();
+    Game::from_position(engine, position)
+}
+
+#[test]
+fn together_with_the_throne_beyond_the_edge_counts_only_when_the_edge_does() {
+    // King b3 beside the throne a3 on the edge: b2, b4 and the attacker arriving f3-c3 round
+    // him, a2 and a4 round the throne, whose third other side lies beyond the board.
+    let position = "/6/6/tt4/1K3t/tt4/2T3/";
+    let mut g = edge_throne_game(", counting the edge", position);
+    assert_eq!(play(&mut g, "f3-c3"), ["b3"]);
+    assert_eq!(g.reason(), Some(EndReason::KingCaptured));
+    let mut g = edge_throne_game("", position);
+    assert_eq!(play(&mut g, "f3-c3"), Vec::<String>::new());
+    assert_eq!(g.status(), Status::Ongoing);
+}
+
+#[test]
+fn together_with_the_throne_on_a_board_without_a_centre_names_the_missing_throne() {
+    // 10x10 has no centre square, so no built-in throne: the clause cannot be read.
+    let text = NORSEAMERICA
+        .replace("board 11 x 11", "board 10 x 10")
+        .replace("the king is captured elsewhere", "# ");
+    let Err(tafl::LoadError::Invalid { diagnostics, .. }) = Variant::from_text("ten.tafl", &text)
+    else {
+        panic!("a 10x10 board has no throne");
+    };
+    assert!(
+        diagnostics
+            .items()
+            .iter()
+            .any(|d| d.code == tafl::Code::NoCentre),
+        "{:?}",
+        diagnostics.items()
+    );
 }

@@ -69,28 +69,40 @@ fn place_sentence(words: &Words, rule: &KingCaptureRule, only_rule: bool) -> Str
         Place::Elsewhere if only_rule => "Anywhere".to_string(),
         Place::Elsewhere => "Elsewhere".to_string(),
     };
+    let mut counting: Vec<String> = rule
+        .counting
+        .iter()
+        .map(|region| words.region(region))
+        .collect();
+    if rule.edge_counts {
+        counting.push("the board's edge".to_string());
+    }
+    let each = if counting.len() > 1 { " each" } else { "" };
     let method = match rule.method {
         KingCaptureMethod::Custodial => {
             "captured like any other piece, between two enemies".to_string()
         }
-        KingCaptureMethod::Enclosed => {
-            let mut counting: Vec<String> = rule
-                .counting
-                .iter()
-                .map(|region| words.region(region))
-                .collect();
-            if rule.edge_counts {
-                counting.push("the board's edge".to_string());
-            }
-            if counting.is_empty() {
-                "captured when enemies surround him on all four sides".to_string()
+        KingCaptureMethod::Enclosed if counting.is_empty() => {
+            "captured when enemies surround him on all four sides".to_string()
+        }
+        KingCaptureMethod::Enclosed => format!(
+            "captured when surrounded on all four sides, {}{each} counting as a side",
+            counting.join(" and ")
+        ),
+        KingCaptureMethod::EnclosedTogether => {
+            let name = match &rule.place {
+                Place::Beside(region) | Place::On(region) => region.as_str(),
+                // The IR allows this method only beside a region.
+                Place::Elsewhere => "square",
+            };
+            let counted = if counting.is_empty() {
+                String::new()
             } else {
-                let each = if counting.len() > 1 { " each" } else { "" };
-                format!(
-                    "captured when surrounded on all four sides, {}{each} counting as a side",
-                    counting.join(" and ")
-                )
-            }
+                format!(", {}{each} counting as a side", counting.join(" and "))
+            };
+            format!(
+                "captured when enemies surround him and the empty {name} beside him together, on his three other sides and the {name}'s three other sides (six enemies on an open board){counted}; the {name} counts as a side by itself only when an enemy holds it or it is hostile to him"
+            )
         }
     };
     let own_move = if rule.after_own_move {

@@ -312,6 +312,14 @@ pub enum KingCaptureMethod {
     /// for any capture, the moving piece must be armed as a hammer and the enemies standing
     /// still as anvils.
     Enclosed,
+    /// Enclosed together with the square beside him: only for a rule whose place is
+    /// [`Place::Beside`] a region. A side of the king counts as for [`Self::Enclosed`], or, when
+    /// it is an empty square of that region, when every other side of that square counts in the
+    /// same way; the moving piece is one of the enemies round the king or round that square.
+    /// On an open board that is six enemies round the king and the empty throne beside him
+    /// (NorseAmerica's "six attackers can surround the king on the throne plus an extra
+    /// square").
+    EnclosedTogether,
 }
 
 /// An extra way to take a king: between a piece of the capturing kinds that moved next to him

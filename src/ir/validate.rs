@@ -47,6 +47,10 @@ pub enum RulesError {
     /// A square lies off the board.
     #[error("{0} is off the board")]
     OffBoard(Square),
+    /// A king-capture rule encloses the king together with the square beside him, but does not
+    /// apply beside a region (only there is a square of it beside the king).
+    #[error("a king-capture rule encloses the king together with a square beside him, but its place is not beside a region")]
+    TogetherNotBeside,
 }
 
 impl Rules {
@@ -158,6 +162,11 @@ impl Rules {
             match &rule.place {
                 Place::On(name) | Place::Beside(name) => region(name)?,
                 Place::Elsewhere => {}
+            }
+            if rule.method == super::KingCaptureMethod::EnclosedTogether
+                && !matches!(rule.place, Place::Beside(_))
+            {
+                return Err(RulesError::TogetherNotBeside);
             }
             rule.counting.iter().try_for_each(region)?;
             rule.squares.iter().try_for_each(on_board)?;

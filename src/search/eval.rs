@@ -667,7 +667,7 @@ impl<B: Bits> Evaluator<B> {
         let (held, method) = core.sides_held(pos, kind, sq, captors);
         let held = held as i32;
         match method {
-            KingCaptureMethod::Enclosed => held,
+            KingCaptureMethod::Enclosed | KingCaptureMethod::EnclosedTogether => held,
             // Two sides take a custodial king: each side held is worth more.
             KingCaptureMethod::Custodial => (held * 2).min(4),
         }

@@ -376,10 +376,13 @@ pub enum PlaceSpec {
 }
 
 /// How a king is captured.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum CaptureSpec {
     /// `when surrounded on four sides`
     Enclosed,
+    /// `when surrounded together with <region>`: the king and the empty square of the region
+    /// beside him, enclosed as one.
+    Together(RegionRef),
     /// `like a soldier`
     Custodial,
 }

@@ -121,6 +121,7 @@ fn rule_in_words(rule: Rule) -> Option<&'static str> {
         | Rule::place_anywhere
         | Rule::capture_method
         | Rule::enclosed
+        | Rule::together
         | Rule::counting
         | Rule::custodial
         | Rule::win_clause
@@ -465,6 +466,7 @@ const GRAMMAR_WORDS: &[&str] = &[
     "elsewhere",
     "anywhere",
     "surrounded",
+    "together",
     "all",
     "four",
     "sides",

@@ -111,6 +111,50 @@ impl Reference {
         self.rules.pieces[kind].side
     }
 
+    /// The king-capture rule of the square (x, y).
+    fn king_rule_at(&self, x: i32, y: i32) -> &KingCaptureRule {
+        self.rules
+            .king_capture
+            .iter()
+            .find(|rule| {
+                rule.squares
+                    .iter()
+                    .any(|s| s.file as i32 == x && s.rank as i32 == y)
+            })
+            .unwrap()
+    }
+
+    /// Whether the king on (x, y) is enclosed together with the empty square of `region` beside
+    /// him: each of his four sides counts against him (`captor`), or is an empty square of the
+    /// region whose three other sides count.
+    fn enclosed_together(
+        &self,
+        pos: &RefPos,
+        x: i32,
+        y: i32,
+        region: &str,
+        captor: &dyn Fn(i32, i32) -> bool,
+    ) -> bool {
+        DIRS.iter().all(|(dx, dy)| {
+            let (sx, sy) = (x + dx, y + dy);
+            captor(sx, sy)
+                || (self.on(sx, sy)
+                    && self.in_region(region, sx, sy)
+                    && self.at(pos, sx, sy).is_none()
+                    && DIRS
+                        .iter()
+                        .all(|(ex, ey)| (sx + ex, sy + ey) == (x, y) || captor(sx + ex, sy + ey)))
+        })
+    }
+
+    /// The region a rule encloses the king together with, if it is such a rule.
+    fn together_region(rule: &KingCaptureRule) -> Option<&str> {
+        match (&rule.method, &rule.place) {
+            (KingCaptureMethod::EnclosedTogether, Place::Beside(region)) => Some(region),
+            _ => None,
+        }
+    }
+
     /// Whether access rule `i` bars the piece that started this move on (ff, fr) from the
     /// square (f, r), for landing (`landing`) or passing.
     fn barred(
@@ -381,6 +425,12 @@ impl Reference {
                     KingCaptureMethod::Enclosed => DIRS
                         .iter()
                         .all(|(ex, ey)| captor(vx + ex, vy + ey, &rule.counting, rule.edge_counts)),
+                    KingCaptureMethod::EnclosedTogether => {
+                        let region = Self::together_region(rule).unwrap();
+                        self.enclosed_together(pos, vx, vy, region, &|cx, cy| {
+                            captor(cx, cy, &rule.counting, rule.edge_counts)
+                        })
+                    }
                 };
                 let king_name = &self.rules.pieces[victim].name;
                 let (fx, fy) = (vx + dx, vy + dy);
@@ -402,6 +452,55 @@ impl Reference {
             };
             if taken {
                 captured.push((vx, vy));
+            }
+        }
+        // Kings taken together with the empty square beside them, the mover landing beside that
+        // square (not beside the king, judged above): every enemy king on the board is asked.
+        for y in 0..self.h {
+            for x in 0..self.w {
+                let Some(victim) = self.at(pos, x, y) else {
+                    continue;
+                };
+                if self.side_of(victim) == side
+                    || self.rules.pieces[victim].role != Role::King
+                    || !mover.armed.as_hammer()
+                    || captured.contains(&(x, y))
+                {
+                    continue;
+                }
+                let rule = self.king_rule_at(x, y);
+                let Some(region) = Self::together_region(rule) else {
+                    continue;
+                };
+                // The mover closes the far side of an empty square of the region beside him.
+                let mover_beyond = DIRS.iter().any(|(dx, dy)| {
+                    let (sx, sy) = (x + dx, y + dy);
+                    self.on(sx, sy)
+                        && self.in_region(region, sx, sy)
+                        && self.at(pos, sx, sy).is_none()
+                        && (to.0 - sx).abs() + (to.1 - sy).abs() == 1
+                });
+                if !mover_beyond {
+                    continue;
+                }
+                let captor = |cx: i32, cy: i32| -> bool {
+                    if !self.on(cx, cy) {
+                        return rule.edge_counts;
+                    }
+                    if (cx, cy) == to {
+                        return true;
+                    }
+                    if let Some(k) = self.at(pos, cx, cy) {
+                        if self.side_of(k) == side && self.rules.pieces[k].armed.as_anvil() {
+                            return true;
+                        }
+                    }
+                    rule.counting.iter().any(|c| self.in_region(c, cx, cy))
+                        || self.hostile(pos, cx, cy, victim)
+                };
+                if self.enclosed_together(pos, x, y, region, &captor) {
+                    captured.push((x, y));
+                }
             }
         }
         if let Some(wall) = &self.rules.shieldwall {
@@ -453,6 +552,10 @@ impl Reference {
                 let enclosed = match rule.method {
                     KingCaptureMethod::Enclosed => {
                         DIRS.iter().all(|(dx, dy)| counts(x + dx, y + dy))
+                    }
+                    KingCaptureMethod::EnclosedTogether => {
+                        let region = Self::together_region(rule).unwrap();
+                        self.enclosed_together(pos, x, y, region, &counts)
                     }
                     KingCaptureMethod::Custodial => {
                         (counts(x, y + 1) && counts(x, y - 1))

@@ -29,7 +29,7 @@ syntax keyword taflWord has have he him hold holds hostile in is it its jump lan
 syntax keyword taflWord loses makes may most move moves moving must no nobody not occupied occur
 syntax keyword taflWord occurs on once only onto or over pass piece plural position reach
 syntax keyword taflWord reaches repeats rook route routes she shieldwall side sides square
-syntax keyword taflWord squares still surrounded that the them there they through times to two
+syntax keyword taflWord squares still surrounded that the them there they through times to together two
 syntax keyword taflWord unarmed when while win wins with without
 syntax keyword taflSide attackers defenders attacker defender attacking defending
 syntax keyword taflRole soldier soldiers king kings men

@@ -57,10 +57,45 @@ impl Pass<'_> {
                 counted.push(checker.regions[index].name.clone());
             }
         }
-        let method = match method.value {
+        let method_ir = match &method.value {
             ast::CaptureSpec::Enclosed => KingCaptureMethod::Enclosed,
             ast::CaptureSpec::Custodial => KingCaptureMethod::Custodial,
+            ast::CaptureSpec::Together(region) => {
+                // The square taken with the king is one of the region's beside him: the clause
+                // must apply beside that same region (NorseAmerica's king beside the throne).
+                let together = checker
+                    .region(region)
+                    .map(|index| checker.regions[index].name.clone());
+                if let (Some(together), Some(place_ir)) = (&together, &place_ir) {
+                    if *place_ir != Place::Beside(together.clone()) {
+                        let name = &region.value;
+                        checker.report(
+                            Diagnostic::error(
+                                Code::TogetherNotBeside,
+                                format!("the king is taken together with the {name} only where he stands beside it"),
+                            )
+                            .label(place.span, format!("this place is not beside the {name}"))
+                            .label(method.span, format!("the king and a square of the {name} beside him, enclosed as one"))
+                            .help(format!(
+                                "say where the rule applies: `the king is captured beside the {name} when surrounded together with the {name}`"
+                            ))
+                            .fix(place.span, format!("beside the {name}")),
+                        );
+                    }
+                }
+                if together.is_none() {
+                    return;
+                }
+                KingCaptureMethod::EnclosedTogether
+            }
         };
+        if method_ir == KingCaptureMethod::EnclosedTogether
+            && !matches!(place_ir, Some(Place::Beside(_)))
+        {
+            // Reported above; the rule is left out rather than given a place it cannot have.
+            return;
+        }
+        let method = method_ir;
         if let Some(place_ir) = place_ir {
             let rule = KingCaptureRule {
                 place: place_ir,

@@ -1,7 +1,7 @@
 //! Hostility and capture: custodial captures, the king's capture, sandwiches, the shieldwall,
 //! and kings taken after their own side's move.
 
-use super::{Core, Pos, RawMove, WallRule, NONE};
+use super::{Core, KingRule, Pos, RawMove, WallRule, NONE};
 use crate::engine::bitboard::Bits;
 use crate::ir::{KingCaptureMethod, Side};
 
@@ -67,9 +67,109 @@ impl<B: Bits> Core<B> {
     /// only of moves landing there.
     #[inline]
     pub fn capture_landings(&self, pos: &Pos<B>) -> B {
-        let enemies = pos.sides[pos.to_move.opponent().index()];
-        self.steps
-            .flanking(enemies, pos.occupied() | self.counting_anywhere)
+        let enemy = pos.to_move.opponent();
+        let enemies = pos.sides[enemy.index()];
+        let occupied = pos.occupied();
+        let mut landings = self
+            .steps
+            .flanking(enemies, occupied | self.counting_anywhere);
+        if self.together_any.any() {
+            // A king taken together with the empty square beside him: the last enemy may land
+            // beside him or beside that square, with nothing in particular beyond.
+            let kings = self.side_kinds[enemy.index()]
+                .iter()
+                .filter(|&&k| self.kinds[k].king)
+                .fold(B::EMPTY, |all, &k| all | pos.pieces[k]);
+            let open = self.together_any & !occupied & self.steps.beside(kings);
+            landings |= self.steps.beside(open | (self.steps.beside(open) & kings));
+        }
+        landings
+    }
+
+    /// Whether the square `m` beside the king of kind `victim` counts against him under `rule`
+    /// after the piece that moved to `to`: that piece, an anvil of its side, a square the rule
+    /// counts, a square hostile to him, or beyond the edge where the edge counts.
+    #[inline]
+    #[allow(clippy::too_many_arguments)]
+    fn king_side_counts(
+        &self,
+        pos: &Pos<B>,
+        rule: &KingRule<B>,
+        victim: usize,
+        to: usize,
+        anvils: B,
+        occupied: B,
+        m: u16,
+    ) -> bool {
+        if m == NONE {
+            return rule.edge_counts;
+        }
+        let m = usize::from(m);
+        m == to || anvils.has(m) || rule.counting.has(m) || self.hostile(pos, m, victim, occupied)
+    }
+
+    /// Whether side `m` of the king on `sq` holds against him under `rule`, `counts` saying
+    /// which squares count: it counts itself, or (a rule enclosing him together with the square
+    /// beside him) it is an empty square of the rule's region whose every other side counts.
+    #[inline]
+    pub(super) fn side_holds(
+        &self,
+        rule: &KingRule<B>,
+        sq: usize,
+        m: u16,
+        occupied: B,
+        counts: &impl Fn(u16) -> bool,
+    ) -> bool {
+        if counts(m) {
+            return true;
+        }
+        if m == NONE || rule.together.is_empty() {
+            return false;
+        }
+        let t = usize::from(m);
+        rule.together.has(t)
+            && !occupied.has(t)
+            && self.neighbours[t]
+                .iter()
+                .all(|&o| usize::from(o) == sq || counts(o))
+    }
+
+    /// The kings taken together with an empty square beside them that the piece of kind `k`
+    /// just moved to `to` closes from the far side: kings two steps away, beside an empty
+    /// square of their rule's region that is beside `to`. (Kings beside `to` are judged with
+    /// the other victims in [`Self::captures`].)
+    #[inline]
+    fn taken_together_beyond(&self, pos: &Pos<B>, k: usize, to: usize, anvils: B) -> B {
+        let enemy = self.kinds[k].side.opponent();
+        let occupied = pos.occupied();
+        let mut captured = B::EMPTY;
+        for t in (self.together_any & self.neighbour_sets[to] & !occupied).iter() {
+            for &n in &self.neighbours[t] {
+                if n == NONE {
+                    continue;
+                }
+                let n = usize::from(n);
+                let Some(victim) = self.kind_on(pos, n, enemy) else {
+                    continue;
+                };
+                if !self.kinds[victim].king {
+                    continue;
+                }
+                let rule = &self.king_rules[usize::from(self.king_rule_of[n])];
+                if !rule.together.has(t) {
+                    continue;
+                }
+                let counts =
+                    |m: u16| self.king_side_counts(pos, rule, victim, to, anvils, occupied, m);
+                if self.neighbours[n]
+                    .iter()
+                    .all(|&m| self.side_holds(rule, n, m, occupied, &counts))
+                {
+                    captured.set(n);
+                }
+            }
+        }
+        captured
     }
 
     /// Whether `sq` acts as a captor against a piece of kind `victim` (hostile square rules).
@@ -98,16 +198,21 @@ impl<B: Bits> Core<B> {
         let enemy = side.opponent();
         let enemies = pos.sides[enemy.index()];
         let mut captured = B::EMPTY;
-        if (self.neighbour_sets[to] & enemies).is_empty() {
+        let hammer = self.kinds[k].hammer;
+        // A king taken together with the empty square beside him may be two steps from `to`.
+        let together = hammer && (self.together_any & self.neighbour_sets[to]).any();
+        if (self.neighbour_sets[to] & enemies).is_empty() && !together {
             return captured;
         }
-        let hammer = self.kinds[k].hammer;
         let occupied = pos.occupied();
         let mut anvils = B::EMPTY;
         for &a in &self.side_kinds[side.index()] {
             if self.kinds[a].anvil {
                 anvils |= pos.pieces[a];
             }
+        }
+        if together {
+            captured |= self.taken_together_beyond(pos, k, to, anvils);
         }
         for d in 0..4 {
             let n = self.neighbours[to][d];
@@ -121,22 +226,17 @@ impl<B: Bits> Core<B> {
             let far = self.neighbours[n][d];
             if self.kinds[victim].king {
                 let rule = &self.king_rules[usize::from(self.king_rule_of[n])];
-                let side_counts = |m: u16| {
-                    if m == NONE {
-                        return rule.edge_counts;
-                    }
-                    let m = usize::from(m);
-                    m == to
-                        || anvils.has(m)
-                        || rule.counting.has(m)
-                        || self.hostile(pos, m, victim, occupied)
-                };
+                let side_counts =
+                    |m: u16| self.king_side_counts(pos, rule, victim, to, anvils, occupied, m);
                 let taken = hammer
                     && (match rule.method {
                         KingCaptureMethod::Custodial => side_counts(far),
                         KingCaptureMethod::Enclosed => {
                             self.neighbours[n].iter().all(|&m| side_counts(m))
                         }
+                        KingCaptureMethod::EnclosedTogether => self.neighbours[n]
+                            .iter()
+                            .all(|&m| self.side_holds(rule, n, m, occupied, &side_counts)),
                     } || self.sandwiched(pos, k, victim, n, far));
                 if taken {
                     captured.set(n);
@@ -296,6 +396,9 @@ impl<B: Bits> Core<B> {
                 let sides = self.neighbours[sq];
                 let enclosed = match rule.method {
                     KingCaptureMethod::Enclosed => sides.iter().all(|&m| counts(m)),
+                    KingCaptureMethod::EnclosedTogether => sides
+                        .iter()
+                        .all(|&m| self.side_holds(rule, sq, m, occupied, &counts)),
                     KingCaptureMethod::Custodial => {
                         (counts(sides[0]) && counts(sides[2]))
                             || (counts(sides[1]) && counts(sides[3]))

@@ -13,8 +13,8 @@ use crate::engine::bitboard::Bits;
 use crate::engine::CompileError;
 use crate::ir::{
     AccessCondition, AccessRule, Board, DecisiveCapture, EdgeFort, Escape, Hostile, HostilityRule,
-    JumpRule, KingCaptureRule, KingSandwich, MoveStyle, Outcome, PieceKind, Resolved, Role, Rules,
-    Shieldwall, ShieldwallTrigger, Side, Square, MAX_KINDS,
+    JumpRule, KingCaptureMethod, KingCaptureRule, KingSandwich, MoveStyle, Outcome, PieceKind,
+    Place, Resolved, Role, Rules, Shieldwall, ShieldwallTrigger, Side, Square, MAX_KINDS,
 };
 
 impl<B: Bits> Core<B> {
@@ -105,6 +105,9 @@ impl<B: Bits> Core<B> {
             hostile_empty: hostility.when_empty,
             hostile_cond: hostility.when_occupied,
             king_rule_of,
+            together_any: king_rules
+                .iter()
+                .fold(B::EMPTY, |all, rule| all | rule.together),
             king_rules,
             has_own_move_capture: king_capture.iter().any(|rule| rule.after_own_move),
             counting_anywhere,
@@ -407,8 +410,13 @@ fn king_capture_rules<B: Bits>(
     let mut rule_of = vec![u8::MAX; squares];
     let mut compiled = Vec::new();
     for (i, rule) in rules.iter().enumerate() {
+        let together = match (&rule.method, &rule.place) {
+            (KingCaptureMethod::EnclosedTogether, Place::Beside(region)) => names.region(region),
+            _ => B::EMPTY,
+        };
         compiled.push(KingRule {
             method: rule.method,
+            together,
             counting: names.regions(&rule.counting),
             edge_counts: rule.edge_counts,
             after_own_move: rule.after_own_move,

@@ -130,6 +130,9 @@ pub(crate) struct CondHostility<B> {
 #[derive(Clone, Debug)]
 pub(crate) struct KingRule<B> {
     pub method: KingCaptureMethod,
+    /// For [`KingCaptureMethod::EnclosedTogether`], the squares of the region the king stands
+    /// beside (the throne): one of them, empty, is enclosed together with him. Empty otherwise.
+    pub together: B,
     pub counting: B,
     pub edge_counts: bool,
     /// Also checked after the king's own side moves (a king who moves into an enclosure).
@@ -219,6 +222,9 @@ pub(crate) struct Core<B: Bits> {
     pub(in crate::engine) hostile_cond: Vec<CondHostility<B>>,
     pub(in crate::engine) king_rule_of: Vec<u8>,
     pub(in crate::engine) king_rules: Vec<KingRule<B>>,
+    /// The union of the king rules' `together` squares: where a king may be taken together with
+    /// the square beside him. Empty in most variants, which then skip that check.
+    pub(in crate::engine) together_any: B,
     pub(in crate::engine) escapes: Vec<EscapeRule<B>>,
     /// Per kind, the squares that win for it when it lands there (union of its escapes).
     pub(in crate::engine) escape_any: [B; MAX_KINDS],

@@ -170,7 +170,12 @@ impl<B: Bits> Core<B> {
                 || self.hostile_always[kind].has(n)
                 || (self.hostile_empty[kind].has(n) && !occupied.has(n))
         };
-        let held = self.neighbours[sq].iter().filter(|&&n| against(n)).count();
+        // Under a rule that encloses him together with the empty square beside him, that
+        // square is held when its other sides are.
+        let held = self.neighbours[sq]
+            .iter()
+            .filter(|&&n| self.side_holds(rule, sq, n, occupied, &against))
+            .count();
         (held, rule.method)
     }
 }

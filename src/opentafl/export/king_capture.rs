@@ -99,6 +99,17 @@ impl Exporter<'_> {
                 }
             }
         }
+        let together = rules
+            .king_capture
+            .iter()
+            .any(|rule| rule.method == KingCaptureMethod::EnclosedTogether);
+        if together {
+            self.cannot(
+                "the king's capture together with the empty square beside him",
+                "OpenTafl encloses the king on his own four sides only; it never takes him with \
+                 the empty throne beside him by enemies round both",
+            );
+        }
         let places: Vec<&Place> = rules.king_capture.iter().map(|rule| &rule.place).collect();
         let throne = Place::On("throne".into());
         let beside = Place::Beside("throne".into());
@@ -107,7 +118,9 @@ impl Exporter<'_> {
                 Some((KingCaptureMethod::Custodial, false)) => Some('w'),
                 Some((KingCaptureMethod::Enclosed, false)) => Some('s'),
                 Some((KingCaptureMethod::Enclosed, true)) => Some('m'),
-                Some((KingCaptureMethod::Custodial, true)) | None => None,
+                Some((KingCaptureMethod::Custodial, true))
+                | Some((KingCaptureMethod::EnclosedTogether, _))
+                | None => None,
             },
             list if list.len() == 3
                 && list.contains(&&throne)
@@ -120,7 +133,7 @@ impl Exporter<'_> {
             }
             _ => None,
         };
-        if ks.is_none() && rules.pieces.iter().any(|piece| piece.role == Role::King) {
+        if ks.is_none() && !together && rules.pieces.iter().any(|piece| piece.role == Role::King) {
             self.cannot(
                 "the king's capture",
                 "OpenTafl's king is captured by four anywhere (ks:s), by all his on-board \

@@ -1,5 +1,7 @@
 //! King capture: where and how a king is taken, and kings taken between two captors.
 
+use pest::iterators::Pair;
+
 use super::super::ast::*;
 use super::super::grammar::Rule;
 use super::read::*;
@@ -19,14 +21,17 @@ pub(super) fn king_capture(mut parts: Parts<'_>) -> ClauseKind {
     };
     let method_pair = parts.required();
     let method_span = span_of(&method_pair);
+    let counting_of = |pair: Pair<'_, Rule>| -> Vec<RegionRef> {
+        pair.into_inner()
+            .filter(|child| child.as_rule() == Rule::counting)
+            .flat_map(|counting| counting.into_inner().map(parse_region_ref))
+            .collect()
+    };
     let (method, counting) = match method_pair.as_rule() {
-        Rule::enclosed => {
-            let counting = method_pair
-                .into_inner()
-                .filter(|child| child.as_rule() == Rule::counting)
-                .flat_map(|counting| counting.into_inner().map(parse_region_ref))
-                .collect();
-            (CaptureSpec::Enclosed, counting)
+        Rule::enclosed => (CaptureSpec::Enclosed, counting_of(method_pair)),
+        Rule::together => {
+            let region = parse_region_ref(first_child(method_pair.clone()));
+            (CaptureSpec::Together(region), counting_of(method_pair))
         }
         Rule::custodial => (CaptureSpec::Custodial, Vec::new()),
         other => unreachable!("{other:?} as a capture method"),
