@@ -15,7 +15,9 @@ use std::time::{Duration, Instant};
 use serde::Serialize;
 
 use super::load;
-use crate::search::duel::{selfplay_game_watched, Adjudication, Played, Resign};
+use crate::search::duel::{
+    selfplay_game_watched, Adjudication, Opening, OpeningMoves, Played, Resign,
+};
 use crate::search::ladder::{Ladder, Rung, DEFAULT_RUNGS};
 use crate::search::profile::{Escape, Features};
 use crate::search::Limits;
@@ -38,6 +40,10 @@ pub struct Args {
     /// Random plies at the start of each game, so that games differ.
     #[arg(long, default_value_t = 4, value_name = "K")]
     pub openings: u32,
+    /// How the opening plies are drawn: `any` legal move, or `plausible` ones only (within
+    /// half a soldier of the best a depth-2 search finds; docs/balance.md)
+    #[arg(long, value_enum, default_value_t = OpeningMoves::Any, value_name = "any|plausible")]
+    pub opening_moves: OpeningMoves,
     /// The seed of the openings.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
@@ -72,6 +78,8 @@ struct Summary {
     /// computer's attackers do not yet play the blockade people play (docs/balance.md).
     caveat: Option<&'static str>,
     openings: u32,
+    /// How the opening plies were drawn: `any` or `plausible`.
+    opening_moves: OpeningMoves,
     seed: u64,
     cap: u32,
     resign: Option<String>,
@@ -150,7 +158,10 @@ pub fn run(args: Args) -> ExitCode {
             &limits,
             args.seed,
             index,
-            args.openings,
+            Opening {
+                plies: args.openings,
+                moves: args.opening_moves,
+            },
             adjudication,
             || progress.moved(),
         );
@@ -190,6 +201,7 @@ pub fn run(args: Args) -> ExitCode {
             .then_some(CORNER_CAVEAT),
         ladder,
         openings: args.openings,
+        opening_moves: args.opening_moves,
         seed: args.seed,
         cap: args.cap,
         resign: resign.map(|rule| rule.to_string()),

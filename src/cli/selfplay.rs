@@ -11,7 +11,7 @@ use std::time::Instant;
 use serde::Serialize;
 
 use super::load;
-use crate::search::duel::{selfplay_game_watched, Played, Tally};
+use crate::search::duel::{selfplay_game_watched, Opening, OpeningMoves, Played, Tally};
 use crate::search::stats::{wilson, Rate};
 
 /// Arguments of `tafl selfplay`.
@@ -25,6 +25,10 @@ pub struct Args {
     /// Random plies at the start of each game, so that games differ.
     #[arg(long, default_value_t = 4, value_name = "K")]
     pub openings: u32,
+    /// How the opening plies are drawn: `any` legal move, or `plausible` ones only (within
+    /// half a soldier of the best a depth-2 search finds; docs/balance.md)
+    #[arg(long, value_enum, default_value_t = OpeningMoves::Any, value_name = "any|plausible")]
+    pub opening_moves: OpeningMoves,
     /// The seed of the openings.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
@@ -59,6 +63,8 @@ struct Summary {
     depth: Option<u32>,
     time_ms: Option<u64>,
     openings: u32,
+    /// How the opening plies were drawn: `any` or `plausible`.
+    opening_moves: OpeningMoves,
     seed: u64,
     /// The resignation rule, `SCORE,MOVES`, if any.
     resign: Option<String>,
@@ -94,7 +100,10 @@ pub fn run(args: Args) -> ExitCode {
             &limits,
             args.seed,
             index,
-            args.openings,
+            Opening {
+                plies: args.openings,
+                moves: args.opening_moves,
+            },
             adjudication,
             || progress.moved(),
         );
@@ -122,6 +131,7 @@ pub fn run(args: Args) -> ExitCode {
         depth: limits.depth,
         time_ms: limits.time.map(|t| t.as_millis() as u64),
         openings: args.openings,
+        opening_moves: args.opening_moves,
         seed: args.seed,
         resign: args.adjudicate.resign.map(|rule| rule.to_string()),
         seconds: started.elapsed().as_secs_f64(),
@@ -164,7 +174,7 @@ fn words(s: &Summary) -> String {
         .map(|(r, n)| format!("{r} {n}"))
         .collect();
     format!(
-        "{}: {} games at {budget}, {} random opening plies (seed {})\n\
+        "{}: {} games at {budget}, {} {}random opening plies (seed {})\n\
          attackers win {} ({}, 95% interval {} to {})\n\
          defenders win {} ({}, 95% interval {} to {})\n\
          draws {} (of which capped at the ply limit: {})\n\
@@ -173,6 +183,10 @@ fn words(s: &Summary) -> String {
         s.variant,
         s.games,
         s.openings,
+        match s.opening_moves {
+            OpeningMoves::Any => "",
+            OpeningMoves::Plausible => "plausible ",
+        },
         s.seed,
         s.tally.attackers_win,
         percent(s.tally.attackers.rate),

@@ -9,25 +9,112 @@ use std::sync::Arc;
 use serde::Serialize;
 
 use super::stats::{wilson, Rate};
-use super::{search, Limits, Report};
-use crate::engine::{Engine, Rng};
+use super::{search, Limits, Report, Score, Settings};
+use crate::engine::{Engine, Move, Rng};
 use crate::game::{Game, Status};
 use crate::ir::Side;
+
+/// How the random plies of an opening are drawn.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, clap::ValueEnum)]
+#[serde(rename_all = "lowercase")]
+pub enum OpeningMoves {
+    /// Uniformly among the legal moves.
+    #[default]
+    Any,
+    /// Uniformly among the moves a depth-2 search scores within [`PLAUSIBLE_MARGIN`] of the
+    /// best: the games still differ, but no side starts from a move a player would call a
+    /// blunder. Uniform moves hand the defenders of a small corner game an advantage people's
+    /// openings do not (docs/balance.md, "What people's figure is made of").
+    Plausible,
+}
+
+/// How far below the best a plausible opening move may score: half a soldier.
+pub const PLAUSIBLE_MARGIN: i32 = 50;
+
+/// The openings of a run: how many random plies, and how they are drawn.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Opening {
+    /// Random plies from the start (fewer where the game ends first).
+    pub plies: u32,
+    /// How each is drawn.
+    pub moves: OpeningMoves,
+}
+
+impl From<u32> for Opening {
+    /// `plies` uniformly random plies, as runs were played before plausible openings.
+    fn from(plies: u32) -> Opening {
+        Opening {
+            plies,
+            moves: OpeningMoves::Any,
+        }
+    }
+}
 
 /// The game that opening number `index` of a run seeded with `seed` starts from: `plies`
 /// uniformly random plies from the start (fewer where the game ends first).
 pub fn opening(engine: &Arc<Engine>, seed: u64, index: u64, plies: u32) -> Game {
+    opening_drawn(engine, seed, index, Opening::from(plies))
+}
+
+/// The game that opening number `index` of a run seeded with `seed` starts from, its plies
+/// drawn as `opening` says.
+pub fn opening_drawn(engine: &Arc<Engine>, seed: u64, index: u64, opening: Opening) -> Game {
     let mut rng = Rng::for_game(seed, index);
     let mut game = Game::new(engine.clone());
-    for _ in 0..plies {
-        let moves = game.legal_moves();
+    for _ in 0..opening.plies {
+        let mut moves = game.legal_moves();
         if moves.is_empty() || game.is_over() {
             break;
         }
-        // A generated move is legal.
+        if opening.moves == OpeningMoves::Plausible {
+            moves = plausible_moves(&game, &moves);
+        }
+        // A generated move is legal, and the plausible ones are some of them (never none: the
+        // best scores within the margin of itself).
         let _ = game.play(moves[rng.below(moves.len())]);
     }
     game
+}
+
+/// The moves of `moves` (legal in `game`) that a depth-2 search scores within
+/// [`PLAUSIBLE_MARGIN`] of the best, for the side to move, in their order.
+pub fn plausible_moves(game: &Game, moves: &[Move]) -> Vec<Move> {
+    let limits = Limits {
+        depth: Some(2),
+        time: None,
+        threads: 1,
+        table_mb: 0,
+        settings: Settings::default(),
+        weights: None,
+    };
+    let stop = AtomicBool::new(false);
+    let mover = game.to_move();
+    let scored: Vec<(Move, i32)> = moves
+        .iter()
+        .filter_map(|&mv| {
+            let mut child = game.clone();
+            child.play(mv).ok()?;
+            let score = match (child.status(), mover) {
+                (Status::Ongoing, _) => match search(&child, &limits, &stop, |_| {}) {
+                    Ok(report) => -report.score.as_number(),
+                    Err(_) => 0,
+                },
+                (Status::Draw, _) => 0,
+                (Status::AttackersWin, Side::Attackers)
+                | (Status::DefendersWin, Side::Defenders) => Score::Win(1).as_number(),
+                (Status::AttackersWin | Status::DefendersWin, _) => Score::Loss(1).as_number(),
+            };
+            Some((mv, score))
+        })
+        .collect();
+    let Some(best) = scored.iter().map(|&(_, score)| score).max() else {
+        return moves.to_vec();
+    };
+    scored
+        .into_iter()
+        .filter(|&(_, score)| score >= best.saturating_sub(PLAUSIBLE_MARGIN))
+        .map(|(mv, _)| mv)
+        .collect()
 }
 
 /// When a game between computer players stops short of the rules' own ending: at a ply cap
@@ -188,7 +275,7 @@ pub fn selfplay_game(
     limits: &Limits,
     seed: u64,
     index: u64,
-    openings: u32,
+    openings: impl Into<Opening>,
     adjudication: Adjudication,
 ) -> Played {
     selfplay_game_watched(engine, limits, seed, index, openings, adjudication, || {})
@@ -200,11 +287,11 @@ pub fn selfplay_game_watched(
     limits: &Limits,
     seed: u64,
     index: u64,
-    openings: u32,
+    openings: impl Into<Opening>,
     adjudication: Adjudication,
     mut moved: impl FnMut(),
 ) -> Played {
-    let start = opening(engine, seed, index, openings);
+    let start = opening_drawn(engine, seed, index, openings.into());
     Played::of(&play_out(start, limits, limits, adjudication, |_, _| {
         moved()
     }))
@@ -326,6 +413,64 @@ pub fn half_points(status: Status, side: Side) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::game::notation::parse_position;
+    use crate::Variant;
+
+    /// The game of Brandubh standing at `position` (rank 7 first), `to_move` to play.
+    fn brandubh_at(position: &str, to_move: Side) -> Game {
+        // The bundled file compiles, and the positions below are legal in it.
+        let variant = Variant::bundled("brandubh").expect("bundled");
+        let engine = Arc::new(Engine::new(&variant.rules).expect("compiles"));
+        let position = parse_position(&engine, position, to_move).expect("a legal position");
+        Game::from_position(engine, position)
+    }
+
+    fn names(moves: &[Move]) -> Vec<String> {
+        let mut names: Vec<String> = moves.iter().map(ToString::to_string).collect();
+        names.sort();
+        names
+    }
+
+    #[test]
+    fn a_move_that_lets_the_king_out_is_not_plausible() {
+        // The attacker on b1 alone keeps the king on d1 from a1; moving it up the b file
+        // opens the corner, which every other attacker's move does not.
+        let game = brandubh_at("/3t3/3t3/7/t4tt/3T3/7/1t1K1t1/", Side::Attackers);
+        let moves = game.legal_moves();
+        let plausible = names(&plausible_moves(&game, &moves));
+        assert!(!plausible.is_empty());
+        for opens in ["b1-b2", "b1-b3", "b1-b4"] {
+            assert!(
+                names(&moves).contains(&opens.to_string()),
+                "{opens} is legal"
+            );
+            assert!(
+                !plausible.contains(&opens.to_string()),
+                "{opens} lets the king out"
+            );
+        }
+    }
+
+    #[test]
+    fn uniform_openings_are_the_runs_of_before() {
+        let variant = Variant::bundled("copenhagen").expect("bundled");
+        let engine = Arc::new(Engine::new(&variant.rules).expect("compiles"));
+        for index in 0..4 {
+            let plain = opening(&engine, 3, index, 4);
+            let drawn = opening_drawn(&engine, 3, index, Opening::from(4));
+            assert_eq!(plain.plies(), drawn.plies());
+            let plausible = opening_drawn(
+                &engine,
+                3,
+                index,
+                Opening {
+                    plies: 4,
+                    moves: OpeningMoves::Plausible,
+                },
+            );
+            assert_eq!(plausible.plies().len(), 4);
+        }
+    }
 
     #[test]
     fn a_rule_is_read_as_score_comma_moves() {
