@@ -29,7 +29,8 @@ fn mask(line: &str) -> String {
 }
 
 /// Feeds every `>` line of a session file to `driver` and compares what comes back with the
-/// `< ` lines that follow it (`<` alone is an empty line).
+/// `< ` lines that follow it (`<` alone is an empty line). UCI's `currmove` lines are left out:
+/// they come only once a search has run a second, which a machine slow enough could reach.
 fn check_session<P: Protocol>(name: &str, mut driver: Driver<P>) {
     let path = format!("{}/tests/protocol/{name}", env!("CARGO_MANIFEST_DIR"));
     let text = std::fs::read_to_string(&path).unwrap();
@@ -40,7 +41,8 @@ fn check_session<P: Protocol>(name: &str, mut driver: Driver<P>) {
         if let Some(input) = line.strip_prefix('>') {
             let input = input.strip_prefix(' ').unwrap_or(input);
             transcript.push(format!("> {input}"));
-            let out = driver.feed(input);
+            let mut out = driver.feed(input);
+            out.retain(|line| !line.contains(" currmove "));
             transcript.extend(out.iter().map(|l| format!("< {}", mask(l))));
             got.extend(out);
         } else if let Some(output) = line.strip_prefix('<') {
@@ -589,6 +591,89 @@ fn uci_answers_isready_and_stop_while_thinking() {
     let best: tafl::Move = line.strip_prefix("bestmove ").unwrap().parse().unwrap();
     let engine = Engine::new(&Variant::load("copenhagen").unwrap().rules).unwrap();
     assert!(engine.legal_moves(&engine.start()).contains(&best));
+    writeln!(stdin, "quit").unwrap();
+    assert!(child.wait().unwrap().success());
+}
+
+/// Issue 49: once a search has run a second, UCI says which root move it is on, one line a
+/// move (`info depth D currmove M currmovenumber N`), as chess engines do. `go infinite` runs
+/// as long as it takes to get there, and this reads until it has seen 20 such lines.
+#[test]
+fn uci_names_each_root_move_once_the_search_has_run_a_while() {
+    use std::io::{BufRead, BufReader, Write};
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tafl"))
+        .args(["engine", "--protocol", "uci", "--variant", "copenhagen"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let mut lines = BufReader::new(child.stdout.take().unwrap()).lines();
+    let mut next = || lines.next().unwrap().unwrap();
+    let engine = Engine::new(&Variant::load("copenhagen").unwrap().rules).unwrap();
+    let mut game = Game::new(Arc::new(engine));
+    game.play("d1-d3".parse().unwrap()).unwrap();
+    let legal = game.legal_moves();
+    writeln!(stdin, "position startpos moves d1d3").unwrap();
+    writeln!(stdin, "go infinite").unwrap();
+    let shape = regex::Regex::new(
+        r"^info depth ([1-9][0-9]*) currmove ([a-k](?:[1-9]|1[01])[a-k](?:[1-9]|1[01])) currmovenumber ([1-9][0-9]*)$",
+    )
+    .unwrap();
+    let mut current: Vec<(u32, tafl::Move, usize)> = Vec::new();
+    let mut depths_finished = 0;
+    while current.len() < 20 {
+        let line = next();
+        if line.contains(" currmove ") {
+            let parts = shape
+                .captures(&line)
+                .unwrap_or_else(|| panic!("not a currmove line: {line}"));
+            current.push((
+                parts[1].parse().unwrap(),
+                parts[2].parse().unwrap(),
+                parts[3].parse().unwrap(),
+            ));
+        } else {
+            assert!(line.starts_with("info depth "), "{line}");
+            assert!(line.contains(" pv "), "{line}");
+            depths_finished += 1;
+        }
+    }
+    // The finished depths are reported as before; the moves come only after the first.
+    assert!(depths_finished >= 1);
+    for &(depth, mv, number) in &current {
+        assert!(legal.contains(&mv), "{mv} is not legal here");
+        assert!(
+            number <= legal.len(),
+            "move number {number} of {}",
+            legal.len()
+        );
+        assert!(depth as usize > 0);
+    }
+    // The depth never falls; within a depth the numbers rise one a move, and start again from 1
+    // only where the root is searched again (a new depth, or an aspiration window widened).
+    for pair in current.windows(2) {
+        let ((d1, m1, n1), (d2, m2, n2)) = (pair[0], pair[1]);
+        assert!(d2 >= d1, "depth {d1} then {d2}");
+        if d2 == d1 && n2 != 1 {
+            assert_eq!(
+                n2,
+                n1 + 1,
+                "move {m1} was number {n1}, then {m2} number {n2}"
+            );
+            assert_ne!(m1, m2);
+        } else {
+            assert_eq!(n2, 1, "a new search of the root starts from its first move");
+        }
+    }
+    writeln!(stdin, "stop").unwrap();
+    let mut line = next();
+    while line.starts_with("info ") {
+        line = next();
+    }
+    let best: tafl::Move = line.strip_prefix("bestmove ").unwrap().parse().unwrap();
+    assert!(legal.contains(&best));
     writeln!(stdin, "quit").unwrap();
     assert!(child.wait().unwrap().success());
 }

@@ -16,7 +16,7 @@ use crate::protocol::line::{LineError, LineReader};
 use crate::protocol::opentafl::OpenTafl;
 use crate::protocol::uci::Uci;
 use crate::protocol::{run_job, Busy, Loaded, Protocol, Settings};
-use crate::search::{Report, SearchError};
+use crate::search::{CurrentMove, Progress, Report, SearchError};
 
 /// Arguments of `tafl engine`.
 #[derive(Debug, clap::Args)]
@@ -127,6 +127,7 @@ enum Event {
     Input(Input),
     End,
     Progress(Report),
+    Current(CurrentMove),
     Done(Result<Report, SearchError>),
 }
 
@@ -239,8 +240,11 @@ fn serve(mut protocol: impl Protocol) -> std::io::Result<()> {
                         });
                         let events = events.clone();
                         std::thread::spawn(move || {
-                            let result = run_job(&job, &stop, |report| {
-                                let _ = events.send(Event::Progress(report.clone()));
+                            let result = run_job(&job, &stop, |said| {
+                                let _ = events.send(match said {
+                                    Progress::Depth(report) => Event::Progress(report.clone()),
+                                    Progress::Current(current) => Event::Current(*current),
+                                });
                             });
                             let _ = events.send(Event::Done(result));
                         });
@@ -249,6 +253,11 @@ fn serve(mut protocol: impl Protocol) -> std::io::Result<()> {
             },
             Event::Progress(report) => {
                 if let Some(line) = protocol.progress(&report) {
+                    write_lines(&mut out, &[line])?;
+                }
+            }
+            Event::Current(current) => {
+                if let Some(line) = protocol.current_move(&current) {
                     write_lines(&mut out, &[line])?;
                 }
             }

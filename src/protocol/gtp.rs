@@ -286,6 +286,7 @@ impl Gtp {
             table: self.table.clone(),
             only: hosts_own_choice(&self.game),
             lines: 1,
+            current_after: None,
         })
     }
 
@@ -493,6 +494,7 @@ mod tests {
             table: Arc::new(Table::new(1)),
             only: allowed.clone(),
             lines: 1,
+            current_after: None,
         };
         let stop = std::sync::atomic::AtomicBool::new(false);
         let report = super::super::run_job(&job, &stop, |_| {}).expect("the game goes on");

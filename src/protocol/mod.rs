@@ -37,7 +37,7 @@ use std::time::Duration;
 
 use crate::engine::{Engine, Move};
 use crate::game::Game;
-use crate::search::{self, Limits, Report, SearchError, Table};
+use crate::search::{self, CurrentMove, Limits, Progress, Report, SearchError, Table};
 use crate::{LoadError, Variant};
 
 /// The longest any one move or analysis may think, whatever a protocol asks: ten minutes.
@@ -122,6 +122,9 @@ pub struct Job {
     pub only: Vec<Move>,
     /// How many lines to find (MultiPV, OpenTafl's `analyze <number>`), at least 1.
     pub lines: usize,
+    /// From how long into the search each move the root starts on is reported
+    /// ([`Protocol::current_move`]; UCI's `currmove`); none: never.
+    pub current_after: Option<Duration>,
 }
 
 /// What a session answers to a line while no search runs.
@@ -205,20 +208,33 @@ pub trait Protocol {
     fn handle_busy(&mut self, line: &str) -> Busy;
     /// A line to write after each finished depth, if the protocol reports progress.
     fn progress(&self, report: &Report) -> Option<String>;
+    /// A line to write when the root starts on a move, for a job that asked for them
+    /// ([`Job::current_after`]).
+    fn current_move(&self, _current: &CurrentMove) -> Option<String> {
+        None
+    }
+    /// A line for either kind of progress.
+    fn said(&self, said: Progress<'_>) -> Option<String> {
+        match said {
+            Progress::Depth(report) => self.progress(report),
+            Progress::Current(current) => self.current_move(current),
+        }
+    }
     /// The answer to the search the last [`Step`] asked for.
     fn finish(&mut self, result: Result<Report, SearchError>) -> Vec<String>;
 }
 
-/// Runs `job`, stopping when `stop` is set, and calls `progress` after every finished depth.
-/// The best move is never missing while the game goes on: a search stopped before its first
-/// depth finished falls back to the first legal move.
+/// Runs `job`, stopping when `stop` is set, and calls `progress` after every finished depth
+/// and, where the job asks for them, when the root starts on a move. The best move is never
+/// missing while the game goes on: a search stopped before its first depth finished falls
+/// back to the first legal move.
 ///
 /// # Errors
 /// [`SearchError::GameOver`] when the game has ended.
 pub fn run_job(
     job: &Job,
     stop: &AtomicBool,
-    mut progress: impl FnMut(&Report),
+    mut progress: impl FnMut(Progress<'_>),
 ) -> Result<Report, SearchError> {
     let mut report = search::search_lines(
         &job.game,
@@ -227,10 +243,13 @@ pub fn run_job(
         &job.limits,
         &job.table,
         stop,
-        |report| {
-            progress(report);
-            if job.nodes.is_some_and(|nodes| report.nodes >= nodes) {
-                stop.store(true, Ordering::Relaxed);
+        job.current_after,
+        |said| {
+            progress(said);
+            if let Progress::Depth(report) = said {
+                if job.nodes.is_some_and(|nodes| report.nodes >= nodes) {
+                    stop.store(true, Ordering::Relaxed);
+                }
             }
         },
     )?;
@@ -276,8 +295,8 @@ impl<P: Protocol> Driver<P> {
         if let Some(job) = step.search {
             let never = AtomicBool::new(false);
             let protocol = &self.protocol;
-            let result = run_job(&job, &never, |report| {
-                out.extend(protocol.progress(report));
+            let result = run_job(&job, &never, |said| {
+                out.extend(protocol.said(said));
             });
             out.extend(self.protocol.finish(result));
         }

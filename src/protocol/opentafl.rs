@@ -260,6 +260,7 @@ impl OpenTafl {
             table: self.table.clone(),
             only: Vec::new(),
             lines: 1,
+            current_after: None,
         })
     }
 

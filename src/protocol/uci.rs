@@ -37,7 +37,7 @@ use crate::engine::Move;
 use crate::game::notation::parse_position;
 use crate::game::Game;
 use crate::ir::Side;
-use crate::search::{Limits, Report, Score, SearchError, Table};
+use crate::search::{CurrentMove, Limits, Report, Score, SearchError, Table};
 
 /// A UCI-like session.
 #[derive(Debug)]
@@ -281,11 +281,19 @@ impl Uci {
                 table: self.table.clone(),
                 only,
                 lines: self.multipv,
+                current_after: Some(CURRMOVE_AFTER),
             }),
             quit: false,
         })
     }
 }
+
+/// How long a search runs before each move its root starts on is written as `info depth D
+/// currmove M currmovenumber N`. A host shows these while it waits; before a second has passed
+/// the next finished depth comes soon enough, and a line per root move (a hundred and more on
+/// 11x11) at every shallow depth would flood the host with lines nobody reads. Stockfish waits
+/// 3 s; our depths take longer to finish than a chess engine's, so a second.
+pub const CURRMOVE_AFTER: Duration = Duration::from_secs(1);
 
 /// The most lines `MultiPV` asks for: each is a search of its own.
 const MAX_LINES: usize = 64;
@@ -425,6 +433,15 @@ impl Protocol for Uci {
             self.table.permille_full(),
             report.elapsed.as_millis(),
             pv.join(" ")
+        ))
+    }
+
+    fn current_move(&self, current: &CurrentMove) -> Option<String> {
+        Some(format!(
+            "info depth {} currmove {} currmovenumber {}",
+            current.depth,
+            uci_move(current.mv),
+            current.number
         ))
     }
 

@@ -46,6 +46,7 @@ mod tree;
 mod tt;
 pub mod tune;
 
+use std::cell::RefCell;
 use std::fmt;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Duration;
@@ -421,6 +422,30 @@ impl Report {
     }
 }
 
+/// What a search says while it runs ([`search_lines`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Progress<'a> {
+    /// A depth is finished: the report so far, as [`search`]'s callback gets it.
+    Depth(&'a Report),
+    /// The root has started on a move (only when asked for, and once the time asked has
+    /// passed).
+    Current(&'a CurrentMove),
+}
+
+/// A move the root has started on (UCI's `currmove`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CurrentMove {
+    /// The depth of the iteration under way.
+    pub depth: u32,
+    /// The move.
+    pub mv: Move,
+    /// Its place in the root's order in this iteration, from 1. An iteration whose score fell
+    /// outside its aspiration window searches the root again, from 1.
+    pub number: usize,
+    /// Wall time since the search started.
+    pub elapsed: Duration,
+}
+
 /// Why there is nothing to search.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum SearchError {
@@ -464,10 +489,13 @@ pub fn search_with(
 /// The best `lines` lines (MultiPV) among `only` (empty: every legal move): the best line
 /// as [`search_among`] finds it, then the best without its first move, and so on, each with an
 /// equal share of `limits.time`. The first is the report; the others are its
-/// [`Report::more_lines`]. Fewer when there are fewer moves, or `stop` is set.
+/// [`Report::more_lines`]. Fewer when there are fewer moves, or `stop` is set. `progress` hears
+/// of the first line's search: each finished depth, and, from `current_after` on (none: never),
+/// each move its root starts on.
 ///
 /// # Errors
 /// [`SearchError::GameOver`] when the game has ended.
+#[allow(clippy::too_many_arguments)] // the search's inputs, and what its caller listens for
 pub fn search_lines(
     game: &Game,
     only: &[Move],
@@ -475,7 +503,8 @@ pub fn search_lines(
     limits: &Limits,
     table: &Table,
     stop: &AtomicBool,
-    mut progress: impl FnMut(&Report),
+    current_after: Option<Duration>,
+    mut progress: impl FnMut(Progress<'_>),
 ) -> Result<Report, SearchError> {
     let candidates: Vec<Move> = if only.is_empty() {
         game.legal_moves()
@@ -489,7 +518,15 @@ pub fn search_lines(
             .map(|time| time / u32::try_from(lines).unwrap_or(u32::MAX)),
         ..*limits
     };
-    let mut report = search_among(game, only, &share, table, stop, &mut progress)?;
+    let mut report = search_root(
+        game,
+        only,
+        &share,
+        table,
+        stop,
+        current_after,
+        &mut progress,
+    )?;
     let mut taken: Vec<Move> = report.best.into_iter().collect();
     while report.more_lines.len() + 1 < lines && !stop.load(Ordering::Relaxed) {
         let rest: Vec<Move> = candidates
@@ -522,7 +559,25 @@ pub fn search_among(
     limits: &Limits,
     table: &Table,
     stop: &AtomicBool,
-    progress: impl FnMut(&Report),
+    mut progress: impl FnMut(&Report),
+) -> Result<Report, SearchError> {
+    search_root(game, only, limits, table, stop, None, |said| {
+        if let Progress::Depth(report) = said {
+            progress(report);
+        }
+    })
+}
+
+/// [`search_among`], telling `progress` also of each move the root starts on from
+/// `current_after` on.
+fn search_root(
+    game: &Game,
+    only: &[Move],
+    limits: &Limits,
+    table: &Table,
+    stop: &AtomicBool,
+    current_after: Option<Duration>,
+    progress: impl FnMut(Progress<'_>),
 ) -> Result<Report, SearchError> {
     if let Some(ending) = game.ending() {
         return Err(SearchError::GameOver(ending));
@@ -543,7 +598,7 @@ pub fn search_among(
         .iter()
         .map(|p| engine.hash(p))
         .collect();
-    let root = (history, only);
+    let root = (history, only, current_after);
     let report = match engine.compiled(game.position()) {
         Some(Compiled::Narrow(core, pos)) => {
             run(engine, core, pos, root, limits, table, stop, progress)
@@ -562,11 +617,11 @@ fn run<B: Bits>(
     engine: &Engine,
     core: &Core<B>,
     root: Pos<B>,
-    (history, only): (Vec<u64>, Vec<RawMove>),
+    (history, only, current_after): (Vec<u64>, Vec<RawMove>, Option<Duration>),
     limits: &Limits,
     table: &Table,
     stop: &AtomicBool,
-    mut progress: impl FnMut(&Report),
+    progress: impl FnMut(Progress<'_>),
 ) -> Report {
     let started = Instant::now();
     let deadline = limits.time.map(|t| started + t);
@@ -623,9 +678,28 @@ fn run<B: Bits>(
             });
         }
 
+        // The main thread's root tells of its moves (from `current_after` on) through the same
+        // callback as the finished depths, never at once.
+        let progress = RefCell::new(progress);
+        let mut announce = |mv: RawMove, number: usize, depth: i32| {
+            let current = CurrentMove {
+                depth: depth.max(1) as u32,
+                mv: Move::new(
+                    engine.square(usize::from(mv.from)),
+                    engine.square(usize::from(mv.to)),
+                ),
+                number,
+                elapsed: started.elapsed(),
+            };
+            (progress.borrow_mut())(Progress::Current(&current));
+        };
         let mut main = tree::Worker::new(core, &evaluator, table, [stop, &finished], None, history);
         main.settings = settings;
         main.root_only = only;
+        main.announce = current_after.map(|after| tree::Announce {
+            from: started + after,
+            call: &mut announce,
+        });
         let mut report = Report::nothing();
         let mut clock = Clock::new(started, limits.time, settings.time_management);
         for depth in 1..=max_depth {
@@ -665,7 +739,7 @@ fn run<B: Bits>(
                 pv,
                 more_lines: Vec::new(),
             };
-            progress(&report);
+            (progress.borrow_mut())(Progress::Depth(&report));
             // A forced result within the depth searched will not change with more depth.
             if let Score::Win(plies) | Score::Loss(plies) = report.score {
                 if plies <= depth {

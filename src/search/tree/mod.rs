@@ -55,6 +55,13 @@ struct Place {
     watched: bool,
 }
 
+/// The main thread's word each time the root starts on a move, once `from` has passed (UCI's
+/// `currmove`): the move, its number in the root's order (from 1), and the iteration's depth.
+pub(crate) struct Announce<'a> {
+    pub from: Instant,
+    pub call: &'a mut dyn FnMut(RawMove, usize, i32),
+}
+
 /// One thread's search state over a shared table.
 pub(crate) struct Worker<'a, B: Bits> {
     pub core: &'a Core<B>,
@@ -95,6 +102,9 @@ pub(crate) struct Worker<'a, B: Bits> {
     fort_builders: [Vec<usize>; 2],
     /// The only moves searched at the root; empty: every legal move.
     pub root_only: Vec<RawMove>,
+    /// Who hears of each root move as it is started (the main thread's, when a host listens);
+    /// none: the tree never looks at the clock for it.
+    pub announce: Option<Announce<'a>>,
 }
 
 impl<'a, B: Bits> Worker<'a, B> {
@@ -138,6 +148,7 @@ impl<'a, B: Bits> Worker<'a, B> {
             runners,
             fort_builders,
             root_only: Vec::new(),
+            announce: None,
         }
     }
 
@@ -154,6 +165,18 @@ impl<'a, B: Bits> Worker<'a, B> {
         self.seldepth = self.seldepth.max(ply);
         self.pv[ply].clear();
         self.out_of_time()
+    }
+
+    /// The root starts on `mv`, the `number`th of its order: told to the listener, if there is
+    /// one and its time has come. Called once a root move, never below the root.
+    #[cold]
+    #[inline(never)]
+    fn announce_root_move(&mut self, mv: RawMove, number: usize) {
+        if let Some(announce) = &mut self.announce {
+            if Instant::now() >= announce.from {
+                (announce.call)(mv, number, self.root_depth);
+            }
+        }
     }
 
     fn out_of_time(&mut self) -> bool {

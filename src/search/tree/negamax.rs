@@ -103,6 +103,8 @@ impl<B: Bits> Worker<'_, B> {
         let mut best_move = moves[0].1;
         let outer_dependent = std::mem::replace(&mut self.path_dependent, false);
         let prune_from = self.late_moves_from(pos, depth, ply, (alpha, beta), moves.len());
+        // Only the root, and only where a host listens, says which move it is on.
+        let announcing = ply == 0 && self.announce.is_some();
         self.history.push(pos.hash);
         for i in 0..moves.len() {
             // The next move's table slot is fetched from memory while this one is searched.
@@ -120,6 +122,9 @@ impl<B: Bits> Worker<'_, B> {
             let Step { captured, ending } = self.core.step(&mut child, mv, &self.history);
             if late && ending.is_none() && captured.is_empty() && !self.open_route(&child, mover) {
                 continue;
+            }
+            if announcing {
+                self.announce_root_move(mv, i + 1);
             }
             let score = match ending {
                 Some(ending) => {
