@@ -88,9 +88,11 @@ struct Summary {
 }
 
 /// Said beside the figure of a variant whose king escapes to the corners.
-const CORNER_CAVEAT: &str = "the king escapes to the corners here, and the computer's attackers \
-     do not yet close the corners as people do: read the share as the attackers' lower bound \
-     (Copenhagen: 0.05 here, 0.44 in people's games; docs/balance.md), and compare such variants \
+const CORNER_CAVEAT: &str = "the king escapes to the corners here, and between equal computer \
+     players he finds his double threats more often than people do: read the share as the \
+     attackers' lower bound (Copenhagen: 0.05 here, 0.44 in people's games, about 0.25 where the \
+     computer plays on from people's resignations; docs/balance.md). On small boards \
+     --opening-moves plausible brought both Brandubhs to people's figure. Compare such variants \
      with each other (tafl compare) rather than with people";
 
 /// Runs `tafl balance`.
