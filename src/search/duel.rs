@@ -15,7 +15,8 @@ use crate::game::{Game, Status};
 use crate::ir::Side;
 
 /// How the random plies of an opening are drawn.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, clap::ValueEnum)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 #[serde(rename_all = "lowercase")]
 pub enum OpeningMoves {
     /// Uniformly among the legal moves.
