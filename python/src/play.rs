@@ -26,7 +26,7 @@ fn play_game(
     limits: &Limits,
     seed: u64,
     index: u64,
-    openings: u32,
+    openings: impl Into<duel::Opening>,
     adjudication: duel::Adjudication,
 ) -> duel::Played {
     duel::selfplay_game(&variant.engine, limits, seed, index, openings, adjudication)
@@ -214,7 +214,7 @@ fn rate<'py>(py: Python<'py>, rate: tafl::search::stats::Rate) -> PyResult<Bound
 /// arguments, the same figures (but `seconds`). `threads` games are played at once (at most
 /// the cores).
 #[pyfunction]
-#[pyo3(signature = (variant, games = 20, *, depth = None, time_ms = None, openings = 4, seed = 1, cap = 400, threads = 1, resign = None, weights = None))]
+#[pyo3(signature = (variant, games = 20, *, depth = None, time_ms = None, openings = 4, opening_moves = "any", seed = 1, cap = 400, threads = 1, resign = None, weights = None))]
 #[allow(clippy::too_many_arguments)] // The keywords of a Python function.
 pub fn selfplay<'py>(
     py: Python<'py>,
@@ -223,6 +223,7 @@ pub fn selfplay<'py>(
     #[pyo3(from_py_with = args::depth)] depth: Option<u32>,
     #[pyo3(from_py_with = args::time_ms)] time_ms: Option<u64>,
     #[pyo3(from_py_with = args::openings)] openings: u32,
+    opening_moves: &str,
     #[pyo3(from_py_with = args::seed)] seed: u64,
     #[pyo3(from_py_with = args::cap)] cap: u32,
     #[pyo3(from_py_with = args::threads)] threads: usize,
@@ -233,13 +234,26 @@ pub fn selfplay<'py>(
     let evaluation = chosen(&variant, weights)?;
     let limits = selfplay_limits(time_ms, depth)?.with_weights(evaluation.weights);
     let adjudication = adjudication(cap, resign)?;
+    let moves = match opening_moves {
+        "any" => duel::OpeningMoves::Any,
+        "plausible" => duel::OpeningMoves::Plausible,
+        other => {
+            return Err(PyValueError::new_err(format!(
+                "opening_moves={other:?}: write \"any\" or \"plausible\""
+            )))
+        }
+    };
+    let opening = duel::Opening {
+        plies: openings,
+        moves,
+    };
     let started = Instant::now();
     let results: Vec<duel::Played> = py.detach(|| {
         on_threads(threads, || {
             use rayon::prelude::*;
             (0..games)
                 .into_par_iter()
-                .map(|i| play_game(&variant, &limits, seed, i, openings, adjudication))
+                .map(|i| play_game(&variant, &limits, seed, i, opening, adjudication))
                 .collect()
         })
     })?;
@@ -259,6 +273,7 @@ pub fn selfplay<'py>(
     dict.set_item("depth", limits.depth)?;
     dict.set_item("time_ms", limits.time.map(|t| t.as_millis() as u64))?;
     dict.set_item("openings", openings)?;
+    dict.set_item("opening_moves", opening_moves)?;
     dict.set_item("seed", seed)?;
     dict.set_item("resign", adjudication.resign.map(|rule| rule.to_string()))?;
     dict.set_item("seconds", started.elapsed().as_secs_f64())?;

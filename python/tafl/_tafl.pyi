@@ -191,6 +191,7 @@ def selfplay(
     depth: Optional[int] = None,
     time_ms: Optional[int] = None,
     openings: int = 4,
+    opening_moves: str = "any",
     seed: int = 1,
     cap: int = 400,
     threads: int = 1,

@@ -212,6 +212,17 @@ def test_selfplay_gives_the_cli_figures(cli):
     assert ours == native
 
 
+def test_selfplay_with_plausible_openings_gives_the_cli_figures(cli):
+    ours = tafl.selfplay("brandubh", 4, depth=1, seed=5, opening_moves="plausible", threads=2)
+    native = cli(
+        "selfplay", "brandubh", "--games", 4, "--depth", 1, "--seed", 5, "--opening-moves", "plausible", "--json"
+    )
+    ours.pop("seconds"), native.pop("seconds")
+    assert ours == native and ours["opening_moves"] == "plausible"
+    with pytest.raises(ValueError):
+        tafl.selfplay("brandubh", 2, depth=1, opening_moves="clever")
+
+
 def test_selfplay_with_a_resignation_rule_gives_the_cli_figures(cli):
     ours = tafl.selfplay("brandubh", 6, depth=2, seed=3, threads=2, resign=(300, 2))
     native = cli("selfplay", "brandubh", "--games", 6, "--depth", 2, "--seed", 3, "--resign", "300,2", "--json")
