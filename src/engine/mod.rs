@@ -196,10 +196,7 @@ impl Engine {
     pub fn legal_moves(&self, position: &Position) -> Vec<Move> {
         let mut raw = Vec::new();
         with_core!(self, position, |core, pos| core.gen_moves(pos, &mut raw), else ());
-        let mut moves: Vec<Move> = raw
-            .iter()
-            .map(|m| Move::new(self.square(m.from.into()), self.square(m.to.into())))
-            .collect();
+        let mut moves: Vec<Move> = raw.iter().map(|&m| self.move_of(m)).collect();
         moves.sort_by_key(|m| (m.from.file, m.from.rank, m.to.file, m.to.rank));
         moves
     }
@@ -265,6 +262,11 @@ impl Engine {
             from: self.index(mv.from) as u16,
             to: self.index(mv.to) as u16,
         }
+    }
+
+    /// The move `raw` names by square indices, by square names: [`Engine::raw`]'s inverse.
+    pub(crate) fn move_of(&self, raw: RawMove) -> Move {
+        Move::new(self.square(raw.from.into()), self.square(raw.to.into()))
     }
 
     /// Plays `mv`, which must be legal (check with [`Engine::is_legal`]), and returns the new

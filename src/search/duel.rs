@@ -9,7 +9,7 @@ use std::sync::Arc;
 use serde::Serialize;
 
 use super::stats::{wilson, Rate};
-use super::{search, Limits, Report, Score, Settings};
+use super::{search, Limits, Report, Score};
 use crate::engine::{Engine, Move, Rng};
 use crate::game::{Game, Status};
 use crate::ir::Side;
@@ -80,13 +80,10 @@ pub fn opening_drawn(engine: &Arc<Engine>, seed: u64, index: u64, opening: Openi
 /// The moves of `moves` (legal in `game`) that a depth-2 search scores within
 /// [`PLAUSIBLE_MARGIN`] of the best, for the side to move, in their order.
 pub fn plausible_moves(game: &Game, moves: &[Move]) -> Vec<Move> {
+    // No table: a search per legal move, each too small to pay for allocating one.
     let limits = Limits {
-        depth: Some(2),
-        time: None,
-        threads: 1,
         table_mb: 0,
-        settings: Settings::default(),
-        weights: None,
+        ..Limits::depth(2)
     };
     let stop = AtomicBool::new(false);
     let mover = game.to_move();

@@ -442,8 +442,6 @@ pub struct CurrentMove {
     /// Its place in the root's order in this iteration, from 1. An iteration whose score fell
     /// outside its aspiration window searches the root again, from 1.
     pub number: usize,
-    /// Wall time since the search started.
-    pub elapsed: Duration,
 }
 
 /// Why there is nothing to search.
@@ -684,12 +682,8 @@ fn run<B: Bits>(
         let mut announce = |mv: RawMove, number: usize, depth: i32| {
             let current = CurrentMove {
                 depth: depth.max(1) as u32,
-                mv: Move::new(
-                    engine.square(usize::from(mv.from)),
-                    engine.square(usize::from(mv.to)),
-                ),
+                mv: engine.move_of(mv),
                 number,
-                elapsed: started.elapsed(),
             };
             (progress.borrow_mut())(Progress::Current(&current));
         };
@@ -707,16 +701,7 @@ fn run<B: Bits>(
             main.deadline = if depth == 1 { None } else { deadline };
             main.root_depth = depth as i32;
             let raw = iteration(&mut main, &root, depth as i32, report.score, settings);
-            let pv: Vec<Move> = main
-                .root_pv()
-                .iter()
-                .map(|m| {
-                    Move::new(
-                        engine.square(usize::from(m.from)),
-                        engine.square(usize::from(m.to)),
-                    )
-                })
-                .collect();
+            let pv: Vec<Move> = main.root_pv().iter().map(|&m| engine.move_of(m)).collect();
             if main.aborted && depth > 1 {
                 // The root's line is cleared when an attempt starts and set only by a move
                 // whose search finished above the floor: where there is one, it is this
