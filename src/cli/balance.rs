@@ -15,9 +15,7 @@ use std::time::{Duration, Instant};
 use serde::Serialize;
 
 use super::load;
-use crate::search::duel::{
-    selfplay_game_watched, Adjudication, Opening, OpeningMoves, Played, Resign,
-};
+use crate::search::duel::{selfplay_game_watched, Adjudication, OpeningMoves, Played, Resign};
 use crate::search::ladder::{Ladder, Rung, DEFAULT_RUNGS};
 use crate::search::profile::{Escape, Features};
 use crate::search::Limits;
@@ -37,13 +35,9 @@ pub struct Args {
     /// Games played at once, one thread each [default: every core].
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=256))]
     pub threads: Option<u16>,
-    /// Random plies at the start of each game, so that games differ.
-    #[arg(long, default_value_t = 4, value_name = "K")]
-    pub openings: u32,
-    /// How the opening plies are drawn: `any` legal move, or `plausible` ones only (within
-    /// half a soldier of the best a depth-2 search finds; docs/balance.md)
-    #[arg(long, value_enum, default_value_t = OpeningMoves::Any, value_name = "any|plausible")]
-    pub opening_moves: OpeningMoves,
+    /// How each game starts.
+    #[command(flatten)]
+    pub opening: super::best::OpeningArgs,
     /// The seed of the openings.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
@@ -160,10 +154,7 @@ pub fn run(args: Args) -> ExitCode {
             &limits,
             args.seed,
             index,
-            Opening {
-                plies: args.openings,
-                moves: args.opening_moves,
-            },
+            args.opening.opening(),
             adjudication,
             || progress.moved(),
         );
@@ -202,8 +193,8 @@ pub fn run(args: Args) -> ExitCode {
         caveat: (Features::of(loaded.engine.rules()).escape == Escape::Corners)
             .then_some(CORNER_CAVEAT),
         ladder,
-        openings: args.openings,
-        opening_moves: args.opening_moves,
+        openings: args.opening.openings,
+        opening_moves: args.opening.opening_moves,
         seed: args.seed,
         cap: args.cap,
         resign: resign.map(|rule| rule.to_string()),

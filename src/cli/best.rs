@@ -8,7 +8,7 @@ use std::time::Duration;
 use serde::Serialize;
 
 use super::load;
-use crate::search::duel::{Adjudication, Resign};
+use crate::search::duel::{Adjudication, Opening, OpeningMoves, Resign};
 use crate::search::profile::Evaluation;
 use crate::search::{self, Limits, Report, Score, SearchError};
 
@@ -76,6 +76,28 @@ impl ResignArgs {
         Adjudication {
             cap: cap as usize,
             resign: self.resign,
+        }
+    }
+}
+
+/// How each game of a run starts: `--openings` and `--opening-moves`.
+#[derive(Debug, Clone, Copy, clap::Args)]
+pub struct OpeningArgs {
+    /// Random plies at the start of each game, so that games differ.
+    #[arg(long, default_value_t = 4, value_name = "K")]
+    pub openings: u32,
+    /// How the opening plies are drawn: `any` legal move, or `plausible` ones only (within
+    /// half a soldier of the best a depth-2 search finds; docs/balance.md)
+    #[arg(long, value_enum, default_value_t = OpeningMoves::Any, value_name = "any|plausible")]
+    pub opening_moves: OpeningMoves,
+}
+
+impl OpeningArgs {
+    /// The openings these arguments ask for.
+    pub fn opening(self) -> Opening {
+        Opening {
+            plies: self.openings,
+            moves: self.opening_moves,
         }
     }
 }

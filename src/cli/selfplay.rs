@@ -11,7 +11,7 @@ use std::time::Instant;
 use serde::Serialize;
 
 use super::load;
-use crate::search::duel::{selfplay_game_watched, Opening, OpeningMoves, Played, Tally};
+use crate::search::duel::{selfplay_game_watched, OpeningMoves, Played, Tally};
 use crate::search::stats::{wilson, Rate};
 
 /// Arguments of `tafl selfplay`.
@@ -22,13 +22,9 @@ pub struct Args {
     /// How many games.
     #[arg(long, default_value_t = 20, value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
     pub games: u64,
-    /// Random plies at the start of each game, so that games differ.
-    #[arg(long, default_value_t = 4, value_name = "K")]
-    pub openings: u32,
-    /// How the opening plies are drawn: `any` legal move, or `plausible` ones only (within
-    /// half a soldier of the best a depth-2 search finds; docs/balance.md)
-    #[arg(long, value_enum, default_value_t = OpeningMoves::Any, value_name = "any|plausible")]
-    pub opening_moves: OpeningMoves,
+    /// How each game starts.
+    #[command(flatten)]
+    pub opening: super::best::OpeningArgs,
     /// The seed of the openings.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
@@ -100,10 +96,7 @@ pub fn run(args: Args) -> ExitCode {
             &limits,
             args.seed,
             index,
-            Opening {
-                plies: args.openings,
-                moves: args.opening_moves,
-            },
+            args.opening.opening(),
             adjudication,
             || progress.moved(),
         );
@@ -130,8 +123,8 @@ pub fn run(args: Args) -> ExitCode {
         tally: Tally::of(&results),
         depth: limits.depth,
         time_ms: limits.time.map(|t| t.as_millis() as u64),
-        openings: args.openings,
-        opening_moves: args.opening_moves,
+        openings: args.opening.openings,
+        opening_moves: args.opening.opening_moves,
         seed: args.seed,
         resign: args.adjudicate.resign.map(|rule| rule.to_string()),
         seconds: started.elapsed().as_secs_f64(),
