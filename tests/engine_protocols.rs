@@ -558,41 +558,80 @@ fn an_engine_that_cannot_load_its_variant_exits_1() {
     }
 }
 
+/// A `tafl engine --protocol uci` process, for the tests that talk to it while it thinks.
+struct UciProcess {
+    child: std::process::Child,
+    stdin: std::process::ChildStdin,
+    lines: std::io::Lines<std::io::BufReader<std::process::ChildStdout>>,
+}
+
+impl UciProcess {
+    fn start(variant: &str) -> UciProcess {
+        use std::io::BufRead;
+        use std::process::{Command, Stdio};
+        let mut child = Command::new(env!("CARGO_BIN_EXE_tafl"))
+            .args(["engine", "--protocol", "uci", "--variant", variant])
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let stdin = child.stdin.take().unwrap();
+        let lines = std::io::BufReader::new(child.stdout.take().unwrap()).lines();
+        UciProcess {
+            child,
+            stdin,
+            lines,
+        }
+    }
+
+    fn send(&mut self, line: &str) {
+        use std::io::Write;
+        writeln!(self.stdin, "{line}").unwrap();
+    }
+
+    fn next(&mut self) -> String {
+        self.lines.next().unwrap().unwrap()
+    }
+
+    /// The next line that is not an `info` line.
+    fn past_info(&mut self) -> String {
+        loop {
+            let line = self.next();
+            if !line.starts_with("info ") {
+                return line;
+            }
+        }
+    }
+
+    /// `stop`, and the move of the `bestmove` that answers it.
+    fn stop(&mut self) -> tafl::Move {
+        self.send("stop");
+        let line = self.past_info();
+        line.strip_prefix("bestmove ").unwrap().parse().unwrap()
+    }
+
+    fn quit(mut self) {
+        self.send("quit");
+        assert!(self.child.wait().unwrap().success());
+    }
+}
+
 #[test]
 fn uci_answers_isready_and_stop_while_thinking() {
-    use std::io::{BufRead, BufReader, Write};
-    use std::process::{Command, Stdio};
-    let mut child = Command::new(env!("CARGO_BIN_EXE_tafl"))
-        .args(["engine", "--protocol", "uci", "--variant", "copenhagen"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut stdin = child.stdin.take().unwrap();
-    let mut lines = BufReader::new(child.stdout.take().unwrap()).lines();
-    let mut next = || lines.next().unwrap().unwrap();
-    writeln!(stdin, "go infinite").unwrap();
+    let mut uci = UciProcess::start("copenhagen");
+    uci.send("go infinite");
     // The search is under way once its first depth is reported.
-    assert!(next().starts_with("info depth 1 "));
-    writeln!(stdin, "isready").unwrap();
-    let mut line = next();
-    while line.starts_with("info ") {
-        line = next();
-    }
+    assert!(uci.next().starts_with("info depth 1 "));
+    uci.send("isready");
     assert_eq!(
-        line, "readyok",
+        uci.past_info(),
+        "readyok",
         "isready is answered while the search goes on"
     );
-    writeln!(stdin, "stop").unwrap();
-    let mut line = next();
-    while line.starts_with("info ") {
-        line = next();
-    }
-    let best: tafl::Move = line.strip_prefix("bestmove ").unwrap().parse().unwrap();
+    let best = uci.stop();
     let engine = Engine::new(&Variant::load("copenhagen").unwrap().rules).unwrap();
     assert!(engine.legal_moves(&engine.start()).contains(&best));
-    writeln!(stdin, "quit").unwrap();
-    assert!(child.wait().unwrap().success());
+    uci.quit();
 }
 
 /// Issue 49: once a search has run a second, UCI says which root move it is on, one line a
@@ -600,23 +639,13 @@ fn uci_answers_isready_and_stop_while_thinking() {
 /// as long as it takes to get there, and this reads until it has seen 20 such lines.
 #[test]
 fn uci_names_each_root_move_once_the_search_has_run_a_while() {
-    use std::io::{BufRead, BufReader, Write};
-    use std::process::{Command, Stdio};
-    let mut child = Command::new(env!("CARGO_BIN_EXE_tafl"))
-        .args(["engine", "--protocol", "uci", "--variant", "copenhagen"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut stdin = child.stdin.take().unwrap();
-    let mut lines = BufReader::new(child.stdout.take().unwrap()).lines();
-    let mut next = || lines.next().unwrap().unwrap();
+    let mut uci = UciProcess::start("copenhagen");
     let engine = Engine::new(&Variant::load("copenhagen").unwrap().rules).unwrap();
     let mut game = Game::new(Arc::new(engine));
     game.play("d1-d3".parse().unwrap()).unwrap();
     let legal = game.legal_moves();
-    writeln!(stdin, "position startpos moves d1d3").unwrap();
-    writeln!(stdin, "go infinite").unwrap();
+    uci.send("position startpos moves d1d3");
+    uci.send("go infinite");
     let shape = regex::Regex::new(
         r"^info depth ([1-9][0-9]*) currmove ([a-k](?:[1-9]|1[01])[a-k](?:[1-9]|1[01])) currmovenumber ([1-9][0-9]*)$",
     )
@@ -624,7 +653,7 @@ fn uci_names_each_root_move_once_the_search_has_run_a_while() {
     let mut current: Vec<(u32, tafl::Move, usize)> = Vec::new();
     let mut depths_finished = 0;
     while current.len() < 20 {
-        let line = next();
+        let line = uci.next();
         if line.contains(" currmove ") {
             let parts = shape
                 .captures(&line)
@@ -667,15 +696,9 @@ fn uci_names_each_root_move_once_the_search_has_run_a_while() {
             assert_eq!(n2, 1, "a new search of the root starts from its first move");
         }
     }
-    writeln!(stdin, "stop").unwrap();
-    let mut line = next();
-    while line.starts_with("info ") {
-        line = next();
-    }
-    let best: tafl::Move = line.strip_prefix("bestmove ").unwrap().parse().unwrap();
+    let best = uci.stop();
     assert!(legal.contains(&best));
-    writeln!(stdin, "quit").unwrap();
-    assert!(child.wait().unwrap().success());
+    uci.quit();
 }
 
 #[test]

@@ -408,16 +408,7 @@ impl Reference {
                 counting.iter().any(|c| self.in_region(c, x, y)) || self.hostile(pos, x, y, victim)
             };
             let taken = if self.rules.pieces[victim].role == Role::King {
-                let rule = self
-                    .rules
-                    .king_capture
-                    .iter()
-                    .find(|rule| {
-                        rule.squares
-                            .iter()
-                            .any(|s| s.file as i32 == vx && s.rank as i32 == vy)
-                    })
-                    .unwrap();
+                let rule = self.king_rule_at(vx, vy);
                 let by_rule = match rule.method {
                     KingCaptureMethod::Custodial => {
                         captor(vx + dx, vy + dy, &rule.counting, rule.edge_counts)
@@ -525,16 +516,7 @@ impl Reference {
                 if self.side_of(k) != side || self.rules.pieces[k].role != Role::King {
                     continue;
                 }
-                let rule = self
-                    .rules
-                    .king_capture
-                    .iter()
-                    .find(|rule| {
-                        rule.squares
-                            .iter()
-                            .any(|s| s.file as i32 == x && s.rank as i32 == y)
-                    })
-                    .unwrap();
+                let rule = self.king_rule_at(x, y);
                 if !rule.after_own_move {
                     continue;
                 }
