@@ -528,3 +528,65 @@ fn a_bad_book_is_refused_with_where_and_why() {
     assert_eq!(out.status.code(), Some(2));
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn plausible_openings_start_each_pair_from_the_opening_selfplay_draws() {
+    use tafl::search::duel::{opening_drawn, Opening, OpeningMoves};
+    let dir = std::env::temp_dir().join(format!("tafl-match-plausible-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("games.csv");
+    let out = Command::new(env!("CARGO_BIN_EXE_tafl"))
+        .args([
+            "match",
+            "brandubh",
+            "--a",
+            "depth=1",
+            "--b",
+            "depth=1",
+            "--pairs",
+            "3",
+            "--seed",
+            "2",
+            "--opening-moves",
+            "plausible",
+            "--json",
+            "--games",
+        ])
+        .arg(&file)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(json["opening_moves"], "plausible");
+    let text = std::fs::read_to_string(&file).unwrap();
+    assert!(text.contains("4 plausible random opening plies"), "{text}");
+    let rows: Vec<&str> = text.lines().filter(|l| !l.starts_with('#')).collect();
+    assert_eq!(rows.len(), 6);
+    let plausible = Opening {
+        plies: 4,
+        moves: OpeningMoves::Plausible,
+    };
+    let mut uniform_differs = false;
+    for (game, row) in rows.iter().enumerate() {
+        let pair = game as u64 / 2;
+        let expected = opening_drawn(&engine("brandubh"), 2, pair, plausible);
+        let first: Vec<String> = expected.plies().iter().map(|p| p.mv.to_string()).collect();
+        let played: Vec<String> = row
+            .split(',')
+            .next()
+            .unwrap()
+            .split(' ')
+            .take(4)
+            .map(|play| play.split('x').next().unwrap().to_string())
+            .collect();
+        assert_eq!(played, first, "game {game}: {row}");
+        uniform_differs |= opening(&engine("brandubh"), 2, pair, 4).plies() != expected.plies();
+    }
+    // The option is read: seed 2's uniform openings are other plies.
+    assert!(uniform_differs);
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -12,6 +12,7 @@ use std::num::NonZeroUsize;
 use pyo3::exceptions::{PyOverflowError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyList, PyTuple};
+use tafl::search::duel::OpeningMoves;
 
 /// The most games one call plays and keeps: `selfplay`'s `games` and `selfplay_games`'
 /// `count`. Their results are held in memory (and, for `selfplay_games`, returned as a list), so
@@ -110,6 +111,27 @@ pub fn seed(value: &Bound<'_, PyAny>) -> PyResult<u64> {
 /// `openings`: random plies at the start of each game, 0 to 2**32 - 1.
 pub fn openings(value: &Bound<'_, PyAny>) -> PyResult<u32> {
     whole(value, "openings", 0, u64::from(u32::MAX)).map(narrow)
+}
+
+/// `opening_moves`: how the opening plies are drawn, `"any"` or `"plausible"` (as
+/// `--opening-moves`).
+pub fn opening_moves(value: &Bound<'_, PyAny>) -> PyResult<OpeningMoves> {
+    let name: String = value.extract().map_err(|_| {
+        PyTypeError::new_err(format!(
+            "`opening_moves` must be \"any\" or \"plausible\", not {}",
+            value
+                .get_type()
+                .name()
+                .map_or_else(|_| "?".to_owned(), |n| n.to_string())
+        ))
+    })?;
+    match name.as_str() {
+        "any" => Ok(OpeningMoves::Any),
+        "plausible" => Ok(OpeningMoves::Plausible),
+        other => Err(PyValueError::new_err(format!(
+            "opening_moves={other:?}: write \"any\" or \"plausible\""
+        ))),
+    }
 }
 
 /// `cap`: the ply cap, 0 to 2**32 - 1.

@@ -87,7 +87,7 @@ fn on_threads<T: Send>(threads: usize, body: impl FnOnce() -> T + Send) -> PyRes
 /// `count=0` it plays nothing and only checks every setting: how sweeps refuse bad settings
 /// before any task starts.
 #[pyfunction]
-#[pyo3(signature = (variant, first, count, *, seed = 1, openings = 4, cap = 400, depth = None, time_ms = None, resign = None, weights = None))]
+#[pyo3(signature = (variant, first, count, *, seed = 1, openings = 4, opening_moves = duel::OpeningMoves::Any, cap = 400, depth = None, time_ms = None, resign = None, weights = None))]
 #[allow(clippy::too_many_arguments)] // The keywords of a Python function.
 pub fn selfplay_games(
     py: Python<'_>,
@@ -96,6 +96,7 @@ pub fn selfplay_games(
     #[pyo3(from_py_with = args::count)] count: u64,
     #[pyo3(from_py_with = args::seed)] seed: u64,
     #[pyo3(from_py_with = args::openings)] openings: u32,
+    #[pyo3(from_py_with = args::opening_moves)] opening_moves: duel::OpeningMoves,
     #[pyo3(from_py_with = args::cap)] cap: u32,
     #[pyo3(from_py_with = args::depth)] depth: Option<u32>,
     #[pyo3(from_py_with = args::time_ms)] time_ms: Option<u64>,
@@ -105,12 +106,16 @@ pub fn selfplay_games(
     let variant = Variant::resolve(py, variant)?;
     let limits = selfplay_limits(time_ms, depth)?.with_weights(chosen(&variant, weights)?.weights);
     let adjudication = adjudication(cap, resign)?;
+    let opening = duel::Opening {
+        plies: openings,
+        moves: opening_moves,
+    };
     let end = first
         .checked_add(count)
         .ok_or_else(|| PyValueError::new_err("`first + count` is too large"))?;
     Ok(py.detach(|| {
         (first..end)
-            .map(|i| play_game(&variant, &limits, seed, i, openings, adjudication))
+            .map(|i| play_game(&variant, &limits, seed, i, opening, adjudication))
             .map(|p| (p.status.as_str(), p.reason, p.plies))
             .collect()
     }))
@@ -214,7 +219,7 @@ fn rate<'py>(py: Python<'py>, rate: tafl::search::stats::Rate) -> PyResult<Bound
 /// arguments, the same figures (but `seconds`). `threads` games are played at once (at most
 /// the cores).
 #[pyfunction]
-#[pyo3(signature = (variant, games = 20, *, depth = None, time_ms = None, openings = 4, opening_moves = "any", seed = 1, cap = 400, threads = 1, resign = None, weights = None))]
+#[pyo3(signature = (variant, games = 20, *, depth = None, time_ms = None, openings = 4, opening_moves = duel::OpeningMoves::Any, seed = 1, cap = 400, threads = 1, resign = None, weights = None))]
 #[allow(clippy::too_many_arguments)] // The keywords of a Python function.
 pub fn selfplay<'py>(
     py: Python<'py>,
@@ -223,7 +228,7 @@ pub fn selfplay<'py>(
     #[pyo3(from_py_with = args::depth)] depth: Option<u32>,
     #[pyo3(from_py_with = args::time_ms)] time_ms: Option<u64>,
     #[pyo3(from_py_with = args::openings)] openings: u32,
-    opening_moves: &str,
+    #[pyo3(from_py_with = args::opening_moves)] opening_moves: duel::OpeningMoves,
     #[pyo3(from_py_with = args::seed)] seed: u64,
     #[pyo3(from_py_with = args::cap)] cap: u32,
     #[pyo3(from_py_with = args::threads)] threads: usize,
@@ -234,18 +239,9 @@ pub fn selfplay<'py>(
     let evaluation = chosen(&variant, weights)?;
     let limits = selfplay_limits(time_ms, depth)?.with_weights(evaluation.weights);
     let adjudication = adjudication(cap, resign)?;
-    let moves = match opening_moves {
-        "any" => duel::OpeningMoves::Any,
-        "plausible" => duel::OpeningMoves::Plausible,
-        other => {
-            return Err(PyValueError::new_err(format!(
-                "opening_moves={other:?}: write \"any\" or \"plausible\""
-            )))
-        }
-    };
     let opening = duel::Opening {
         plies: openings,
-        moves,
+        moves: opening_moves,
     };
     let started = Instant::now();
     let results: Vec<duel::Played> = py.detach(|| {
@@ -273,7 +269,7 @@ pub fn selfplay<'py>(
     dict.set_item("depth", limits.depth)?;
     dict.set_item("time_ms", limits.time.map(|t| t.as_millis() as u64))?;
     dict.set_item("openings", openings)?;
-    dict.set_item("opening_moves", opening_moves)?;
+    dict.set_item("opening_moves", opening_moves.name())?;
     dict.set_item("seed", seed)?;
     dict.set_item("resign", adjudication.resign.map(|rule| rule.to_string()))?;
     dict.set_item("seconds", started.elapsed().as_secs_f64())?;

@@ -208,6 +208,7 @@ def selfplay_games(
     *,
     seed: int = 1,
     openings: int = 4,
+    opening_moves: str = "any",
     cap: int = 400,
     depth: Optional[int] = None,
     time_ms: Optional[int] = None,

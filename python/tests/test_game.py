@@ -221,6 +221,13 @@ def test_selfplay_with_plausible_openings_gives_the_cli_figures(cli):
     assert ours == native and ours["opening_moves"] == "plausible"
     with pytest.raises(ValueError):
         tafl.selfplay("brandubh", 2, depth=1, opening_moves="clever")
+    # The sweep's games are the same games: the ladder on Ray plays plausible openings too.
+    games = tafl.selfplay_games("brandubh", 0, 4, depth=1, seed=5, opening_moves="plausible")
+    assert [sum(1 for status, _, _ in games if status == side) for side in ("attackers_win", "defenders_win")] == [
+        native["attackers_win"],
+        native["defenders_win"],
+    ]
+    assert sum(plies for _, _, plies in games) / 4 == pytest.approx(native["mean_plies"])
 
 
 def test_selfplay_with_a_resignation_rule_gives_the_cli_figures(cli):

@@ -126,11 +126,11 @@ RUST_READERS = [
 # A budget is read whatever it is; the games it would play are cut to none (`cap=0`, no
 # openings), so that `time_ms=2**64 - 1` costs nothing.
 NO_PLIES = {"cap": 0, "openings": 0}
-for key, most in [("games", 2), ("depth", None), ("time_ms", None), ("openings", None), ("seed", None),
+for key, most in [("games", 2), ("depth", None), ("time_ms", None), ("openings", None), ("opening_moves", None), ("seed", None),
                   ("cap", None), ("threads", None), ("resign", None), ("weights", None)]:
     base = {**SELFPLAY, **NO_PLIES} if key in ("depth", "time_ms") else SELFPLAY
     RUST_READERS.append((f"selfplay({key})", lambda v, key=key, base=base: tafl.selfplay("brandubh", **{**base, key: v}), most, PATH_REFUSALS))
-for key, most in [("first", None), ("count", 2), ("seed", None), ("openings", None), ("cap", None),
+for key, most in [("first", None), ("count", 2), ("seed", None), ("openings", None), ("opening_moves", None), ("cap", None),
                   ("depth", None), ("time_ms", None), ("resign", None), ("weights", None)]:
     base = {**SELFPLAY_GAMES, **NO_PLIES} if key in ("depth", "time_ms") else SELFPLAY_GAMES
     RUST_READERS.append((f"selfplay_games({key})", lambda v, key=key, base=base: tafl.selfplay_games("brandubh", **{**base, key: v}), most, PATH_REFUSALS))
@@ -277,8 +277,8 @@ def no_ray(monkeypatch):
 
 
 CHANGES = {"king unarmed": ("the king is armed", "the king is unarmed")}
-SWEEP_KEYS = ["games", "depth", "time_ms", "budget", "openings", "seed", "cap", "games_per_task", "workers", "address", "weights"]
-BALANCE_KEYS = ["rungs", "games", "openings", "seed", "cap", "resign", "weights", "games_per_task", "workers", "address"]
+SWEEP_KEYS = ["games", "depth", "time_ms", "budget", "openings", "opening_moves", "seed", "cap", "games_per_task", "workers", "address", "weights"]
+BALANCE_KEYS = ["rungs", "games", "openings", "opening_moves", "seed", "cap", "resign", "weights", "games_per_task", "workers", "address"]
 
 
 @pytest.mark.parametrize("key", SWEEP_KEYS)

@@ -105,6 +105,7 @@ def test_the_ladder_counts_decisive_games_and_settles_where_the_top_rungs_agree(
 def test_balance_runs_the_ladder_on_ray(local_ray):
     result = tafl.balance("brandubh", rungs=(10, 5), games=4, games_per_task=2)
     assert [r["ms"] for r in result["rungs"]] == [5, 10]
+    assert result["openings"] == 4 and result["opening_moves"] == "any"
     for rung in result["rungs"]:
         assert rung["games"] == 4
         assert rung["attackers_win"] + rung["defenders_win"] + rung["draws"] == 4
@@ -137,6 +138,7 @@ def test_every_sweep_setting_is_refused_before_ray(no_ray):
         ({"budget": {"nodes": 5}}, "knows only 'depth' and 'time_ms', not 'nodes'"),
         ({"budget": {"depth": 2}, "time_ms": 5}, "not both"),
         ({"openings": -1}, "`openings`"),
+        ({"opening_moves": "clever"}, 'opening_moves="clever"'),
         ({"cap": 2**40}, "`cap`"),
         ({"games": 0}, "`games` must be 1 to"),
         ({"games_per_task": 0}, "`games_per_task`"),
@@ -163,11 +165,12 @@ def test_every_balance_setting_is_refused_before_ray(no_ray):
         ({"resign": (0, 5)}, "`resign score`"),
         ({"games": 0}, "`games`"),
         ({"cap": -1}, "`cap`"),
+        ({"opening_moves": "best"}, 'opening_moves="best"'),
     ]
     for bad, message in refused:
         with pytest.raises(ValueError, match=message):
             tafl.balance("brandubh", **bad)
-    for bad in ({"rungs": "25"}, {"rungs": (25.5,)}, {"rungs": 25}, {"resign": 3000}, {"games": "4"}):
+    for bad in ({"rungs": "25"}, {"rungs": (25.5,)}, {"rungs": 25}, {"resign": 3000}, {"games": "4"}, {"opening_moves": 4}):
         with pytest.raises(TypeError):
             tafl.balance("brandubh", **bad)
 

@@ -1,5 +1,5 @@
-//! `tafl compare A B --games N [--depth N | --time MS] [--openings K] [--seed S] [--threads N]
-//! [--json]`: how a rule change moves the balance. Both variants play the same seeded openings
+//! `tafl compare A B --games N [--depth N | --time MS] [--openings K] [--opening-moves
+//! any|plausible] [--seed S] [--threads N] [--json]`: how a rule change moves the balance. Both variants play the same seeded openings
 //! (game i of B replays the opening plies of game i of A where they are legal in B, else B's own
 //! opening of the same seed), the computer on both sides; the attackers' score in each, and the
 //! difference B − A with a paired 95% interval (the mean of the per-opening differences ±
@@ -13,7 +13,7 @@ use serde::Serialize;
 use super::load;
 use crate::engine::Move;
 use crate::game::{Game, Status};
-use crate::search::duel::{opening, play_out, Played, Tally};
+use crate::search::duel::{opening_drawn, play_out, Opening, OpeningMoves, Played, Tally};
 
 /// Arguments of `tafl compare`.
 #[derive(Debug, clap::Args)]
@@ -25,9 +25,9 @@ pub struct Args {
     /// Openings; each is played once in each variant.
     #[arg(long, default_value_t = 50, value_parser = clap::value_parser!(u64).range(2..=1_000_000))]
     pub games: u64,
-    /// Random plies at the start of each game.
-    #[arg(long, default_value_t = 4, value_name = "K")]
-    pub openings: u32,
+    /// How each opening is drawn (played in both variants).
+    #[command(flatten)]
+    pub opening: super::best::OpeningArgs,
     /// The seed of the openings.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
@@ -70,6 +70,10 @@ struct Summary {
     /// Its 95% interval.
     low: f64,
     high: f64,
+    /// Random plies opening each game.
+    openings: u32,
+    /// How they were drawn: `any` or `plausible`.
+    opening_moves: OpeningMoves,
     /// Openings that could not be replayed in B (B's own opening was used).
     unshared_openings: u64,
     games: u64,
@@ -97,10 +101,13 @@ pub fn run(args: Args) -> ExitCode {
     let started = Instant::now();
     let adjudication = args.adjudicate.adjudication(args.cap);
     let play_pair = |index: u64| {
-        let start_a = opening(&a.engine, args.seed, index, args.openings);
+        let start_a = opening_drawn(&a.engine, args.seed, index, args.opening.opening());
         let (start_b, shared) = match replay(&b, &start_a) {
             Some(game) => (game, true),
-            None => (opening(&b.engine, args.seed, index, args.openings), false),
+            None => (
+                opening_drawn(&b.engine, args.seed, index, args.opening.opening()),
+                false,
+            ),
         };
         let game_a = play_out(start_a, &limits, &limits, adjudication, |_, _| {});
         let game_b = play_out(start_b, &limits, &limits, adjudication, |_, _| {});
@@ -132,6 +139,8 @@ pub fn run(args: Args) -> ExitCode {
         difference: mean,
         low: mean - half,
         high: mean + half,
+        openings: args.opening.openings,
+        opening_moves: args.opening.opening_moves,
         unshared_openings: results.iter().filter(|r| !r.2).count() as u64,
         games: args.games,
         resign: args.adjudicate.resign.map(|rule| rule.to_string()),
@@ -196,10 +205,14 @@ fn words(s: &Summary) -> String {
         )
     };
     format!(
-        "{} openings, each played in both variants{}\n{}{}\
+        "{} openings of {}, each played in both variants{}\n{}{}\
          the attackers' score moves by {:+.1} points in 100 (95% interval {:+.1} to {:+.1}){}\n\
          {:.1} s\n",
         s.games,
+        Opening {
+            plies: s.openings,
+            moves: s.opening_moves,
+        },
         if s.unshared_openings > 0 {
             format!(
                 " ({} openings illegal in the second: its own used)",

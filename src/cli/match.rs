@@ -1,4 +1,4 @@
-//! `tafl match VARIANT --a SPEC --b SPEC [--pairs N] [--openings K] [--seed S | --book FILE]
+//! `tafl match VARIANT --a SPEC --b SPEC [--pairs N] [--openings K] [--opening-moves M] [--seed S | --book FILE]
 //! [--threads N] [--sprt ELO0,ELO1] [--games FILE] [--json]`: two computer players, paired
 //! games from seeded openings or a book of positions (src/cli/book.rs; each opening once with
 //! each player on each side), and the result as W/D/L,
@@ -28,7 +28,9 @@ use crate::game::Game;
 use crate::game::Status;
 use crate::ir::Side;
 use crate::protocol::client::{Client, ClientError, Kind, Think};
-use crate::search::duel::{csv_row_with, half_points, opening, play_out, Adjudication};
+use crate::search::duel::{
+    csv_row_with, half_points, opening_drawn, play_out, Adjudication, Opening, OpeningMoves,
+};
 use crate::search::profile::Evaluation;
 use crate::search::stats::{Estimate, Pentanomial, Sprt, Trinomial, Verdict};
 use crate::search::{Limits, Settings};
@@ -48,14 +50,14 @@ pub struct Args {
     /// game of `--book`].
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
     pub pairs: Option<u64>,
-    /// Random plies at the start of each opening.
-    #[arg(long, default_value_t = 4, value_name = "K")]
-    pub openings: u32,
+    /// How each opening is drawn.
+    #[command(flatten)]
+    pub opening: super::best::OpeningArgs,
     /// Start from the positions the games of FILE reach instead of random openings (a record
     /// file in any format `tafl games` reads, such as the `--games` file of an earlier match):
     /// opening N is the position after the moves of game N, and the book is read round again
     /// when `--pairs` asks for more.
-    #[arg(long, value_name = "FILE", conflicts_with_all = ["openings", "seed"])]
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["openings", "opening_moves", "seed"])]
     pub book: Option<std::path::PathBuf>,
     /// The seed of the openings.
     #[arg(long, default_value_t = 1)]
@@ -266,8 +268,8 @@ impl FromStr for SprtSpec {
 
 /// Where each pair starts.
 enum Openings {
-    /// Seeded random plies from the variant's start ([`opening`]).
-    Random { seed: u64, plies: u32 },
+    /// Seeded random plies from the variant's start ([`opening_drawn`]).
+    Random { seed: u64, opening: Opening },
     /// The positions a book's games reach, read round again when the pairs outnumber them.
     Book(Vec<Game>),
 }
@@ -276,7 +278,7 @@ impl Openings {
     /// The game opening number `index` starts from.
     fn start(&self, engine: &Arc<crate::engine::Engine>, index: u64) -> Game {
         match self {
-            Openings::Random { seed, plies } => opening(engine, *seed, index, *plies),
+            Openings::Random { seed, opening } => opening_drawn(engine, *seed, index, *opening),
             // `book::read` refuses an empty book: the modulus is never 0.
             Openings::Book(games) => games[(index % games.len() as u64) as usize].clone(),
         }
@@ -332,6 +334,8 @@ struct Summary {
     forfeits: Vec<String>,
     /// Random plies opening each pair (0 with a book).
     openings: u32,
+    /// How they were drawn: `any` or `plausible`.
+    opening_moves: OpeningMoves,
     seed: u64,
     /// The book the pairs started from, if any.
     book: Option<String>,
@@ -373,7 +377,7 @@ pub fn run(mut args: Args) -> ExitCode {
         },
         None => Openings::Random {
             seed: args.seed,
-            plies: args.openings,
+            opening: args.opening.opening(),
         },
     };
     let pairs = args.pairs.unwrap_or(match &openings {
@@ -611,7 +615,7 @@ fn write_games(path: &std::path::Path, played: &[&Played], args: &Args) -> std::
     let mut out = Vec::new();
     let from = match &args.book {
         Some(book) => format!("book {}", book.display()),
-        None => format!("seed {}, {} random opening plies", args.seed, args.openings),
+        None => format!("seed {}, {}", args.seed, args.opening.opening()),
     };
     writeln!(
         out,
@@ -693,8 +697,9 @@ fn summarise(
         openings: if args.book.is_some() {
             0
         } else {
-            args.openings
+            args.opening.openings
         },
+        opening_moves: args.opening.opening_moves,
         seed: args.seed,
         book: args.book.as_ref().map(|path| path.display().to_string()),
         resign: args.adjudicate.resign.map(|rule| rule.to_string()),

@@ -11,7 +11,7 @@ use std::time::Instant;
 use serde::Serialize;
 
 use super::load;
-use crate::search::duel::{selfplay_game_watched, OpeningMoves, Played, Tally};
+use crate::search::duel::{selfplay_game_watched, Opening, OpeningMoves, Played, Tally};
 use crate::search::stats::{wilson, Rate};
 
 /// Arguments of `tafl selfplay`.
@@ -167,7 +167,7 @@ fn words(s: &Summary) -> String {
         .map(|(r, n)| format!("{r} {n}"))
         .collect();
     format!(
-        "{}: {} games at {budget}, {} {}random opening plies (seed {})\n\
+        "{}: {} games at {budget}, {} (seed {})\n\
          attackers win {} ({}, 95% interval {} to {})\n\
          defenders win {} ({}, 95% interval {} to {})\n\
          draws {} (of which capped at the ply limit: {})\n\
@@ -175,10 +175,9 @@ fn words(s: &Summary) -> String {
          {:.1} s\n",
         s.variant,
         s.games,
-        s.openings,
-        match s.opening_moves {
-            OpeningMoves::Any => "",
-            OpeningMoves::Plausible => "plausible ",
+        Opening {
+            plies: s.openings,
+            moves: s.opening_moves,
         },
         s.seed,
         s.tally.attackers_win,

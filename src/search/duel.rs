@@ -29,6 +29,16 @@ pub enum OpeningMoves {
     Plausible,
 }
 
+impl OpeningMoves {
+    /// The name `--opening-moves` and `opening_moves=` take, as JSON writes it.
+    pub fn name(self) -> &'static str {
+        match self {
+            OpeningMoves::Any => "any",
+            OpeningMoves::Plausible => "plausible",
+        }
+    }
+}
+
 /// How far below the best a plausible opening move may score: half a soldier.
 pub const PLAUSIBLE_MARGIN: i32 = 50;
 
@@ -48,6 +58,17 @@ impl From<u32> for Opening {
             plies,
             moves: OpeningMoves::Any,
         }
+    }
+}
+
+impl std::fmt::Display for Opening {
+    /// How a summary names it: "4 random opening plies", "4 plausible random opening plies".
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let kind = match self.moves {
+            OpeningMoves::Any => "",
+            OpeningMoves::Plausible => "plausible ",
+        };
+        write!(f, "{} {kind}random opening plies", self.plies)
     }
 }
 

@@ -12,7 +12,8 @@ edited text is linted before any game is played: a change with errors raises ``t
 naming the change. The base variant is always the first row (``"base"``).
 
 The games (computer against computer, exactly as ``tafl selfplay``: ``openings`` seeded random
-plies, then the search for both sides) are cut into tasks of ``games_per_task`` games; each task
+plies, drawn among all legal moves or, with ``opening_moves="plausible"``, among those a shallow
+search scores within half a soldier of the best, then the search for both sides) are cut into tasks of ``games_per_task`` games; each task
 runs in Rust with the GIL released, on a Ray worker. Game ``i`` of a variant is the same game
 whichever worker plays it, so with a ``depth`` budget a seed gives the same table every time.
 
@@ -176,6 +177,7 @@ def sweep(
     time_ms: Optional[int] = None,
     budget: Optional[Mapping[str, int]] = None,
     openings: int = 4,
+    opening_moves: str = "any",
     seed: int = 1,
     cap: int = 400,
     games_per_task: int = 10,
@@ -213,10 +215,14 @@ def sweep(
         weights = evaluation(base)
     # Every setting is refused here, before Ray starts, rather than on every worker (where it
     # arrived as a RayTaskError): no game is played.
-    selfplay_games(base, 0, 0, seed=seed, openings=openings, cap=cap, depth=depth, time_ms=time_ms, weights=weights)
+    selfplay_games(
+        base, 0, 0, seed=seed, openings=openings, opening_moves=opening_moves, cap=cap, depth=depth, time_ms=time_ms,
+        weights=weights,
+    )
     settings = {
         "seed": seed,
         "openings": openings,
+        "opening_moves": opening_moves,
         "cap": cap,
         "depth": depth,
         "time_ms": time_ms,
@@ -249,6 +255,7 @@ def balance(
     games: int = 20,
     *,
     openings: int = 4,
+    opening_moves: str = "any",
     seed: int = 1,
     cap: int = 300,
     resign: Optional[tuple[int, int]] = (3000, 5),
@@ -264,7 +271,8 @@ def balance(
     ``attackers_win``, ``defenders_win``, ``draws``, ``capped``, ``share``, ``low``, ``high``,
     ``mean_plies``, ``reasons``), ``settled``, ``share`` (the attackers' share of the decisive
     games at the top rung), ``trend``, ``verdict``, and ``variant``, ``evaluation``,
-    ``seconds``. The games are ``tafl balance``'s (the same openings, budgets, resignation rule
+    ``seconds``, ``openings``, ``opening_moves``. The games are ``tafl balance``'s (the same
+    openings, ``opening_moves="plausible"`` as ``--opening-moves plausible``, budgets, resignation rule
     and weights; a time budget makes each run's games its own); a cluster (``address=``) plays
     the long rungs' games side by side, ``games_per_task`` to a task.
     """
@@ -278,21 +286,38 @@ def balance(
     if weights is None or weights == "rules":
         weights = evaluation(base)
     # Every setting is checked here, before Ray starts: no game is played.
-    selfplay_games(base, 0, 0, seed=seed, openings=openings, cap=cap, time_ms=budgets[-1], resign=resign, weights=weights)
+    selfplay_games(
+        base, 0, 0, seed=seed, openings=openings, opening_moves=opening_moves, cap=cap, time_ms=budgets[-1],
+        resign=resign, weights=weights,
+    )
     ray = _ray(address, workers)
     task = ray.remote(num_cpus=1)(run_task)
     started = time.perf_counter()
     pending = {}
     # The longest rung first, so that its games start while the short ones fill the gaps.
     for ms in reversed(budgets):
-        settings = {"seed": seed, "openings": openings, "cap": cap, "time_ms": ms, "resign": resign, "weights": weights}
+        settings = {
+            "seed": seed,
+            "openings": openings,
+            "opening_moves": opening_moves,
+            "cap": cap,
+            "time_ms": ms,
+            "resign": resign,
+            "weights": weights,
+        }
         pending[ms] = [
             task.remote(base.text, base.origin, first, min(games_per_task, games - first), settings)
             for first in range(0, games, games_per_task)
         ]
     played = [(ms, [game for chunk in ray.get(refs) for game in chunk]) for ms, refs in pending.items()]
     result = ladder(played)
-    result.update(variant=base.name, evaluation=weights, seconds=time.perf_counter() - started)
+    result.update(
+        variant=base.name,
+        evaluation=weights,
+        openings=openings,
+        opening_moves=opening_moves,
+        seconds=time.perf_counter() - started,
+    )
     return result
 
 

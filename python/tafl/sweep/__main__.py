@@ -13,7 +13,7 @@ from .._tafl import LintError
 from . import chart, sweep
 
 # The keys of a spec file besides `base` and `[[change]]`, and what they are passed as.
-SETTINGS = ("games", "depth", "time_ms", "openings", "seed", "cap", "games_per_task", "workers", "address", "weights")
+SETTINGS = ("games", "depth", "time_ms", "openings", "opening_moves", "seed", "cap", "games_per_task", "workers", "address", "weights")
 
 
 def _toml(path: str) -> dict:
