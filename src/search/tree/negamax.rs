@@ -9,7 +9,7 @@ use super::table::table_score;
 use super::{Place, Worker, MAX_PLY};
 use crate::engine::bitboard::Bits;
 use crate::engine::core::{occurrences, Pos, RawMove, Step};
-use crate::engine::EndReason;
+use crate::engine::{EndReason, Ending};
 use crate::ir::Side;
 use crate::search::{DRAW, PROVEN, WIN};
 
@@ -76,25 +76,17 @@ impl<B: Bits> Worker<'_, B> {
             return score;
         }
 
-        let mut moves = std::mem::take(&mut self.moves[ply]);
-        moves.clear();
-        self.raw.clear();
-        self.core.gen_moves(pos, &mut self.raw);
-        moves.extend(self.raw.iter().map(|&mv| (0, mv)));
-        if restricted {
-            moves.retain(|(_, mv)| self.root_only.contains(mv));
-        }
+        let table_move = entry.map(|e| RawMove {
+            from: e.from,
+            to: e.to,
+        });
+        let mut moves = self.node_moves(pos, ply, restricted, table_move);
         if moves.is_empty() {
             self.moves[ply] = moves;
             let ending = self.core.no_moves_ending(pos.to_move);
             // The side to move is stuck: score the ending for it, as if the other side moved.
             return -Self::ending_score(ending, pos.to_move.opponent(), ply);
         }
-        let table_move = entry.map(|e| RawMove {
-            from: e.from,
-            to: e.to,
-        });
-        self.order_keys(pos, &mut moves, table_move, ply);
 
         let mover = pos.to_move;
         let alpha_in = alpha;
@@ -127,18 +119,7 @@ impl<B: Bits> Worker<'_, B> {
                 self.announce_root_move(mv, i + 1);
             }
             let score = match ending {
-                Some(ending) => {
-                    if matches!(ending.reason, EndReason::MoveLimit | EndReason::Repetition) {
-                        // The score depends on the line that led here.
-                        self.path_dependent = true;
-                    }
-                    if ending.reason == EndReason::Repetition {
-                        // As the child's own search would have: the line ends here.
-                        self.nodes += 1;
-                        self.pv[ply + 1].clear();
-                    }
-                    Self::ending_score(ending, mover, ply + 1)
-                }
+                Some(ending) => self.ended_score(ending, mover, ply),
                 None => {
                     let place = Place {
                         index: i,
@@ -157,10 +138,7 @@ impl<B: Bits> Worker<'_, B> {
                 best_move = mv;
                 if score > alpha {
                     alpha = score;
-                    let (head, tail) = self.pv.split_at_mut(ply + 1);
-                    head[ply].clear();
-                    head[ply].push(mv);
-                    head[ply].extend_from_slice(&tail[0]);
+                    self.lead_line_with(mv, ply);
                 }
             }
             if alpha >= beta {
@@ -179,6 +157,51 @@ impl<B: Bits> Worker<'_, B> {
             self.store(key, (best, best_move), depth, ply, (alpha_in, beta));
         }
         best
+    }
+
+    /// The legal moves of `pos` (only the root's allowed ones where the root is `restricted`),
+    /// with their ordering keys, in the buffer of `ply`; empty where the side to move is stuck.
+    fn node_moves(
+        &mut self,
+        pos: &Pos<B>,
+        ply: usize,
+        restricted: bool,
+        table_move: Option<RawMove>,
+    ) -> Vec<(i32, RawMove)> {
+        let mut moves = std::mem::take(&mut self.moves[ply]);
+        moves.clear();
+        self.raw.clear();
+        self.core.gen_moves(pos, &mut self.raw);
+        moves.extend(self.raw.iter().map(|&mv| (0, mv)));
+        if restricted {
+            moves.retain(|(_, mv)| self.root_only.contains(mv));
+        }
+        if !moves.is_empty() {
+            self.order_keys(pos, &mut moves, table_move, ply);
+        }
+        moves
+    }
+
+    /// The score for `mover` of a move at `ply` that ended the game with `ending`.
+    fn ended_score(&mut self, ending: Ending, mover: Side, ply: usize) -> i32 {
+        if matches!(ending.reason, EndReason::MoveLimit | EndReason::Repetition) {
+            // The score depends on the line that led here.
+            self.path_dependent = true;
+        }
+        if ending.reason == EndReason::Repetition {
+            // As the child's own search would have: the line ends here.
+            self.nodes += 1;
+            self.pv[ply + 1].clear();
+        }
+        Self::ending_score(ending, mover, ply + 1)
+    }
+
+    /// Makes `mv`, followed by the line found below it, the best line from `ply`.
+    fn lead_line_with(&mut self, mv: RawMove, ply: usize) {
+        let (head, tail) = self.pv.split_at_mut(ply + 1);
+        head[ply].clear();
+        head[ply].push(mv);
+        head[ply].extend_from_slice(&tail[0]);
     }
 
     /// The score for the side to move in `pos` of the move `mv` at `place` in its ordered list,
