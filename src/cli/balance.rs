@@ -201,22 +201,7 @@ pub fn run(args: Args) -> ExitCode {
         threads,
         seconds: started.elapsed().as_secs_f64(),
     };
-    if let Some(path) = &args.svg {
-        if let Err(e) = super::write_whole(path, &chart(&summary)) {
-            eprintln!("error: cannot write `{}`: {e}", path.display());
-            return ExitCode::FAILURE;
-        }
-    }
-    if args.json {
-        // Plain data with string keys: serialising cannot fail.
-        println!(
-            "{}",
-            serde_json::to_string(&summary).expect("summary serialises")
-        );
-    } else {
-        print!("{}", words(&summary));
-    }
-    ExitCode::SUCCESS
+    super::chart_and_report(&summary, args.json, (args.svg.as_deref(), chart), words)
 }
 
 fn words(s: &Summary) -> String {

@@ -146,17 +146,13 @@ pub fn run(args: Args) -> ExitCode {
         resign: args.adjudicate.resign.map(|rule| rule.to_string()),
         seconds: started.elapsed().as_secs_f64(),
     };
-    if args.json {
-        // Plain data with string keys: serialising cannot fail.
-        println!(
-            "{}",
-            serde_json::to_string(&summary).expect("summary serialises")
-        );
-    } else {
-        println!("evaluation, for both: {}", evaluation.describe());
-        print!("{}", words(&summary));
-    }
-    ExitCode::SUCCESS
+    super::report(&summary, args.json, |s| {
+        format!(
+            "evaluation, for both: {}\n{}",
+            evaluation.describe(),
+            words(s)
+        )
+    })
 }
 
 /// `game`'s plies replayed in `loaded`'s variant, or `None` where one is illegal there.

@@ -458,16 +458,7 @@ pub fn run(mut args: Args) -> ExitCode {
         }
     }
     let summary = summarise(&loaded, &args, &played, &board, started);
-    if args.json {
-        // Plain data with string keys: serialising cannot fail.
-        println!(
-            "{}",
-            serde_json::to_string(&summary).expect("summary serialises")
-        );
-    } else {
-        print!("{}", words(&summary));
-    }
-    ExitCode::SUCCESS
+    super::report(&summary, args.json, words)
 }
 
 /// Plays game `game_index`: opening `game_index / 2`, A attacking in the even game.

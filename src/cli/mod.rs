@@ -186,6 +186,42 @@ fn load(name_or_path: &str) -> Option<crate::Variant> {
 /// Writes `contents` to `path` whole or not at all: into a temporary file beside it, renamed
 /// over `path` once written, so that an error or an interruption never leaves a partial file
 /// where the user expects the result.
+/// The end of a run that reports a summary (`selfplay`, `balance`, `compare`, `match`): one
+/// JSON line with `--json`, else the summary in `words`.
+fn report<T: serde::Serialize>(
+    summary: &T,
+    json: bool,
+    words: impl FnOnce(&T) -> String,
+) -> ExitCode {
+    if json {
+        // The summaries are plain data with string keys: serialising cannot fail.
+        println!(
+            "{}",
+            serde_json::to_string(summary).expect("summary serialises")
+        );
+    } else {
+        print!("{}", words(summary));
+    }
+    ExitCode::SUCCESS
+}
+
+/// [`report`], after writing the run's `chart` to `svg` when asked: a chart that cannot be
+/// written fails the run before anything is printed.
+fn chart_and_report<T: serde::Serialize>(
+    summary: &T,
+    json: bool,
+    (svg, chart): (Option<&std::path::Path>, impl FnOnce(&T) -> String),
+    words: impl FnOnce(&T) -> String,
+) -> ExitCode {
+    if let Some(path) = svg {
+        if let Err(e) = write_whole(path, &chart(summary)) {
+            eprintln!("error: cannot write `{}`: {e}", path.display());
+            return ExitCode::FAILURE;
+        }
+    }
+    report(summary, json, words)
+}
+
 fn write_whole(path: &std::path::Path, contents: &str) -> std::io::Result<()> {
     let name = path
         .file_name()

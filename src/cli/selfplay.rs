@@ -129,25 +129,12 @@ pub fn run(args: Args) -> ExitCode {
         resign: args.adjudicate.resign.map(|rule| rule.to_string()),
         seconds: started.elapsed().as_secs_f64(),
     };
-    if !args.json {
-        println!("evaluation: {}", evaluation.describe());
-    }
-    if let Some(path) = &args.svg {
-        if let Err(e) = super::write_whole(path, &chart(&summary, args.cap)) {
-            eprintln!("error: cannot write `{}`: {e}", path.display());
-            return ExitCode::FAILURE;
-        }
-    }
-    if args.json {
-        // Plain data with string keys: serialising cannot fail.
-        println!(
-            "{}",
-            serde_json::to_string(&summary).expect("summary serialises")
-        );
-    } else {
-        print!("{}", words(&summary));
-    }
-    ExitCode::SUCCESS
+    super::chart_and_report(
+        &summary,
+        args.json,
+        (args.svg.as_deref(), |s| chart(s, args.cap)),
+        |s| format!("evaluation: {}\n{}", evaluation.describe(), words(s)),
+    )
 }
 
 fn percent(x: f64) -> String {
