@@ -69,6 +69,8 @@ fn a_short_ladder_reports_each_rung_and_a_verdict() {
     let settled = agrees(&rungs[0], &rungs[1]) && agrees(&rungs[1], &rungs[0]);
     assert_eq!(json["settled"].as_bool().unwrap(), settled);
     assert_eq!(json["evaluation"], "small-corners");
+    // The designer's figure is read from openings people would play.
+    assert_eq!(json["opening_moves"], "plausible");
     // A corner-escape variant's figure carries the warning that the attackers' plan is missing.
     assert!(json["caveat"].as_str().unwrap().contains("corners"));
     let chart = std::fs::read_to_string(&svg).unwrap();

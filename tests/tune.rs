@@ -182,8 +182,16 @@ fn a_variant_compared_with_itself_moves_nothing() {
         .sum();
     assert_eq!(endings, 6);
     assert_eq!(json["a"]["reasons"], json["b"]["reasons"]);
-    assert_eq!(json["opening_moves"], "any");
-    // Plausible openings are shared the same way, and said in the JSON and the words.
+    // A designer's command: plausible openings unless told otherwise, said in the JSON and
+    // the words.
+    assert_eq!(json["opening_moves"], "plausible");
+    let out = tafl(&["compare", "brandubh", "brandubh", "--games", "2", "--depth", "1"]);
+    let words = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        words.contains("2 openings of 4 plausible random opening plies"),
+        "{words}"
+    );
+    // Uniform openings are shared the same way.
     let out = tafl(&[
         "compare",
         "brandubh",
@@ -193,28 +201,12 @@ fn a_variant_compared_with_itself_moves_nothing() {
         "--depth",
         "1",
         "--opening-moves",
-        "plausible",
+        "any",
         "--json",
     ]);
     let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(json["difference"], 0.0);
-    assert_eq!(json["opening_moves"], "plausible");
-    let out = tafl(&[
-        "compare",
-        "brandubh",
-        "brandubh",
-        "--games",
-        "2",
-        "--depth",
-        "1",
-        "--opening-moves",
-        "plausible",
-    ]);
-    let words = String::from_utf8_lossy(&out.stdout);
-    assert!(
-        words.contains("2 openings of 4 plausible random opening plies"),
-        "{words}"
-    );
+    assert_eq!(json["opening_moves"], "any");
 }
 
 #[test]

@@ -30,8 +30,9 @@ def test_seeded_sweep_gives_the_same_table_twice(local_ray):
     assert (first["attackers_win"] + first["defenders_win"] + first["draw"] == 20).all()
     for side in ("attackers", "defenders"):
         assert (first[f"{side}_low"] <= first[side]).all() and (first[side] <= first[f"{side}_high"]).all()
-    # The base row is what selfplay (the same games, in one process) counts.
-    alone = tafl.selfplay("brandubh", 20, depth=1, seed=3)
+    # The base row is what selfplay (the same games, in one process, from the same plausible
+    # openings) counts.
+    alone = tafl.selfplay("brandubh", 20, depth=1, seed=3, opening_moves="plausible")
     assert first.loc["base", "attackers_win"] == alone["attackers_win"]
     assert first.loc["base", "defenders_win"] == alone["defenders_win"]
     # An edge escape is far easier than a corner escape: the defenders must do better.
@@ -39,6 +40,7 @@ def test_seeded_sweep_gives_the_same_table_twice(local_ray):
     # Every row is played by the base's player, though the edge escape's own rules would
     # choose other weights.
     assert (first["evaluation"] == "small-corners").all()
+    assert (first["opening_moves"] == "plausible").all()
     edge = tafl.Variant.from_text(variants("brandubh", CHANGES)["edge escape"], "edge escape")
     assert tafl.evaluation(edge) == "small-edge"
 
@@ -105,7 +107,7 @@ def test_the_ladder_counts_decisive_games_and_settles_where_the_top_rungs_agree(
 def test_balance_runs_the_ladder_on_ray(local_ray):
     result = tafl.balance("brandubh", rungs=(10, 5), games=4, games_per_task=2)
     assert [r["ms"] for r in result["rungs"]] == [5, 10]
-    assert result["openings"] == 4 and result["opening_moves"] == "any"
+    assert result["openings"] == 4 and result["opening_moves"] == "plausible"
     for rung in result["rungs"]:
         assert rung["games"] == 4
         assert rung["attackers_win"] + rung["defenders_win"] + rung["draws"] == 4

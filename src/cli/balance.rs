@@ -144,6 +144,7 @@ pub fn run(args: Args) -> ExitCode {
         .collect();
     let progress = load::GamesProgress::new(jobs.len() as u64, args.json);
     let started = Instant::now();
+    let opening = args.opening.opening(OpeningMoves::Plausible);
     let play_one = |&(ms, index): &(u64, u64)| {
         let limits = Limits::time(Duration::from_millis(ms))
             .with_weights(evaluation.weights)
@@ -154,7 +155,7 @@ pub fn run(args: Args) -> ExitCode {
             &limits,
             args.seed,
             index,
-            args.opening.opening(),
+            opening,
             adjudication,
             || progress.moved(),
         );
@@ -194,7 +195,7 @@ pub fn run(args: Args) -> ExitCode {
             .then_some(CORNER_CAVEAT),
         ladder,
         openings: args.opening.openings,
-        opening_moves: args.opening.opening_moves,
+        opening_moves: opening.moves,
         seed: args.seed,
         cap: args.cap,
         resign: resign.map(|rule| rule.to_string()),

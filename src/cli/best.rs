@@ -87,17 +87,20 @@ pub struct OpeningArgs {
     #[arg(long, default_value_t = 4, value_name = "K")]
     pub openings: u32,
     /// How the opening plies are drawn: `any` legal move, or `plausible` ones only (within
-    /// half a soldier of the best a depth-2 search finds; docs/balance.md)
-    #[arg(long, value_enum, default_value_t = OpeningMoves::Any, value_name = "any|plausible")]
-    pub opening_moves: OpeningMoves,
+    /// half a soldier of the best a depth-2 search finds; docs/balance.md) [default:
+    /// `plausible` for `balance` and `compare`, which judge a variant's fairness; `any` for
+    /// `selfplay` and `match`]
+    #[arg(long, value_enum, value_name = "any|plausible")]
+    pub opening_moves: Option<OpeningMoves>,
 }
 
 impl OpeningArgs {
-    /// The openings these arguments ask for.
-    pub fn opening(self) -> Opening {
+    /// The openings these arguments ask for, the plies drawn as `default` says unless
+    /// `--opening-moves` was given.
+    pub fn opening(self, default: OpeningMoves) -> Opening {
         Opening {
             plies: self.openings,
-            moves: self.opening_moves,
+            moves: self.opening_moves.unwrap_or(default),
         }
     }
 }

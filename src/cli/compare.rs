@@ -100,14 +100,12 @@ pub fn run(args: Args) -> ExitCode {
     let limits = limits.for_one_of_many_games();
     let started = Instant::now();
     let adjudication = args.adjudicate.adjudication(args.cap);
+    let opening = args.opening.opening(OpeningMoves::Plausible);
     let play_pair = |index: u64| {
-        let start_a = opening_drawn(&a.engine, args.seed, index, args.opening.opening());
+        let start_a = opening_drawn(&a.engine, args.seed, index, opening);
         let (start_b, shared) = match replay(&b, &start_a) {
             Some(game) => (game, true),
-            None => (
-                opening_drawn(&b.engine, args.seed, index, args.opening.opening()),
-                false,
-            ),
+            None => (opening_drawn(&b.engine, args.seed, index, opening), false),
         };
         let game_a = play_out(start_a, &limits, &limits, adjudication, |_, _| {});
         let game_b = play_out(start_b, &limits, &limits, adjudication, |_, _| {});
@@ -140,7 +138,7 @@ pub fn run(args: Args) -> ExitCode {
         low: mean - half,
         high: mean + half,
         openings: args.opening.openings,
-        opening_moves: args.opening.opening_moves,
+        opening_moves: opening.moves,
         unshared_openings: results.iter().filter(|r| !r.2).count() as u64,
         games: args.games,
         resign: args.adjudicate.resign.map(|rule| rule.to_string()),

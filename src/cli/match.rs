@@ -266,6 +266,12 @@ impl FromStr for SprtSpec {
     }
 }
 
+/// The random openings of `args`: uniformly random plies unless `--opening-moves` says
+/// otherwise, so that players meet positions of every kind.
+fn random_opening(args: &Args) -> Opening {
+    args.opening.opening(OpeningMoves::Any)
+}
+
 /// Where each pair starts.
 enum Openings {
     /// Seeded random plies from the variant's start ([`opening_drawn`]).
@@ -377,7 +383,7 @@ pub fn run(mut args: Args) -> ExitCode {
         },
         None => Openings::Random {
             seed: args.seed,
-            opening: args.opening.opening(),
+            opening: random_opening(&args),
         },
     };
     let pairs = args.pairs.unwrap_or(match &openings {
@@ -606,7 +612,7 @@ fn write_games(path: &std::path::Path, played: &[&Played], args: &Args) -> std::
     let mut out = Vec::new();
     let from = match &args.book {
         Some(book) => format!("book {}", book.display()),
-        None => format!("seed {}, {}", args.seed, args.opening.opening()),
+        None => format!("seed {}, {}", args.seed, random_opening(args)),
     };
     writeln!(
         out,
@@ -690,7 +696,7 @@ fn summarise(
         } else {
             args.opening.openings
         },
-        opening_moves: args.opening.opening_moves,
+        opening_moves: random_opening(args).moves,
         seed: args.seed,
         book: args.book.as_ref().map(|path| path.display().to_string()),
         resign: args.adjudicate.resign.map(|rule| rule.to_string()),

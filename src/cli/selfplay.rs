@@ -89,6 +89,7 @@ pub fn run(args: Args) -> ExitCode {
     // only the games finished (a game of an 11x11 variant at a second a move takes minutes).
     let progress = load::GamesProgress::new(args.games, args.json);
     let adjudication = args.adjudicate.adjudication(args.cap);
+    let opening = args.opening.opening(OpeningMoves::Any);
     let play_one = |index: u64| {
         progress.start();
         let played = selfplay_game_watched(
@@ -96,7 +97,7 @@ pub fn run(args: Args) -> ExitCode {
             &limits,
             args.seed,
             index,
-            args.opening.opening(),
+            opening,
             adjudication,
             || progress.moved(),
         );
@@ -124,7 +125,7 @@ pub fn run(args: Args) -> ExitCode {
         depth: limits.depth,
         time_ms: limits.time.map(|t| t.as_millis() as u64),
         openings: args.opening.openings,
-        opening_moves: args.opening.opening_moves,
+        opening_moves: opening.moves,
         seed: args.seed,
         resign: args.adjudicate.resign.map(|rule| rule.to_string()),
         seconds: started.elapsed().as_secs_f64(),

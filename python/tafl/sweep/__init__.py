@@ -12,8 +12,9 @@ edited text is linted before any game is played: a change with errors raises ``t
 naming the change. The base variant is always the first row (``"base"``).
 
 The games (computer against computer, exactly as ``tafl selfplay``: ``openings`` seeded random
-plies, drawn among all legal moves or, with ``opening_moves="plausible"``, among those a shallow
-search scores within half a soldier of the best, then the search for both sides) are cut into tasks of ``games_per_task`` games; each task
+plies, drawn by default as ``tafl compare`` and ``tafl balance`` draw them, among the moves a
+shallow search scores within half a soldier of the best (``opening_moves="any"``: among all legal
+moves), then the search for both sides) are cut into tasks of ``games_per_task`` games; each task
 runs in Rust with the GIL released, on a Ray worker. Game ``i`` of a variant is the same game
 whichever worker plays it, so with a ``depth`` budget a seed gives the same table every time.
 
@@ -177,7 +178,7 @@ def sweep(
     time_ms: Optional[int] = None,
     budget: Optional[Mapping[str, int]] = None,
     openings: int = 4,
-    opening_moves: str = "any",
+    opening_moves: str = "plausible",
     seed: int = 1,
     cap: int = 400,
     games_per_task: int = 10,
@@ -198,7 +199,8 @@ def sweep(
     ``attackers``, ``attackers_low``, ``attackers_high`` (the rate with its 95% Wilson interval),
     the same for ``defenders``, ``mean_plies``, ``reasons`` (ending: count) and ``seconds``
     (the sweep's wall time, the same on every row), ``evaluation`` (the weights every row was
-    played with). Index: ``base`` then the change names.
+    played with), ``opening_moves`` (how the opening plies were drawn). Index: ``base`` then the
+    change names.
 
     Every row is played by the same computer player: ``weights`` (a profile's name, ``"hand"``
     or a weights file, as ``tafl selfplay --weights``), by default the profile the base
@@ -246,6 +248,7 @@ def sweep(
     table = pd.DataFrame(rows).set_index("variant")
     table["seconds"] = seconds
     table["evaluation"] = weights
+    table["opening_moves"] = opening_moves
     return table
 
 
@@ -255,7 +258,7 @@ def balance(
     games: int = 20,
     *,
     openings: int = 4,
-    opening_moves: str = "any",
+    opening_moves: str = "plausible",
     seed: int = 1,
     cap: int = 300,
     resign: Optional[tuple[int, int]] = (3000, 5),
@@ -272,7 +275,7 @@ def balance(
     ``mean_plies``, ``reasons``), ``settled``, ``share`` (the attackers' share of the decisive
     games at the top rung), ``trend``, ``verdict``, and ``variant``, ``evaluation``,
     ``seconds``, ``openings``, ``opening_moves``. The games are ``tafl balance``'s (the same
-    openings, ``opening_moves="plausible"`` as ``--opening-moves plausible``, budgets, resignation rule
+    openings, plausible by default, budgets, resignation rule
     and weights; a time budget makes each run's games its own); a cluster (``address=``) plays
     the long rungs' games side by side, ``games_per_task`` to a task.
     """
