@@ -78,6 +78,40 @@ fn a_short_ladder_reports_each_rung_and_a_verdict() {
 }
 
 #[test]
+fn the_words_say_how_the_openings_were_drawn() {
+    let out = tafl(&[
+        "balance",
+        "brandubh",
+        "--rungs",
+        "1",
+        "--games",
+        "1",
+        "--threads",
+        "1",
+    ]);
+    let words = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        words.contains("from 4 plausible random opening plies (seed 1)"),
+        "{words}"
+    );
+    let out = tafl(&[
+        "balance",
+        "brandubh",
+        "--rungs",
+        "1",
+        "--games",
+        "1",
+        "--threads",
+        "1",
+        "--opening-moves",
+        "any",
+        "--json",
+    ]);
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(json["opening_moves"], "any");
+}
+
+#[test]
 fn bad_input_exits_2_and_writes_no_chart() {
     let dir = std::env::temp_dir().join(format!("tafl-balance-bad-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();

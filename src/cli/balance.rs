@@ -117,9 +117,10 @@ pub fn run(args: Args) -> ExitCode {
         || std::thread::available_parallelism().map_or(1, |n| n.get()),
         usize::from,
     );
+    let opening = args.opening.opening(OpeningMoves::Plausible);
     if !args.json {
         println!(
-            "{}: {} games at each of {} ms a move, {} at once; evaluation: {}",
+            "{}: {} games at each of {} ms a move from {} (seed {}), {} at once; evaluation: {}",
             loaded.engine.rules().name,
             args.games,
             rungs
@@ -127,6 +128,8 @@ pub fn run(args: Args) -> ExitCode {
                 .map(u64::to_string)
                 .collect::<Vec<_>>()
                 .join(", "),
+            opening,
+            args.seed,
             threads,
             evaluation.describe()
         );
@@ -144,7 +147,6 @@ pub fn run(args: Args) -> ExitCode {
         .collect();
     let progress = load::GamesProgress::new(jobs.len() as u64, args.json);
     let started = Instant::now();
-    let opening = args.opening.opening(OpeningMoves::Plausible);
     let play_one = |&(ms, index): &(u64, u64)| {
         let limits = Limits::time(Duration::from_millis(ms))
             .with_weights(evaluation.weights)
