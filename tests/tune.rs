@@ -185,7 +185,9 @@ fn a_variant_compared_with_itself_moves_nothing() {
     // A designer's command: plausible openings unless told otherwise, said in the JSON and
     // the words.
     assert_eq!(json["opening_moves"], "plausible");
-    let out = tafl(&["compare", "brandubh", "brandubh", "--games", "2", "--depth", "1"]);
+    let out = tafl(&[
+        "compare", "brandubh", "brandubh", "--games", "2", "--depth", "1",
+    ]);
     let words = String::from_utf8_lossy(&out.stdout);
     assert!(
         words.contains("2 openings of 4 plausible random opening plies"),
