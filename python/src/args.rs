@@ -125,13 +125,14 @@ pub fn opening_moves(value: &Bound<'_, PyAny>) -> PyResult<OpeningMoves> {
                 .map_or_else(|_| "?".to_owned(), |n| n.to_string())
         ))
     })?;
-    match name.as_str() {
-        "any" => Ok(OpeningMoves::Any),
-        "plausible" => Ok(OpeningMoves::Plausible),
-        other => Err(PyValueError::new_err(format!(
-            "opening_moves={other:?}: write \"any\" or \"plausible\""
-        ))),
-    }
+    OpeningMoves::ALL
+        .into_iter()
+        .find(|moves| moves.name() == name)
+        .ok_or_else(|| {
+            PyValueError::new_err(format!(
+                "opening_moves={name:?}: write \"any\" or \"plausible\""
+            ))
+        })
 }
 
 /// `cap`: the ply cap, 0 to 2**32 - 1.

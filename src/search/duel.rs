@@ -30,6 +30,9 @@ pub enum OpeningMoves {
 }
 
 impl OpeningMoves {
+    /// Every way of drawing the plies, as the options list them.
+    pub const ALL: [OpeningMoves; 2] = [OpeningMoves::Any, OpeningMoves::Plausible];
+
     /// The name `--opening-moves` and `opening_moves=` take, as JSON writes it.
     pub fn name(self) -> &'static str {
         match self {
@@ -434,6 +437,14 @@ mod tests {
     use super::*;
     use crate::game::notation::parse_position;
     use crate::Variant;
+
+    #[test]
+    fn each_way_of_drawing_openings_is_named_as_the_json_writes_it() {
+        for moves in OpeningMoves::ALL {
+            let json = serde_json::to_string(&moves).unwrap();
+            assert_eq!(json, format!("\"{}\"", moves.name()));
+        }
+    }
 
     /// The game of Brandubh standing at `position` (rank 7 first), `to_move` to play.
     fn brandubh_at(position: &str, to_move: Side) -> Game {
