@@ -15,7 +15,9 @@ use std::time::{Duration, Instant};
 use serde::Serialize;
 
 use super::load;
-use crate::search::duel::{selfplay_game_watched, Adjudication, OpeningMoves, Played, Resign};
+use crate::search::duel::{
+    selfplay_game_watched, Adjudication, Opening, OpeningMoves, Played, Resign,
+};
 use crate::search::ladder::{Ladder, Rung, DEFAULT_RUNGS};
 use crate::search::profile::{Escape, Features};
 use crate::search::Limits;
@@ -71,9 +73,9 @@ struct Summary {
     /// What the figure cannot be trusted for, where that is known: in corner-escape games the
     /// computer's attackers do not yet play the blockade people play (docs/balance.md).
     caveat: Option<&'static str>,
-    openings: u32,
-    /// How the opening plies were drawn: `any` or `plausible`.
-    opening_moves: OpeningMoves,
+    /// The random plies opening each game, and how they were drawn.
+    #[serde(flatten)]
+    opening: Opening,
     seed: u64,
     cap: u32,
     resign: Option<String>,
@@ -196,8 +198,7 @@ pub fn run(args: Args) -> ExitCode {
         caveat: (Features::of(loaded.engine.rules()).escape == Escape::Corners)
             .then_some(CORNER_CAVEAT),
         ladder,
-        openings: args.opening.openings,
-        opening_moves: opening.moves,
+        opening,
         seed: args.seed,
         cap: args.cap,
         resign: resign.map(|rule| rule.to_string()),

@@ -70,10 +70,9 @@ struct Summary {
     /// Its 95% interval.
     low: f64,
     high: f64,
-    /// Random plies opening each game.
-    openings: u32,
-    /// How they were drawn: `any` or `plausible`.
-    opening_moves: OpeningMoves,
+    /// The random plies opening each game, and how they were drawn.
+    #[serde(flatten)]
+    opening: Opening,
     /// Openings that could not be replayed in B (B's own opening was used).
     unshared_openings: u64,
     games: u64,
@@ -137,8 +136,7 @@ pub fn run(args: Args) -> ExitCode {
         difference: mean,
         low: mean - half,
         high: mean + half,
-        openings: args.opening.openings,
-        opening_moves: opening.moves,
+        opening,
         unshared_openings: results.iter().filter(|r| !r.2).count() as u64,
         games: args.games,
         resign: args.adjudicate.resign.map(|rule| rule.to_string()),
@@ -203,10 +201,7 @@ fn words(s: &Summary) -> String {
          the attackers' score moves by {:+.1} points in 100 (95% interval {:+.1} to {:+.1}){}\n\
          {:.1} s\n",
         s.games,
-        Opening {
-            plies: s.openings,
-            moves: s.opening_moves,
-        },
+        s.opening,
         if s.unshared_openings > 0 {
             format!(
                 " ({} openings illegal in the second: its own used)",

@@ -338,10 +338,9 @@ struct Summary {
     reasons: std::collections::BTreeMap<String, u64>,
     /// Games lost by an illegal move, a crash or running out of time, each with what happened.
     forfeits: Vec<String>,
-    /// Random plies opening each pair (0 with a book).
-    openings: u32,
-    /// How they were drawn: `any` or `plausible`.
-    opening_moves: OpeningMoves,
+    /// The random plies opening each pair (none with a book), and how they were drawn.
+    #[serde(flatten)]
+    opening: Opening,
     seed: u64,
     /// The book the pairs started from, if any.
     book: Option<String>,
@@ -691,12 +690,14 @@ fn summarise(
         mean_plies: played.iter().map(|g| g.plies as f64).sum::<f64>() / played.len().max(1) as f64,
         reasons,
         forfeits,
-        openings: if args.book.is_some() {
-            0
-        } else {
-            args.opening.openings
+        opening: Opening {
+            plies: if args.book.is_some() {
+                0
+            } else {
+                args.opening.openings
+            },
+            ..random_opening(args)
         },
-        opening_moves: random_opening(args).moves,
         seed: args.seed,
         book: args.book.as_ref().map(|path| path.display().to_string()),
         resign: args.adjudicate.resign.map(|rule| rule.to_string()),

@@ -58,9 +58,9 @@ struct Summary {
     tally: Tally,
     depth: Option<u32>,
     time_ms: Option<u64>,
-    openings: u32,
-    /// How the opening plies were drawn: `any` or `plausible`.
-    opening_moves: OpeningMoves,
+    /// The random plies opening each game, and how they were drawn.
+    #[serde(flatten)]
+    opening: Opening,
     seed: u64,
     /// The resignation rule, `SCORE,MOVES`, if any.
     resign: Option<String>,
@@ -124,8 +124,7 @@ pub fn run(args: Args) -> ExitCode {
         tally: Tally::of(&results),
         depth: limits.depth,
         time_ms: limits.time.map(|t| t.as_millis() as u64),
-        openings: args.opening.openings,
-        opening_moves: opening.moves,
+        opening,
         seed: args.seed,
         resign: args.adjudicate.resign.map(|rule| rule.to_string()),
         seconds: started.elapsed().as_secs_f64(),
@@ -163,10 +162,7 @@ fn words(s: &Summary) -> String {
          {:.1} s\n",
         s.variant,
         s.games,
-        Opening {
-            plies: s.openings,
-            moves: s.opening_moves,
-        },
+        s.opening,
         s.seed,
         s.tally.attackers_win,
         percent(s.tally.attackers.rate),
@@ -205,7 +201,7 @@ fn chart(s: &Summary, cap: u32) -> String {
         capped: s.tally.capped,
         cap,
         budget,
-        openings: s.openings,
+        openings: s.opening.plies,
         seed: s.seed,
         mean_plies: s.tally.mean_plies,
     })

@@ -45,12 +45,15 @@ impl OpeningMoves {
 /// How far below the best a plausible opening move may score: half a soldier.
 pub const PLAUSIBLE_MARGIN: i32 = 50;
 
-/// The openings of a run: how many random plies, and how they are drawn.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+/// The openings of a run: how many random plies, and how they are drawn. A summary's JSON
+/// writes them as `openings` and `opening_moves`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
 pub struct Opening {
     /// Random plies from the start (fewer where the game ends first).
+    #[serde(rename = "openings")]
     pub plies: u32,
     /// How each is drawn.
+    #[serde(rename = "opening_moves")]
     pub moves: OpeningMoves,
 }
 
