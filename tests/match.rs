@@ -415,7 +415,7 @@ fn a_program_that_resigns_loses_by_resignation_not_by_forfeit() {
 }
 
 /// Runs `tafl match brandubh` with `args` after the players (depth 1 both); its output.
-fn book_match(args: &[&str]) -> std::process::Output {
+fn brandubh_match(args: &[&str]) -> std::process::Output {
     Command::new(env!("CARGO_BIN_EXE_tafl"))
         .args(["match", "brandubh", "--a", "depth=1", "--b", "depth=1"])
         .args(args)
@@ -448,7 +448,7 @@ fn a_match_from_a_book_starts_each_pair_where_a_book_game_stops() {
     let book = dir.join("book.txt");
     std::fs::write(&book, openings.join("\n\n") + "\n").unwrap();
     let games = dir.join("games.csv");
-    let out = book_match(&[
+    let out = brandubh_match(&[
         "--book",
         book.to_str().unwrap(),
         "--cap",
@@ -493,20 +493,20 @@ fn a_bad_book_is_refused_with_where_and_why() {
     let dir = std::env::temp_dir().join(format!("tafl-bad-book-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let missing = dir.join("missing.csv");
-    let out = book_match(&["--book", missing.to_str().unwrap()]);
+    let out = brandubh_match(&["--book", missing.to_str().unwrap()]);
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("cannot read the book"));
     // The second game moves a square with no piece on it.
     let illegal = dir.join("illegal.txt");
     let legal = Game::new(engine("brandubh")).legal_moves()[0].to_string();
     std::fs::write(&illegal, format!("{legal}\n\nc3-c2\n")).unwrap();
-    let out = book_match(&["--book", illegal.to_str().unwrap()]);
+    let out = brandubh_match(&["--book", illegal.to_str().unwrap()]);
     assert_eq!(out.status.code(), Some(2));
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(stderr.contains("game 2 (line 3): ply 1:"), "{stderr}");
     // Every problem at once: a game that has ended and one the rules refuse, both named.
     let played = dir.join("played.csv");
-    let out = book_match(&["--pairs", "1", "--games", played.to_str().unwrap()]);
+    let out = brandubh_match(&["--pairs", "1", "--games", played.to_str().unwrap()]);
     assert!(out.status.success());
     let text = std::fs::read_to_string(&played).unwrap();
     let ended = text
@@ -515,7 +515,7 @@ fn a_bad_book_is_refused_with_where_and_why() {
         .expect("a depth-1 game of Brandubh ends within the cap");
     let both = dir.join("both.csv");
     std::fs::write(&both, format!("{ended}\nc3-c2,0,0,\n")).unwrap();
-    let out = book_match(&["--book", both.to_str().unwrap()]);
+    let out = brandubh_match(&["--book", both.to_str().unwrap()]);
     assert_eq!(out.status.code(), Some(2));
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(
@@ -524,7 +524,7 @@ fn a_bad_book_is_refused_with_where_and_why() {
     );
     assert!(stderr.contains("game 2 (line 2): ply 1:"), "{stderr}");
     // A book and random openings are two different starts: asking for both is an error.
-    let out = book_match(&["--book", illegal.to_str().unwrap(), "--seed", "3"]);
+    let out = brandubh_match(&["--book", illegal.to_str().unwrap(), "--seed", "3"]);
     assert_eq!(out.status.code(), Some(2));
     std::fs::remove_dir_all(&dir).unwrap();
 }
@@ -535,26 +535,17 @@ fn plausible_openings_start_each_pair_from_the_opening_selfplay_draws() {
     let dir = std::env::temp_dir().join(format!("tafl-match-plausible-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let file = dir.join("games.csv");
-    let out = Command::new(env!("CARGO_BIN_EXE_tafl"))
-        .args([
-            "match",
-            "brandubh",
-            "--a",
-            "depth=1",
-            "--b",
-            "depth=1",
-            "--pairs",
-            "3",
-            "--seed",
-            "2",
-            "--opening-moves",
-            "plausible",
-            "--json",
-            "--games",
-        ])
-        .arg(&file)
-        .output()
-        .unwrap();
+    let out = brandubh_match(&[
+        "--pairs",
+        "3",
+        "--seed",
+        "2",
+        "--opening-moves",
+        "plausible",
+        "--json",
+        "--games",
+        file.to_str().unwrap(),
+    ]);
     assert!(
         out.status.success(),
         "{}",
