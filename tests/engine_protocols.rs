@@ -854,7 +854,8 @@ fn an_engine_that_writes_without_end_is_stopped_at_its_deadline_in_bounded_memor
 /// Issue 49, defect 2: `tafl match` sent an OpenTafl engine `play` and then `clock`, while
 /// OpenTafl's own host sends `clock` first and OpenTafl's engine reads the clock when `play`
 /// arrives (so it thought to its 10 s default and lost on time). The client's lines are logged
-/// on their way to the engine: every `play` follows a `clock`.
+/// on their way to the engine: every `play` follows a `clock`, and (issue 45) an overtime-only
+/// one, under which OpenTafl's engine thinks the same time on every move.
 #[cfg(unix)]
 #[test]
 fn the_client_sends_an_opentafl_engine_the_clock_before_play() {
@@ -885,7 +886,9 @@ fn the_client_sends_an_opentafl_engine_the_clock_before_play() {
         .collect();
     assert_eq!(plays.len(), 2, "{sent}");
     for i in plays {
-        assert!(lines[i - 1].starts_with("clock "), "{sent}");
+        // Overtime alone, in whole-second periods: OpenTafl's engine thinks a period less
+        // 750 ms on every move, where a main-time clock left it under its search's end pad.
+        assert_eq!(lines[i - 1], "clock 0 0 1 9999 9999", "{sent}");
     }
     std::fs::remove_dir_all(&dir).unwrap();
 }

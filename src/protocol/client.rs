@@ -58,8 +58,8 @@ pub enum Think {
     /// their own settings, e.g. `tafl engine --depth`).
     Depth(u32),
     /// About this long for the move (UCI `go movetime`; OpenTafl has no such message, so its
-    /// engines get a clock of thirty such moves on each side; hnefatafl's protocol has none, so
-    /// there the engine's settings apply).
+    /// engines get an overtime-only clock, [`opentafl_move_clock`]; hnefatafl's protocol has
+    /// none, so there the engine's settings apply).
     MoveTime(Duration),
     /// With these clocks (UCI `go wtime/btime/winc/binc`, OpenTafl `clock`; hnefatafl's
     /// protocol sets its clock only with a new game, so there the engine's settings apply).
@@ -347,24 +347,16 @@ impl Client {
             ))?;
         }
         let side = game.to_move();
-        let think = match think {
-            Think::MoveTime(time) => Think::Clock {
-                left: BySide {
-                    attackers: time * 30,
-                    defenders: time * 30,
-                },
-                increment: Duration::ZERO,
-            },
-            other => other,
-        };
         // The clock first, as OpenTafl's own host sends it: its engine reads the clock when
         // `play` arrives, and one sent after would think to its own default instead.
-        if let Think::Clock { left, .. } = think {
-            self.send(&format!(
+        match think {
+            Think::MoveTime(time) => self.send(&opentafl_move_clock(time))?,
+            Think::Clock { left, .. } => self.send(&format!(
                 "clock {} {} 0 0 0",
                 left.attackers.as_millis(),
                 left.defenders.as_millis()
-            ))?;
+            ))?,
+            Think::Depth(_) => {}
         }
         self.send(&format!("play {side}"))?;
         let answer = self.wait(deadline, |l| {
@@ -452,5 +444,38 @@ fn role(side: Side) -> &'static str {
     match side {
         Side::Attackers => "attacker",
         Side::Defenders => "defender",
+    }
+}
+
+/// The `clock` an OpenTafl engine is sent for about `time` a move: no main time and byo-yomi
+/// periods of whole seconds, as many as a game can use. OpenTafl has no per-move time, and its
+/// own engine plans a main-time clock by the phase of the game: a clock of thirty moves gave it
+/// a twentieth of the per-move time in its first ten moves, under its search's 500 ms end pad,
+/// where its horizon search was never told to stop and the engine went silent until it
+/// forfeited (OpenTafl 0.4.8.0b, `AiWorkspace.planTimeUsage` and `explore`). In overtime alone
+/// it thinks a period less 750 ms on every move, so the period is `time` plus 750 ms rounded
+/// to whole seconds: 1,250 ms a move for 1 s. An engine of ours spends half a period.
+fn opentafl_move_clock(time: Duration) -> String {
+    let millis = u64::try_from(time.as_millis()).unwrap_or(u64::MAX);
+    let seconds = (millis.saturating_add(750 + 500) / 1000).max(1);
+    format!("clock 0 0 {seconds} {PERIODS} {PERIODS}")
+}
+
+/// Overtime periods on each side of an [`opentafl_move_clock`]: more than a game has moves.
+const PERIODS: u32 = 9999;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_opentafl_move_time_is_a_period_that_leaves_it_about_that_time() {
+        let clock = |ms| opentafl_move_clock(Duration::from_millis(ms));
+        // OpenTafl thinks a period less 750 ms: 1 s a move is 2 s periods (1,250 ms).
+        assert_eq!(clock(1_000), "clock 0 0 2 9999 9999");
+        assert_eq!(clock(5_000), "clock 0 0 6 9999 9999");
+        // A period is a whole second at least, and no time overflows it.
+        assert_eq!(clock(0), "clock 0 0 1 9999 9999");
+        assert!(opentafl_move_clock(Duration::MAX).starts_with("clock 0 0 "));
     }
 }
