@@ -526,6 +526,7 @@ fn learn_fits_people_s_games_and_checks_on_games_held_out() {
     let dir = std::env::temp_dir().join(format!("tafl-learn-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let out = dir.join("model.json");
+    let samples = dir.join("samples.csv");
     let output = tafl(&[
         "learn",
         "federation-brandubh",
@@ -533,6 +534,8 @@ fn learn_fits_people_s_games_and_checks_on_games_held_out() {
         "tests/games/brandubh.csv",
         "--out",
         out.to_str().unwrap(),
+        "--samples",
+        samples.to_str().unwrap(),
     ]);
     assert!(
         output.status.success(),
@@ -557,6 +560,33 @@ fn learn_fits_people_s_games_and_checks_on_games_held_out() {
         number("(the evaluation alone "),
     );
     assert!(learned < alone, "{said}");
+    // `--samples`: one row a position fitted or held out, every fifth game held out.
+    let rows = std::fs::read_to_string(&samples).unwrap();
+    let mut lines = rows.lines();
+    assert_eq!(
+        lines.next(),
+        Some("game,held_out,attackers_won,evaluation,width,height,pieces")
+    );
+    let (mut fitted, mut held) = (0.0, 0.0);
+    for line in lines {
+        let fields: Vec<&str> = line.split(',').collect();
+        let game: usize = fields[0].parse().unwrap();
+        assert_eq!(fields[1], if game % 5 == 4 { "1" } else { "0" }, "{line}");
+        assert!(
+            fields[6]
+                .split(' ')
+                .all(|p| p.len() >= 4 && "adk".contains(&p[..1])),
+            "{line}"
+        );
+        if fields[1] == "1" {
+            held += 1.0
+        } else {
+            fitted += 1.0
+        }
+    }
+    // "... 516 decided games, 9193 positions fitted, 2362 held out ..."
+    assert_eq!(fitted, number("decided games, "), "{said}");
+    assert_eq!(held, number("positions fitted, "), "{said}");
     let model: tafl::search::learned::Model =
         serde_json::from_str(&std::fs::read_to_string(&out).unwrap()).unwrap();
     assert_eq!(model.weights.len(), tafl::search::learned::FEATURES);

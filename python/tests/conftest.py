@@ -37,19 +37,25 @@ def cli_path():
 
 
 @pytest.fixture(scope="session")
-def cli():
-    """Runs the native `tafl` with arguments and returns its JSON output. Outside CI a missing
-    program skips the comparisons; in CI (CI=true, as .ci/run sets) it fails them, so that
-    they can never pass by not running."""
+def cli_program():
+    """The native `tafl` program's path. Outside CI a missing program skips the tests that run
+    it; in CI (CI=true, as .ci/run sets) it fails them, so that they can never pass by not
+    running."""
     path = cli_path()
     if path is None or not path.exists():
         why = f"no tafl program ({path or 'debug/tafl or release/tafl in ' + str(target_dir())}): run `cargo build`, or set TAFL_BIN"
         if os.environ.get("CI", "").lower() in ("1", "true", "yes"):
             pytest.fail(why)
         pytest.skip(why)
+    return path
+
+
+@pytest.fixture(scope="session")
+def cli(cli_program):
+    """Runs the native `tafl` with arguments and returns its JSON output."""
 
     def run(*args):
-        out = subprocess.run([str(path), *map(str, args)], check=True, capture_output=True, text=True)
+        out = subprocess.run([str(cli_program), *map(str, args)], check=True, capture_output=True, text=True)
         return json.loads(out.stdout)
 
     return run

@@ -26,6 +26,10 @@ pub struct Args {
     /// Rounds of gradient descent.
     #[arg(long, default_value_t = 400)]
     rounds: usize,
+    /// Also write every labelled position as CSV, for fitting other models elsewhere
+    /// (`python/examples/corner_network.py`): `game,held_out,attackers_won,evaluation,width,height,pieces`.
+    #[arg(long, value_name = "FILE")]
+    samples: Option<PathBuf>,
 }
 
 pub fn run(args: &Args) -> ExitCode {
@@ -48,9 +52,9 @@ pub fn run(args: &Args) -> ExitCode {
             Err(code) => return code,
         }
     }
-    // Every fifth game is held out: the figures below are on games the fit never saw.
     let (mut train, mut held_out) = (Vec::new(), Vec::new());
     let mut decided = 0;
+    let mut csv = String::from("game,held_out,attackers_won,evaluation,width,height,pieces\n");
     for (index, (stated, game)) in games.iter().enumerate() {
         let attackers_won = match stated {
             Some(RecordedOutcome::AttackersWin) => true,
@@ -66,12 +70,22 @@ pub fn run(args: &Args) -> ExitCode {
             let Some(terms) = crate::search::eval::terms_of(&engine, position) else {
                 continue;
             };
+            let pieces = engine.pieces(position);
             let sample = Sample {
-                features: learned::features(&rules, &engine.pieces(position)),
+                features: learned::features(&rules, &pieces),
                 hand: f64::from(terms.score(&weights)) / 100.0,
                 attackers_won,
             };
-            if index % 5 == 4 {
+            if args.samples.is_some() {
+                csv.push_str(&sample_row(
+                    &rules,
+                    index,
+                    attackers_won,
+                    sample.hand,
+                    &pieces,
+                ));
+            }
+            if is_held_out(index) {
                 held_out.push(sample);
             } else {
                 train.push(sample);
@@ -105,6 +119,12 @@ pub fn run(args: &Args) -> ExitCode {
         100.0 * before.accuracy,
     );
     println!("{}", model.fitted);
+    if let Some(path) = &args.samples {
+        if let Err(error) = super::write_whole(path, &csv) {
+            eprintln!("error: cannot write `{}`: {error}", path.display());
+            return ExitCode::from(2);
+        }
+    }
     if let Some(path) = &args.out {
         // The model is plain numbers and text: serialising cannot fail.
         let json = serde_json::to_string_pretty(&model).expect("a model serialises") + "\n";
@@ -114,4 +134,42 @@ pub fn run(args: &Args) -> ExitCode {
         }
     }
     ExitCode::SUCCESS
+}
+
+/// Every fifth game is held out: the figures `tafl learn` prints are on games the fit never saw.
+fn is_held_out(game: usize) -> bool {
+    game % 5 == 4
+}
+
+/// One row of `--samples`: the game's index, whether it is held out (every fifth), who won, the
+/// evaluation in soldiers for the attackers, the board, and each piece as `role@square` with
+/// the role `a` (attacker), `d` (defender) or `k` (king).
+fn sample_row(
+    rules: &crate::ir::Rules,
+    game: usize,
+    attackers_won: bool,
+    evaluation: f64,
+    pieces: &[(crate::ir::Square, usize)],
+) -> String {
+    use crate::ir::{Role, Side};
+    let pieces: Vec<String> = pieces
+        .iter()
+        .filter_map(|&(square, kind)| {
+            let piece = rules.pieces.get(kind)?;
+            let role = match (piece.side, piece.role) {
+                (_, Role::King) => 'k',
+                (Side::Attackers, Role::Soldier) => 'a',
+                (Side::Defenders, Role::Soldier) => 'd',
+            };
+            Some(format!("{role}@{square}"))
+        })
+        .collect();
+    format!(
+        "{game},{},{},{evaluation},{},{},{}\n",
+        u8::from(is_held_out(game)),
+        u8::from(attackers_won),
+        rules.board.width,
+        rules.board.height,
+        pieces.join(" ")
+    )
 }
