@@ -143,7 +143,7 @@ fn is_held_out(game: usize) -> bool {
 
 /// One row of `--samples`: the game's index, whether it is held out (every fifth), who won, the
 /// evaluation in soldiers for the attackers, the board, and each piece as `role@square` with
-/// the role `a` (attacker), `d` (defender) or `k` (king).
+/// the role `a` (attacker), `d` (defender) or `k` (king), [`learned::ROLE_LETTERS`].
 fn sample_row(
     rules: &crate::ir::Rules,
     game: usize,
@@ -151,16 +151,10 @@ fn sample_row(
     evaluation: f64,
     pieces: &[(crate::ir::Square, usize)],
 ) -> String {
-    use crate::ir::{Role, Side};
     let pieces: Vec<String> = pieces
         .iter()
         .filter_map(|&(square, kind)| {
-            let piece = rules.pieces.get(kind)?;
-            let role = match (piece.side, piece.role) {
-                (_, Role::King) => 'k',
-                (Side::Attackers, Role::Soldier) => 'a',
-                (Side::Defenders, Role::Soldier) => 'd',
-            };
+            let role = learned::ROLE_LETTERS[learned::role(rules, kind)?];
             Some(format!("{role}@{square}"))
         })
         .collect();

@@ -457,7 +457,8 @@ fn role(side: Side) -> &'static str {
 /// to whole seconds: 1,250 ms a move for 1 s. An engine of ours spends half a period.
 fn opentafl_move_clock(time: Duration) -> String {
     let millis = u64::try_from(time.as_millis()).unwrap_or(u64::MAX);
-    let seconds = (millis.saturating_add(750 + 500) / 1000).max(1);
+    // OpenTafl reads the period as a Java int.
+    let seconds = (millis.saturating_add(750 + 500) / 1000).clamp(1, i32::MAX as u64);
     format!("clock 0 0 {seconds} {PERIODS} {PERIODS}")
 }
 
@@ -476,6 +477,9 @@ mod tests {
         assert_eq!(clock(5_000), "clock 0 0 6 9999 9999");
         // A period is a whole second at least, and no time overflows it.
         assert_eq!(clock(0), "clock 0 0 1 9999 9999");
-        assert!(opentafl_move_clock(Duration::MAX).starts_with("clock 0 0 "));
+        assert_eq!(
+            opentafl_move_clock(Duration::MAX),
+            format!("clock 0 0 {} 9999 9999", i32::MAX)
+        );
     }
 }

@@ -37,8 +37,12 @@ pub const FEATURES: usize = ROLES * CELLS;
 /// What a unit of the model's log-odds is worth in the search, in hundredths of a soldier.
 pub const STRENGTH: f64 = 300.0;
 
-/// A piece's role for the model: whose it is and whether it is a king.
-fn role(rules: &Rules, kind: usize) -> Option<usize> {
+/// The letters of the roles, in the order of [`role`]'s numbers: attacker, defender, king
+/// (how `tafl learn --samples` writes them).
+pub const ROLE_LETTERS: [char; ROLES] = ['a', 'd', 'k'];
+
+/// A piece's role for the model: whose it is and whether it is a king (0, 1, 2).
+pub fn role(rules: &Rules, kind: usize) -> Option<usize> {
     let piece = rules.pieces.get(kind)?;
     Some(match (piece.side, piece.role) {
         (Side::Attackers, Role::Soldier) => 0,
