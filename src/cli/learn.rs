@@ -54,7 +54,8 @@ pub fn run(args: &Args) -> ExitCode {
     }
     let (mut train, mut held_out) = (Vec::new(), Vec::new());
     let mut decided = 0;
-    let mut csv = String::from("game,held_out,attackers_won,evaluation,width,height,pieces\n");
+    // The `--samples` rows, gathered only when asked for.
+    let mut csv = args.samples.as_ref().map(|_| String::from(SAMPLES_HEADER));
     for (index, (stated, game)) in games.iter().enumerate() {
         let attackers_won = match stated {
             Some(RecordedOutcome::AttackersWin) => true,
@@ -76,7 +77,7 @@ pub fn run(args: &Args) -> ExitCode {
                 hand: f64::from(terms.score(&weights)) / 100.0,
                 attackers_won,
             };
-            if args.samples.is_some() {
+            if let Some(csv) = &mut csv {
                 csv.push_str(&sample_row(
                     &rules,
                     index,
@@ -119,8 +120,8 @@ pub fn run(args: &Args) -> ExitCode {
         100.0 * before.accuracy,
     );
     println!("{}", model.fitted);
-    if let Some(path) = &args.samples {
-        if let Err(error) = super::write_whole(path, &csv) {
+    if let (Some(path), Some(csv)) = (&args.samples, &csv) {
+        if let Err(error) = super::write_whole(path, csv) {
             eprintln!("error: cannot write `{}`: {error}", path.display());
             return ExitCode::from(2);
         }
@@ -135,6 +136,9 @@ pub fn run(args: &Args) -> ExitCode {
     }
     ExitCode::SUCCESS
 }
+
+/// The first line of `--samples`.
+const SAMPLES_HEADER: &str = "game,held_out,attackers_won,evaluation,width,height,pieces\n";
 
 /// Every fifth game is held out: the figures `tafl learn` prints are on games the fit never saw.
 fn is_held_out(game: usize) -> bool {
