@@ -26,8 +26,9 @@ use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 use std::time::Duration;
 
+use tafl::cli::best::switch;
 use tafl::record::{parse, Format, RecordedOutcome};
-use tafl::search::{self, Limits, Report, Score, Settings};
+use tafl::search::{self, Limits, Score, Settings};
 use tafl::{Engine, Game, Move, Side, Variant};
 
 /// How deep the search that proves a position lost looks: the depth our player reaches on an
@@ -136,10 +137,7 @@ fn solve(variant: &str, suite: &str, rest: &[String]) -> Result<(), Box<dyn std:
             "--time" => time = Some(Duration::from_millis(value.parse()?)),
             "--off" | "--on" => {
                 for name in value.split(',') {
-                    let slot = settings
-                        .switch(name)
-                        .ok_or_else(|| format!("unknown technique `{name}`"))?;
-                    *slot = flag == "--on";
+                    switch(&mut settings, name, flag == "--on")?;
                 }
             }
             _ => return Err(usage.into()),
@@ -147,7 +145,7 @@ fn solve(variant: &str, suite: &str, rest: &[String]) -> Result<(), Box<dyn std:
     }
     let limits = Limits::time(time.ok_or(usage)?).with_settings(settings);
     let text = std::fs::read_to_string(suite).map_err(|e| format!("{suite}: {e}"))?;
-    let (mut held, mut total, mut depths, mut nps) = (0, 0, 0u64, 0u64);
+    let (mut held, mut total, mut depths, mut nps) = (0, 0u64, 0u64, 0u64);
     for line in text
         .lines()
         .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
@@ -163,7 +161,7 @@ fn solve(variant: &str, suite: &str, rest: &[String]) -> Result<(), Box<dyn std:
                 .map_err(|e| format!("{suite}: {text}: {e:?}"))?;
         }
         let stop = AtomicBool::new(false);
-        let report: Report = search::search(&game, &limits, &stop, |_| {})?;
+        let report = search::search(&game, &limits, &stop, |_| {})?;
         let Some(chosen) = report.best else { continue };
         let mut after = game.clone();
         after.play(chosen).map_err(|e| format!("{e:?}"))?;
@@ -183,11 +181,11 @@ fn solve(variant: &str, suite: &str, rest: &[String]) -> Result<(), Box<dyn std:
             report.depth, report.score
         );
     }
-    let total_u = total.max(1) as u64;
+    let searched = total.max(1);
     println!(
         "held {held} of {total}; mean depth {:.1}, mean {} nodes/s",
-        depths as f64 / total_u as f64,
-        nps / total_u
+        depths as f64 / searched as f64,
+        nps / searched
     );
     Ok(())
 }
