@@ -110,7 +110,7 @@ impl OpeningArgs {
 pub struct PlayerArgs {
     /// Turn search techniques off, comma-separated: quiescence, null-move, reductions,
     /// aspiration, extensions, time-management, futility, late-move-pruning, deep-reductions,
-    /// deeper-entries, fort-watch, partial-iterations, learned, or `all` (the plain alpha-beta
+    /// deeper-entries, fort-watch, partial-iterations, learned, corner-chase, or `all` (the plain alpha-beta
     /// search).
     #[arg(long, value_name = "LIST", value_delimiter = ',')]
     pub off: Vec<String>,

@@ -14,6 +14,9 @@ const QUIESCENCE_PLIES: usize = 8;
 /// edge to escape to, a king has many, and following them all multiplied the tree by five
 /// (Linnaeus, depth 5, measured).
 const QUIESCENCE_RUNNER_PLIES: usize = 1;
+/// With the corner chase on, a runner that escapes to a small region (corners) has its
+/// route-opening moves followed this many plies: its threat, the forced block, its next threat.
+const QUIESCENCE_CORNER_PLIES: usize = 3;
 
 impl<B: Bits> Worker<'_, B> {
     /// Quiescence: the side to move may stand on the evaluation or play a capture, an escape,
@@ -37,9 +40,19 @@ impl<B: Bits> Worker<'_, B> {
         }
         let mover = pos.to_move;
         let (their_reach, threatened) = self.runner_reach(pos, mover.opponent());
+        // A runner that could move to a fork (two open routes) next is as good as a route open
+        // now, a move later: only the moves that stop it are searched.
+        let fork = if threatened {
+            None
+        } else {
+            self.fork_ahead(pos, mover.opponent())
+        };
         let mut best = if threatened {
             // Unless a move below closes the route or wins first, the runner escapes next.
             -(WIN - (ply as i32 + 2))
+        } else if fork.is_some() {
+            // Unless a move below stops the fork, the runner moves to it and escapes after.
+            -(WIN - (ply as i32 + 4))
         } else {
             if stand >= beta {
                 return stand;
@@ -47,6 +60,7 @@ impl<B: Bits> Worker<'_, B> {
             alpha = alpha.max(stand);
             stand
         };
+        let facing = threatened || fork.is_some();
         let mut moves = std::mem::take(&mut self.moves[ply]);
         moves.clear();
         self.raw.clear();
@@ -57,14 +71,23 @@ impl<B: Bits> Worker<'_, B> {
         // the rest of the node (measured: 238 K nodes/s where a king stood two moves from an
         // open corner, against 1.8 M elsewhere).
         let landings = self.core.capture_landings(pos);
-        let runners = if threatened || depth < QUIESCENCE_RUNNER_PLIES {
+        let runner_plies = if self.settings.corner_chase && self.small_runner(mover) {
+            QUIESCENCE_CORNER_PLIES
+        } else {
+            QUIESCENCE_RUNNER_PLIES
+        };
+        let runners = if facing || depth < runner_plies {
             self.runners[mover.index()]
                 .iter()
                 .fold(B::EMPTY, |all, &(kind, _)| all | pos.pieces[kind])
         } else {
             B::EMPTY
         };
-        let closing = if threatened { their_reach } else { B::EMPTY };
+        let closing = match fork {
+            Some(stops) => stops,
+            None if threatened => their_reach,
+            None => B::EMPTY,
+        };
         let mut can_move = false;
         let raw = &mut self.raw;
         self.core.for_each_targets(pos, |from, targets| {
@@ -86,7 +109,7 @@ impl<B: Bits> Worker<'_, B> {
         }
         for &mv in &self.raw {
             let captures = self.captures(pos, mv, landings);
-            if threatened || captures > 0 || runners.has(usize::from(mv.from)) {
+            if facing || captures > 0 || runners.has(usize::from(mv.from)) {
                 moves.push((captures as i32, mv));
             }
         }
@@ -103,6 +126,9 @@ impl<B: Bits> Worker<'_, B> {
                     // move is only worth following when it opens a route.
                     let pointless = if threatened {
                         self.open_route(&child, mover.opponent())
+                    } else if fork.is_some() {
+                        self.open_route(&child, mover.opponent())
+                            || self.fork_ahead(&child, mover.opponent()).is_some()
                     } else {
                         captures == 0 && !self.open_route(&child, mover)
                     };

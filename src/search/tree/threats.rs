@@ -93,6 +93,50 @@ impl<B: Bits> Worker<'_, B> {
         (reach, open)
     }
 
+    /// With the corner chase on, where a runner (a king) of `side` escapes to a small region
+    /// (corners) and has no open route now: whether it could move to a square with clear lines
+    /// to two squares of its region (a fork, which no single move blocks), and the squares
+    /// where a move might stop that (what the runner could move to, and the lines to its
+    /// region). `None`: no fork ahead. The lines are a rook's, not asked of the variant's bans.
+    pub(super) fn fork_ahead(&self, pos: &Pos<B>, side: Side) -> Option<B> {
+        if !self.settings.corner_chase {
+            return None;
+        }
+        let empty = self.core.all_squares() & !pos.occupied();
+        let mut stops = B::EMPTY;
+        let mut forked = false;
+        for &(kind, region) in &self.runners[side.index()] {
+            if region.count() > SMALL_REGION || pos.pieces[kind].is_empty() {
+                continue;
+            }
+            // The squares on a clear line to one square of the region, and to two.
+            let (mut once, mut twice) = (B::EMPTY, B::EMPTY);
+            for goal in region.iter() {
+                let line = self.core.rook_reach(B::single(goal), empty);
+                twice |= once & line;
+                once |= line;
+            }
+            for sq in pos.pieces[kind].iter() {
+                let targets = self.core.targets_as(pos, side, kind, sq);
+                if (targets & region).any() {
+                    return None;
+                }
+                if (targets & twice).any() {
+                    forked = true;
+                    stops |= targets | once;
+                }
+            }
+        }
+        forked.then_some(stops)
+    }
+
+    /// Whether a runner of `side` escapes to a small region (a king to the corners).
+    pub(super) fn small_runner(&self, side: Side) -> bool {
+        self.runners[side.index()]
+            .iter()
+            .any(|&(_, region)| region.count() <= SMALL_REGION)
+    }
+
     /// Whether `mv` moves a runner (a king) of the side to move.
     pub(super) fn is_runner(&self, pos: &Pos<B>, mv: RawMove) -> bool {
         let from = usize::from(mv.from);
