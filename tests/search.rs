@@ -83,15 +83,19 @@ fn the_corner_chase_sees_a_fork_past_the_horizon() {
         ..Settings::DEFAULT
     };
     // With the attackers to move at the horizon, quiescence without the chase stands on the
-    // evaluation; the chase (on by default) searches only the moves that might stop the fork,
+    // evaluation; the chase searches only the moves that might stop the fork,
     // finds none, and proves the win a ply after the king's quiet move.
+    let chase = Settings {
+        corner_chase: true,
+        ..Settings::DEFAULT
+    };
     let plain = best_with(&game, 1, unchased);
     assert!(!matches!(plain.score, Score::Win(_)), "{plain:?}");
-    let chased = best(&game, 1);
+    let chased = best_with(&game, 1, chase);
     assert_eq!(chased.score, Score::Win(5), "{chased:?}");
     // The full search agrees two plies deeper, with or without the chase.
     assert_eq!(best_with(&game, 3, unchased).score, Score::Win(5));
-    assert_eq!(best(&game, 3).score, Score::Win(5));
+    assert_eq!(best_with(&game, 3, chase).score, Score::Win(5));
 }
 
 #[test]
