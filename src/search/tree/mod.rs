@@ -31,7 +31,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 // std::time::Instant panics on wasm32-unknown-unknown; web-time is std's on native.
 use web_time::Instant;
 
-use super::eval::Evaluator;
+use super::eval::{Evaluator, SMALL_REGION};
 use super::tt::Table;
 use super::{Settings, DRAW, WIN};
 use crate::engine::bitboard::Bits;
@@ -98,6 +98,8 @@ pub(crate) struct Worker<'a, B: Bits> {
     pub root_depth: i32,
     /// Per side, the escape rules whose runner is that side's: (kind, region).
     runners: [Vec<(usize, B)>; 2],
+    /// Per side, whether a runner of that side escapes to a small region (a king to corners).
+    corner_runners: [bool; 2],
     /// Per side, the kinds that win that side the game by an edge fort.
     fort_builders: [Vec<usize>; 2],
     /// The only moves searched at the root; empty: every legal move.
@@ -121,6 +123,11 @@ impl<'a, B: Bits> Worker<'a, B> {
         for goal in core.goals() {
             runners[goal.side.index()].push((goal.kind, goal.region));
         }
+        let corner_runners: [bool; 2] = std::array::from_fn(|side| {
+            runners[side]
+                .iter()
+                .any(|&(_, region)| region.count() <= SMALL_REGION)
+        });
         let mut fort_builders: [Vec<usize>; 2] = [Vec::new(), Vec::new()];
         for (kind, side) in core.fort_builders() {
             fort_builders[side.index()].push(kind);
@@ -146,6 +153,7 @@ impl<'a, B: Bits> Worker<'a, B> {
             settings: Settings::NONE,
             root_depth: 0,
             runners,
+            corner_runners,
             fort_builders,
             root_only: Vec::new(),
             announce: None,

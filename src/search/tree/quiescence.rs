@@ -3,6 +3,7 @@
 //! it has its own rules (standing on the evaluation, no repetitions, no table) and its own
 //! bounds on depth.
 
+use super::threats::Threat;
 use super::{Worker, MAX_PLY};
 use crate::engine::bitboard::Bits;
 use crate::engine::core::{Pos, RawMove, Step};
@@ -39,28 +40,22 @@ impl<B: Bits> Worker<'_, B> {
             return stand;
         }
         let mover = pos.to_move;
-        let (their_reach, threatened) = self.runner_reach(pos, mover.opponent());
-        // A runner that could move to a fork (two open routes) next is as good as a route open
-        // now, a move later: only the moves that stop it are searched.
-        let fork = if threatened {
-            None
-        } else {
-            self.fork_ahead(pos, mover.opponent())
-        };
-        let mut best = if threatened {
-            // Unless a move below closes the route or wins first, the runner escapes next.
-            -(WIN - (ply as i32 + 2))
-        } else if fork.is_some() {
-            // Unless a move below stops the fork, the runner moves to it and escapes after.
-            -(WIN - (ply as i32 + 4))
-        } else {
-            if stand >= beta {
-                return stand;
+        // Facing a runner's open route, or (with the corner chase) its move to a fork (two open
+        // routes, as good as one open now, a move later), only the moves that stop it are
+        // searched: unless one does or wins first, the runner escapes.
+        let threat = self.threat(pos, mover.opponent(), true);
+        let mut best = match threat {
+            Threat::Open { .. } => -(WIN - (ply as i32 + 2)),
+            Threat::Fork { .. } => -(WIN - (ply as i32 + 4)),
+            Threat::Quiet => {
+                if stand >= beta {
+                    return stand;
+                }
+                alpha = alpha.max(stand);
+                stand
             }
-            alpha = alpha.max(stand);
-            stand
         };
-        let facing = threatened || fork.is_some();
+        let facing = threat.any();
         let mut moves = std::mem::take(&mut self.moves[ply]);
         moves.clear();
         self.raw.clear();
@@ -71,7 +66,7 @@ impl<B: Bits> Worker<'_, B> {
         // the rest of the node (measured: 238 K nodes/s where a king stood two moves from an
         // open corner, against 1.8 M elsewhere).
         let landings = self.core.capture_landings(pos);
-        let runner_plies = if self.settings.corner_chase && self.small_runner(mover) {
+        let runner_plies = if self.settings.corner_chase && self.corner_runner(mover) {
             QUIESCENCE_CORNER_PLIES
         } else {
             QUIESCENCE_RUNNER_PLIES
@@ -83,10 +78,10 @@ impl<B: Bits> Worker<'_, B> {
         } else {
             B::EMPTY
         };
-        let closing = match fork {
-            Some(stops) => stops,
-            None if threatened => their_reach,
-            None => B::EMPTY,
+        let closing = match threat {
+            Threat::Open { reach } => reach,
+            Threat::Fork { stops } => stops,
+            Threat::Quiet => B::EMPTY,
         };
         let mut can_move = false;
         let raw = &mut self.raw;
@@ -124,13 +119,10 @@ impl<B: Bits> Worker<'_, B> {
                 None => {
                     // Facing a route, a move that leaves it open loses; otherwise a quiet king
                     // move is only worth following when it opens a route.
-                    let pointless = if threatened {
-                        self.open_route(&child, mover.opponent())
-                    } else if fork.is_some() {
-                        self.open_route(&child, mover.opponent())
-                            || self.fork_ahead(&child, mover.opponent()).is_some()
-                    } else {
-                        captures == 0 && !self.open_route(&child, mover)
+                    let pointless = match threat {
+                        Threat::Open { .. } => self.open_route(&child, mover.opponent()),
+                        Threat::Fork { .. } => self.threat(&child, mover.opponent(), true).any(),
+                        Threat::Quiet => captures == 0 && !self.open_route(&child, mover),
                     };
                     if pointless {
                         continue;

@@ -16,11 +16,30 @@ use crate::search::eval::SMALL_REGION;
 /// of squares (a judgement, not measured against two or four).
 const FORT_WATCH_STEPS: usize = 3;
 
+/// What a runner (a king) threatens, for the side against it, to move: [`Worker::threat`].
+pub(super) enum Threat<B> {
+    /// A route is open: with its side to move, the runner escapes. Only a move landing on its
+    /// reach (the route's squares are among them) can close it.
+    Open { reach: B },
+    /// No route is open, but the runner could move to a fork next; `stops` are the squares
+    /// where a move might stop it (its reach, and the lines to its region).
+    Fork { stops: B },
+    /// Neither.
+    Quiet,
+}
+
+impl<B> Threat<B> {
+    /// Whether the runner threatens anything.
+    pub(super) fn any(&self) -> bool {
+        !matches!(self, Threat::Quiet)
+    }
+}
+
 impl<B: Bits> Worker<'_, B> {
     /// Whether a runner (a king) of `side` has an open route to its escape region in `pos`:
     /// with `side` to move, it would escape.
     pub(super) fn open_route(&self, pos: &Pos<B>, side: Side) -> bool {
-        self.runner_reach(pos, side).1
+        matches!(self.threat(pos, side, false), Threat::Open { .. })
     }
 
     /// Whether a runner (a king) of `side` has an open route in `pos`, or its side could open
@@ -78,63 +97,52 @@ impl<B: Bits> Worker<'_, B> {
         zone
     }
 
-    /// Every square a runner (a king) of `side` could move to in `pos`, and whether one of
-    /// them is in its escape region (an open route, as [`Self::open_route`]).
-    pub(super) fn runner_reach(&self, pos: &Pos<B>, side: Side) -> (B, bool) {
-        let mut reach = B::EMPTY;
-        let mut open = false;
-        for &(kind, region) in &self.runners[side.index()] {
-            for sq in pos.pieces[kind].iter() {
-                let targets = self.core.targets_as(pos, side, kind, sq);
-                open |= (targets & region).any();
-                reach |= targets;
-            }
-        }
-        (reach, open)
-    }
-
-    /// With the corner chase on, where a runner (a king) of `side` escapes to a small region
-    /// (corners) and has no open route now: whether it could move to a square with clear lines
-    /// to two squares of its region (a fork, which no single move blocks), and the squares
-    /// where a move might stop that (what the runner could move to, and the lines to its
-    /// region). `None`: no fork ahead. The lines are a rook's, not asked of the variant's bans.
-    pub(super) fn fork_ahead(&self, pos: &Pos<B>, side: Side) -> Option<B> {
-        if !self.settings.corner_chase {
-            return None;
-        }
+    /// What a runner (a king) of `side` threatens in `pos`, each king's moves generated once:
+    /// an open route; or, asked with `chase` where the corner chase is on and the runner
+    /// escapes to a small region (corners), a fork a move away (a square the king could move
+    /// to with clear lines to two squares of the region, which no single move blocks); or
+    /// neither. The fork's lines are a rook's, not asked of the variant's bans.
+    pub(super) fn threat(&self, pos: &Pos<B>, side: Side, chase: bool) -> Threat<B> {
+        let chase = chase && self.settings.corner_chase;
         let empty = self.core.all_squares() & !pos.occupied();
-        let mut stops = B::EMPTY;
-        let mut forked = false;
+        let (mut reach, mut stops) = (B::EMPTY, B::EMPTY);
+        let (mut open, mut forked) = (false, false);
         for &(kind, region) in &self.runners[side.index()] {
-            if region.count() > SMALL_REGION || pos.pieces[kind].is_empty() {
+            if pos.pieces[kind].is_empty() {
                 continue;
             }
             // The squares on a clear line to one square of the region, and to two.
             let (mut once, mut twice) = (B::EMPTY, B::EMPTY);
-            for goal in region.iter() {
-                let line = self.core.rook_reach(B::single(goal), empty);
-                twice |= once & line;
-                once |= line;
+            if chase && region.count() <= SMALL_REGION {
+                for goal in region.iter() {
+                    let line = self.core.rook_reach(B::single(goal), empty);
+                    twice |= once & line;
+                    once |= line;
+                }
             }
             for sq in pos.pieces[kind].iter() {
                 let targets = self.core.targets_as(pos, side, kind, sq);
-                if (targets & region).any() {
-                    return None;
-                }
+                open |= (targets & region).any();
+                reach |= targets;
                 if (targets & twice).any() {
                     forked = true;
                     stops |= targets | once;
                 }
             }
         }
-        forked.then_some(stops)
+        if open {
+            Threat::Open { reach }
+        } else if forked {
+            Threat::Fork { stops }
+        } else {
+            Threat::Quiet
+        }
     }
 
-    /// Whether a runner of `side` escapes to a small region (a king to the corners).
-    pub(super) fn small_runner(&self, side: Side) -> bool {
-        self.runners[side.index()]
-            .iter()
-            .any(|&(_, region)| region.count() <= SMALL_REGION)
+    /// Whether a runner of `side` escapes to a small region (a king to the corners): set once
+    /// per variant, in [`Worker::new`].
+    pub(super) fn corner_runner(&self, side: Side) -> bool {
+        self.corner_runners[side.index()]
     }
 
     /// Whether `mv` moves a runner (a king) of the side to move.
