@@ -205,14 +205,13 @@ impl Settings {
     /// is off. Partial iterations can only play a move searched deeper than the last finished
     /// iteration's, and were even in matches (Brandubh +2, Linnaeus +6), so they are on. The
     /// corner chase won 27 of our Copenhagen attackers' 32 games at 1 s against the old
-    /// player, where the player before it won 13 (docs/strength.md, "The corner chase"); it
-    /// is off by default until the engine-protocol sessions and balance figures are redone.
+    /// player, where the player before it won 13 (docs/strength.md, "The corner chase"), so
+    /// it is on.
     pub const DEFAULT: Settings = Settings {
         time_management: false,
         extensions: false,
         fort_watch: false,
         learned: false,
-        corner_chase: false,
         ..Settings::ALL
     };
 
