@@ -102,6 +102,48 @@ fn the_words_say_how_the_openings_were_drawn() {
     let out = one_game(&["--opening-moves", "any", "--json"]);
     let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(json["opening_moves"], "any");
+    // The default techniques are said by empty lists, and no line of words.
+    assert_eq!(json["off"], serde_json::json!([]));
+    assert_eq!(json["on"], serde_json::json!([]));
+    assert!(!words.contains("search techniques"), "{words}");
+}
+
+#[test]
+fn the_search_techniques_can_be_chosen_and_are_said() {
+    // A designer comparing players, or the player before a technique: `--off`, `--on`.
+    let args = [
+        "balance",
+        "brandubh",
+        "--rungs",
+        "1",
+        "--games",
+        "1",
+        "--threads",
+        "1",
+        "--off",
+        "corner-chase,futility",
+        "--on",
+        "fort-watch",
+    ];
+    let out = tafl(&args);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let words = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        words.contains("search techniques turned off: corner-chase, futility; on: fort-watch"),
+        "{words}"
+    );
+    let out = tafl(&[&args[..], &["--json"]].concat());
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(json["off"], serde_json::json!(["corner-chase", "futility"]));
+    assert_eq!(json["on"], serde_json::json!(["fort-watch"]));
+    // A name that is no technique is bad input.
+    let out = tafl(&["balance", "brandubh", "--off", "cleverness"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("cleverness"));
 }
 
 #[test]

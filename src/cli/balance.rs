@@ -50,9 +50,9 @@ pub struct Args {
     /// against it for MOVES moves each; `off` plays every game to its end or the cap.
     #[arg(long, value_name = "SCORE,MOVES|off", default_value = "3000,5")]
     pub resign: String,
-    /// The evaluation's weights: `rules` (the default), a profile's name, `hand` or a file.
-    #[arg(long, value_name = "FILE|NAME")]
-    pub weights: Option<String>,
+    /// Which search techniques and evaluation weights both sides play with.
+    #[command(flatten)]
+    pub player: super::best::PlayerArgs,
     /// Print one JSON object.
     #[arg(long)]
     pub json: bool,
@@ -66,6 +66,9 @@ struct Summary {
     variant: String,
     /// The weights both sides play with: a profile's name, `hand` or a file's path.
     evaluation: String,
+    /// The search techniques turned off and on (`--off`, `--on`); both empty: the defaults.
+    off: Vec<String>,
+    on: Vec<String>,
     #[serde(flatten)]
     ladder: Ladder,
     /// The verdict in words.
@@ -108,8 +111,12 @@ pub fn run(args: Args) -> ExitCode {
             Err(message) => return usage(message),
         },
     };
-    let evaluation = match super::best::evaluation(args.weights.as_deref(), loaded.engine.rules()) {
-        Ok(evaluation) => evaluation,
+    // The techniques and weights every rung plays with; the budget is each rung's own.
+    let (player, evaluation) = match args
+        .player
+        .apply(Limits::time(Duration::ZERO), loaded.engine.rules())
+    {
+        Ok(chosen) => chosen,
         Err(message) => return usage(message),
     };
     let mut rungs = args.rungs.clone();
@@ -135,6 +142,18 @@ pub fn run(args: Args) -> ExitCode {
             threads,
             evaluation.describe()
         );
+        let player = &args.player;
+        if !player.off.is_empty() || !player.on.is_empty() {
+            let list = |names: &[String]| match names {
+                [] => "none".to_string(),
+                names => names.join(", "),
+            };
+            println!(
+                "search techniques turned off: {}; on: {}",
+                list(&player.off),
+                list(&player.on)
+            );
+        }
     }
     let adjudication = Adjudication {
         cap: args.cap as usize,
@@ -151,6 +170,7 @@ pub fn run(args: Args) -> ExitCode {
     let started = Instant::now();
     let play_one = |&(ms, index): &(u64, u64)| {
         let limits = Limits::time(Duration::from_millis(ms))
+            .with_settings(player.settings)
             .with_weights(evaluation.weights)
             .for_one_of_many_games();
         progress.start();
@@ -194,6 +214,8 @@ pub fn run(args: Args) -> ExitCode {
     let summary = Summary {
         variant: loaded.engine.rules().name.clone(),
         evaluation: evaluation.label.clone(),
+        off: args.player.off.clone(),
+        on: args.player.on.clone(),
         verdict: ladder.verdict(),
         caveat: (Features::of(loaded.engine.rules()).escape == Escape::Corners)
             .then_some(CORNER_CAVEAT),
