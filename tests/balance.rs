@@ -77,22 +77,24 @@ fn a_short_ladder_reports_each_rung_and_a_verdict() {
     assert!(chart.starts_with("<svg") && chart.contains("10 ms a move"));
 }
 
+/// One game of Brandubh at 1 ms, one thread, with `more` arguments: for tests that read the
+/// summary, not the games.
+fn one_game(more: &[&str]) -> std::process::Output {
+    let args = [
+        "balance",
+        "brandubh",
+        "--rungs",
+        "1",
+        "--games",
+        "1",
+        "--threads",
+        "1",
+    ];
+    tafl(&[&args[..], more].concat())
+}
+
 #[test]
 fn the_words_say_how_the_openings_were_drawn() {
-    // One game at 1 ms, one thread: what is read is the summary, not the games.
-    let one_game = |more: &[&str]| {
-        let args = [
-            "balance",
-            "brandubh",
-            "--rungs",
-            "1",
-            "--games",
-            "1",
-            "--threads",
-            "1",
-        ];
-        tafl(&[&args[..], more].concat())
-    };
     let out = one_game(&[]);
     let words = String::from_utf8_lossy(&out.stdout);
     assert!(
@@ -111,21 +113,8 @@ fn the_words_say_how_the_openings_were_drawn() {
 #[test]
 fn the_search_techniques_can_be_chosen_and_are_said() {
     // A designer comparing players, or the player before a technique: `--off`, `--on`.
-    let args = [
-        "balance",
-        "brandubh",
-        "--rungs",
-        "1",
-        "--games",
-        "1",
-        "--threads",
-        "1",
-        "--off",
-        "corner-chase,futility",
-        "--on",
-        "fort-watch",
-    ];
-    let out = tafl(&args);
+    let chosen = ["--off", "corner-chase,futility", "--on", "fort-watch"];
+    let out = one_game(&chosen);
     assert!(
         out.status.success(),
         "{}",
@@ -136,7 +125,7 @@ fn the_search_techniques_can_be_chosen_and_are_said() {
         words.contains("search techniques turned off: corner-chase, futility; on: fort-watch"),
         "{words}"
     );
-    let out = tafl(&[&args[..], &["--json"]].concat());
+    let out = one_game(&[&chosen[..], &["--json"]].concat());
     let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(json["off"], serde_json::json!(["corner-chase", "futility"]));
     assert_eq!(json["on"], serde_json::json!(["fort-watch"]));

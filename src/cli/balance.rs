@@ -91,8 +91,8 @@ const CORNER_CAVEAT: &str = "the king escapes to the corners here, and between e
      players he finds his double threats more often than people do: on 11x11 and larger read the \
      share as the attackers' lower bound, and climb the rungs (Copenhagen: 0.18 or less at up \
      to 1 s a move here, 0.00 at 400 ms with the corner chase, 0.44 in people's games, about \
-     0.25 where the computer plays on from people's resignations; docs/balance.md). On 7x7 the figure meets people's (Brandubh 0.35, \
-     people 0.40). Compare such variants with each other (tafl compare) rather than with people";
+     0.25 where the computer plays on from people's resignations; docs/balance.md). On 7x7 the \
+     figure meets people's (Brandubh 0.35, people 0.40). Compare such variants with each other (tafl compare) rather than with people";
 
 /// Runs `tafl balance`.
 pub fn run(args: Args) -> ExitCode {
@@ -111,7 +111,7 @@ pub fn run(args: Args) -> ExitCode {
             Err(message) => return usage(message),
         },
     };
-    // The techniques and weights every rung plays with; the budget is each rung's own.
+    // The techniques and weights every rung plays with, in limits whose time each rung sets.
     let (player, evaluation) = match args
         .player
         .apply(Limits::time(Duration::ZERO), loaded.engine.rules())
@@ -169,10 +169,11 @@ pub fn run(args: Args) -> ExitCode {
     let progress = load::GamesProgress::new(jobs.len() as u64, args.json);
     let started = Instant::now();
     let play_one = |&(ms, index): &(u64, u64)| {
-        let limits = Limits::time(Duration::from_millis(ms))
-            .with_settings(player.settings)
-            .with_weights(evaluation.weights)
-            .for_one_of_many_games();
+        let limits = Limits {
+            time: Some(Duration::from_millis(ms)),
+            ..player
+        }
+        .for_one_of_many_games();
         progress.start();
         let played = selfplay_game_watched(
             &loaded.engine,
