@@ -26,7 +26,6 @@ use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 use std::time::Duration;
 
-use tafl::cli::best::switch;
 use tafl::record::{parse, Format, RecordedOutcome};
 use tafl::search::{self, Limits, Score, Settings};
 use tafl::{Engine, Game, Move, Side, Variant};
@@ -137,7 +136,7 @@ fn solve(variant: &str, suite: &str, rest: &[String]) -> Result<(), Box<dyn std:
             "--time" => time = Some(Duration::from_millis(value.parse()?)),
             "--off" | "--on" => {
                 for name in value.split(',') {
-                    switch(&mut settings, name, flag == "--on")?;
+                    settings.turn(name, flag == "--on")?;
                 }
             }
             _ => return Err(usage.into()),

@@ -592,3 +592,40 @@ fn deeper_entries_search_fewer_nodes_to_the_same_depth() {
     // asked (docs/strength.md, "Deeper table entries").
     fewer_nodes_with("deeper-entries", 7, &["copenhagen", "brandubh"]);
 }
+
+#[test]
+fn techniques_are_turned_off_then_on_by_name() {
+    // `--off all --on quiescence`: everything off, then quiescence alone back on.
+    let plain = Settings::DEFAULT.turned(&["all"], &["quiescence"]).unwrap();
+    assert_eq!(
+        plain,
+        Settings {
+            quiescence: true,
+            ..Settings::NONE
+        }
+    );
+    // Each name reaches its own switch and no other; a trailing comma's empty name is nothing.
+    for name in Settings::NAMES {
+        let mut alone = Settings::NONE;
+        alone.turn(name, true).unwrap();
+        let mut expected = Settings::NONE;
+        *expected.switch(name).unwrap() = true;
+        assert_eq!(alone, expected, "{name}");
+        assert_ne!(alone, Settings::NONE, "{name}");
+    }
+    assert_eq!(
+        Settings::DEFAULT.turned(&["corner-chase", ""], &[]).unwrap(),
+        Settings {
+            corner_chase: false,
+            ..Settings::DEFAULT
+        }
+    );
+    // An unknown name is refused with the names that are known, and names the culprit.
+    let refused = Settings::DEFAULT
+        .turned(&["futility", "fast"], &[])
+        .unwrap_err();
+    assert_eq!(refused.0, "fast");
+    let message = refused.to_string();
+    assert!(message.starts_with("unknown search technique `fast`: expected all, quiescence"));
+    assert!(message.contains("corner-chase"), "{message}");
+}

@@ -220,3 +220,38 @@ pub fn size(value: &Bound<'_, PyAny>, name: &str) -> PyResult<usize> {
     let n = whole(value, name, 0, usize::MAX as u64)?;
     Ok(narrow(n))
 }
+
+/// `off`: the search techniques turned off, as [`techniques`] reads them.
+pub fn off(value: &Bound<'_, PyAny>) -> PyResult<Vec<String>> {
+    techniques(value, "off")
+}
+
+/// `on`: the search techniques turned on (after `off`), as [`techniques`] reads them.
+pub fn on(value: &Bound<'_, PyAny>) -> PyResult<Vec<String>> {
+    techniques(value, "on")
+}
+
+/// Search techniques' names as `--off`/`--on` take them: `None` for none, a comma-separated
+/// string (`"corner-chase,learned"`) or a list or tuple of names. Whether each is a technique
+/// is [`tafl::search::Settings::turned`]'s to say (a `ValueError` listing them).
+fn techniques(value: &Bound<'_, PyAny>, name: &str) -> PyResult<Vec<String>> {
+    if value.is_none() {
+        return Ok(Vec::new());
+    }
+    if let Ok(text) = value.extract::<String>() {
+        return Ok(text
+            .split(',')
+            .map(|part| part.trim().to_string())
+            .collect());
+    }
+    let refused = || {
+        PyTypeError::new_err(format!(
+            "`{name}` must be None, a string like \"corner-chase,learned\" or a list of names, not {}",
+            type_name(value)
+        ))
+    };
+    if !(value.is_instance_of::<PyTuple>() || value.is_instance_of::<PyList>()) {
+        return Err(refused());
+    }
+    value.extract::<Vec<String>>().map_err(|_| refused())
+}

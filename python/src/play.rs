@@ -47,9 +47,19 @@ fn adjudication(cap: u32, resign: Option<(i32, u32)>) -> PyResult<duel::Adjudica
 
 /// The limits of a selfplay game, as the CLI sets them: one thread a search (games, not
 /// searches, share the threads, so results do not depend on how the games are spread) and a
-/// 16 MiB table.
-fn selfplay_limits(time_ms: Option<u64>, depth: Option<u32>) -> PyResult<Limits> {
-    Ok(limits(time_ms, depth)?.for_one_of_many_games())
+/// 16 MiB table, with the search techniques of `off` turned off and then those of `on` on.
+fn selfplay_limits(
+    time_ms: Option<u64>,
+    depth: Option<u32>,
+    off: &[String],
+    on: &[String],
+) -> PyResult<Limits> {
+    let limits = limits(time_ms, depth)?;
+    let settings = limits
+        .settings
+        .turned(off, on)
+        .map_err(|e| PyValueError::new_err(e.to_string()))?;
+    Ok(limits.with_settings(settings).for_one_of_many_games())
 }
 
 /// The weights `weights=` names for `variant`, as `--weights` reads them: `None` or `"rules"`
@@ -87,7 +97,7 @@ fn on_threads<T: Send>(threads: usize, body: impl FnOnce() -> T + Send) -> PyRes
 /// `count=0` it plays nothing and only checks every setting: how sweeps refuse bad settings
 /// before any task starts.
 #[pyfunction]
-#[pyo3(signature = (variant, first, count, *, seed = 1, openings = 4, opening_moves = duel::OpeningMoves::Any, cap = 400, depth = None, time_ms = None, resign = None, weights = None))]
+#[pyo3(signature = (variant, first, count, *, seed = 1, openings = 4, opening_moves = duel::OpeningMoves::Any, cap = 400, depth = None, time_ms = None, resign = None, weights = None, off = Vec::new(), on = Vec::new()))]
 #[allow(clippy::too_many_arguments)] // The keywords of a Python function.
 pub fn selfplay_games(
     py: Python<'_>,
@@ -102,9 +112,12 @@ pub fn selfplay_games(
     #[pyo3(from_py_with = args::time_ms)] time_ms: Option<u64>,
     #[pyo3(from_py_with = args::resign)] resign: Option<(i32, u32)>,
     weights: Option<&str>,
+    #[pyo3(from_py_with = args::off)] off: Vec<String>,
+    #[pyo3(from_py_with = args::on)] on: Vec<String>,
 ) -> PyResult<Vec<Played>> {
     let variant = Variant::resolve(py, variant)?;
-    let limits = selfplay_limits(time_ms, depth)?.with_weights(chosen(&variant, weights)?.weights);
+    let limits = selfplay_limits(time_ms, depth, &off, &on)?
+        .with_weights(chosen(&variant, weights)?.weights);
     let adjudication = adjudication(cap, resign)?;
     let opening = duel::Opening {
         plies: openings,
@@ -219,7 +232,7 @@ fn rate<'py>(py: Python<'py>, rate: tafl::search::stats::Rate) -> PyResult<Bound
 /// arguments, the same figures (but `seconds`). `threads` games are played at once (at most
 /// the cores).
 #[pyfunction]
-#[pyo3(signature = (variant, games = 20, *, depth = None, time_ms = None, openings = 4, opening_moves = duel::OpeningMoves::Any, seed = 1, cap = 400, threads = 1, resign = None, weights = None))]
+#[pyo3(signature = (variant, games = 20, *, depth = None, time_ms = None, openings = 4, opening_moves = duel::OpeningMoves::Any, seed = 1, cap = 400, threads = 1, resign = None, weights = None, off = Vec::new(), on = Vec::new()))]
 #[allow(clippy::too_many_arguments)] // The keywords of a Python function.
 pub fn selfplay<'py>(
     py: Python<'py>,
@@ -234,10 +247,12 @@ pub fn selfplay<'py>(
     #[pyo3(from_py_with = args::threads)] threads: usize,
     #[pyo3(from_py_with = args::resign)] resign: Option<(i32, u32)>,
     weights: Option<&str>,
+    #[pyo3(from_py_with = args::off)] off: Vec<String>,
+    #[pyo3(from_py_with = args::on)] on: Vec<String>,
 ) -> PyResult<Bound<'py, PyDict>> {
     let variant = Variant::resolve(py, variant)?;
     let evaluation = chosen(&variant, weights)?;
-    let limits = selfplay_limits(time_ms, depth)?.with_weights(evaluation.weights);
+    let limits = selfplay_limits(time_ms, depth, &off, &on)?.with_weights(evaluation.weights);
     let adjudication = adjudication(cap, resign)?;
     let opening = duel::Opening {
         plies: openings,
@@ -257,6 +272,8 @@ pub fn selfplay<'py>(
     let dict = PyDict::new(py);
     dict.set_item("variant", variant.engine.rules().name.clone())?;
     dict.set_item("evaluation", evaluation.label)?;
+    dict.set_item("off", off)?;
+    dict.set_item("on", on)?;
     dict.set_item("games", games)?;
     dict.set_item("attackers_win", tally.attackers_win)?;
     dict.set_item("defenders_win", tally.defenders_win)?;

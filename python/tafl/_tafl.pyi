@@ -1,7 +1,7 @@
 """Type stubs of tafl._tafl, the Rust half of the package."""
 
 import os
-from typing import Optional, Union
+from typing import Optional, Sequence, Union
 
 import numpy as np
 import numpy.typing as npt
@@ -197,10 +197,14 @@ def selfplay(
     threads: int = 1,
     resign: Optional[tuple[int, int]] = None,
     weights: Optional[str] = None,
+    off: Union[None, str, Sequence[str]] = None,
+    on: Union[None, str, Sequence[str]] = None,
 ) -> dict:
     """Computer against computer; the keys and figures of ``tafl selfplay --json``
     (``resign=(score, moves)`` is ``--resign SCORE,MOVES``, ``weights=`` is ``--weights``:
-    ``None`` or ``"rules"`` for the weights the rules choose, a profile, ``"hand"`` or a file)."""
+    ``None`` or ``"rules"`` for the weights the rules choose, a profile, ``"hand"`` or a file;
+    ``off=`` and ``on=`` are ``--off`` and ``--on``: search techniques' names, a list or a
+    comma-separated string)."""
 def selfplay_games(
     variant: Union[str, Variant],
     first: int,
@@ -214,6 +218,8 @@ def selfplay_games(
     time_ms: Optional[int] = None,
     resign: Optional[tuple[int, int]] = None,
     weights: Optional[str] = None,
+    off: Union[None, str, Sequence[str]] = None,
+    on: Union[None, str, Sequence[str]] = None,
 ) -> list[tuple[str, str, int]]:
     """Games first..first+count of a selfplay run: (status, reason, plies) each."""
 def ladder(rungs: list[tuple[int, list[tuple[str, str, int]]]]) -> dict:

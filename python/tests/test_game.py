@@ -256,6 +256,23 @@ def test_selfplay_weights_follow_the_rules_not_the_name(cli):
         tafl.selfplay("brandubh", 2, depth=1, weights="nowhere.json")
 
 
+def test_selfplay_turns_search_techniques_off_and_on_as_the_cli_does(cli):
+    ours = tafl.selfplay("brandubh", 6, depth=2, seed=2, off="all", on=["quiescence"])
+    native = cli("selfplay", "brandubh", "--games", 6, "--depth", 2, "--seed", 2, "--off", "all", "--on", "quiescence", "--json")
+    ours.pop("seconds"), native.pop("seconds")
+    assert ours == native and (ours["off"], ours["on"]) == (["all"], ["quiescence"])
+    # The switches reach the games: without most of its techniques the search plays others.
+    plain = tafl.selfplay_games("brandubh", 0, 6, depth=2, seed=2, off="all", on="quiescence")
+    full = tafl.selfplay_games("brandubh", 0, 6, depth=2, seed=2)
+    assert plain != full
+    assert tafl.selfplay("brandubh", 1, depth=1)["off"] == []
+    with pytest.raises(ValueError, match="unknown search technique `fast`: expected all, quiescence"):
+        tafl.selfplay("brandubh", 1, depth=1, off="corner-chase,fast")
+    for bad in (5, {"off": True}, [1, 2]):
+        with pytest.raises(TypeError, match="`on` must be None, a string"):
+            tafl.selfplay("brandubh", 1, depth=1, on=bad)
+
+
 def test_playouts_give_the_cli_figures(cli):
     ours = tafl.playouts("linnaeus", 200, seed=9)
     native = cli("playouts", "linnaeus", 200, "--seed", 9)

@@ -41,6 +41,7 @@ def test_seeded_sweep_gives_the_same_table_twice(local_ray):
     # choose other weights.
     assert (first["evaluation"] == "small-corners").all()
     assert (first["opening_moves"] == "plausible").all()
+    assert (first["off"] == "").all() and (first["on"] == "").all()
     edge = tafl.Variant.from_text(variants("brandubh", CHANGES)["edge escape"], "edge escape")
     assert tafl.evaluation(edge) == "small-edge"
 
@@ -105,7 +106,7 @@ def test_the_ladder_counts_decisive_games_and_settles_where_the_top_rungs_agree(
 
 
 def test_balance_runs_the_ladder_on_ray(local_ray):
-    result = tafl.balance("brandubh", rungs=(10, 5), games=4, games_per_task=2)
+    result = tafl.balance("brandubh", rungs=(10, 5), games=4, games_per_task=2, off="corner-chase")
     assert [r["ms"] for r in result["rungs"]] == [5, 10]
     assert result["openings"] == 4 and result["opening_moves"] == "plausible"
     for rung in result["rungs"]:
@@ -113,6 +114,7 @@ def test_balance_runs_the_ladder_on_ray(local_ray):
         assert rung["attackers_win"] + rung["defenders_win"] + rung["draws"] == 4
     assert result["share"] == result["rungs"][-1]["share"]
     assert result["evaluation"] == "small-corners" and result["variant"] == "Brandubh"
+    assert (result["off"], result["on"]) == (["corner-chase"], [])
     with pytest.raises(ValueError):
         tafl.balance("brandubh", rungs=(0,), games=2)
 
@@ -146,11 +148,12 @@ def test_every_sweep_setting_is_refused_before_ray(no_ray):
         ({"games_per_task": 0}, "`games_per_task`"),
         ({"workers": 0}, "`workers` must be at least 1"),
         ({"weights": "no-such-profile"}, "cannot read weights file"),
+        ({"off": "corner-chase,fast"}, "unknown search technique `fast`"),
     ]
     for bad, message in refused:
         with pytest.raises(ValueError, match=message):
             tafl.sweep("brandubh", CHANGES, **{"games": 2, **bad})
-    for bad in ({"games": 2.5}, {"seed": "1"}, {"depth": 2.0}, {"budget": 5}, {"address": 5}):
+    for bad in ({"games": 2.5}, {"seed": "1"}, {"depth": 2.0}, {"budget": 5}, {"address": 5}, {"on": 5}):
         with pytest.raises(TypeError):
             tafl.sweep("brandubh", CHANGES, **{"games": 2, **bad})
     for changes in (5, "the king is unarmed", {"x": (1, 2)}):
@@ -168,11 +171,20 @@ def test_every_balance_setting_is_refused_before_ray(no_ray):
         ({"games": 0}, "`games`"),
         ({"cap": -1}, "`cap`"),
         ({"opening_moves": "best"}, 'opening_moves="best"'),
+        ({"on": ["learned", "deeper"]}, "unknown search technique `deeper`"),
     ]
     for bad, message in refused:
         with pytest.raises(ValueError, match=message):
             tafl.balance("brandubh", **bad)
-    for bad in ({"rungs": "25"}, {"rungs": (25.5,)}, {"rungs": 25}, {"resign": 3000}, {"games": "4"}, {"opening_moves": 4}):
+    for bad in (
+        {"rungs": "25"},
+        {"rungs": (25.5,)},
+        {"rungs": 25},
+        {"resign": 3000},
+        {"games": "4"},
+        {"opening_moves": 4},
+        {"off": 1},
+    ):
         with pytest.raises(TypeError):
             tafl.balance("brandubh", **bad)
 

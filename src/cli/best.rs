@@ -137,13 +137,10 @@ impl PlayerArgs {
         limits: Limits,
         rules: &crate::ir::Rules,
     ) -> Result<(Limits, Evaluation), String> {
-        let mut settings = limits.settings;
-        for name in &self.off {
-            switch(&mut settings, name, false)?;
-        }
-        for name in &self.on {
-            switch(&mut settings, name, true)?;
-        }
+        let settings = limits
+            .settings
+            .turned(&self.off, &self.on)
+            .map_err(|e| e.to_string())?;
         let evaluation = evaluation(self.weights.as_deref(), rules)?;
         Ok((
             limits
@@ -151,34 +148,6 @@ impl PlayerArgs {
                 .with_weights(evaluation.weights),
             evaluation,
         ))
-    }
-}
-
-/// Turns the technique `name` on or off (`all`: every one).
-///
-/// # Errors
-/// A name that is no technique.
-pub fn switch(settings: &mut search::Settings, name: &str, on: bool) -> Result<(), String> {
-    if name.is_empty() {
-        return Ok(());
-    }
-    if name == "all" {
-        *settings = if on {
-            search::Settings::ALL
-        } else {
-            search::Settings::NONE
-        };
-        return Ok(());
-    }
-    match settings.switch(name) {
-        Some(slot) => {
-            *slot = on;
-            Ok(())
-        }
-        None => Err(format!(
-            "unknown search technique `{name}`: expected all, {}",
-            search::Settings::NAMES.join(", ")
-        )),
     }
 }
 

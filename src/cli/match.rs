@@ -187,7 +187,9 @@ impl FromStr for PlayerSpec {
                 }
                 "off" | "on" => {
                     for name in value.split('+') {
-                        super::best::switch(&mut settings, name, key == "on")?;
+                        settings
+                            .turn(name, key == "on")
+                            .map_err(|e| e.to_string())?;
                     }
                 }
                 "weights" => evaluation = Evaluation::fixed(value)?,

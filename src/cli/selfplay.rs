@@ -53,6 +53,9 @@ struct Summary {
     variant: String,
     /// The weights both players use: a profile's name, `hand` or a weights file's path.
     evaluation: String,
+    /// The search techniques turned off and on (`--off`, `--on`); both empty: the defaults.
+    off: Vec<String>,
+    on: Vec<String>,
     games: u64,
     #[serde(flatten)]
     tally: Tally,
@@ -120,6 +123,8 @@ pub fn run(args: Args) -> ExitCode {
     let summary = Summary {
         variant: loaded.engine.rules().name.clone(),
         evaluation: evaluation.label.clone(),
+        off: args.player.off.clone(),
+        on: args.player.on.clone(),
         games: args.games,
         tally: Tally::of(&results),
         depth: limits.depth,

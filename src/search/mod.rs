@@ -272,7 +272,61 @@ impl Settings {
             _ => None,
         }
     }
+
+    /// Turns the technique `name` on or off; `all` turns every one, and an empty name (a list's
+    /// trailing comma) nothing. The command line's `--off`/`--on` and Python's `off=`/`on=`.
+    ///
+    /// # Errors
+    /// A name that is neither `all` nor one of [`Settings::NAMES`].
+    pub fn turn(&mut self, name: &str, on: bool) -> Result<(), UnknownTechnique> {
+        match name {
+            "" => {}
+            "all" => *self = if on { Settings::ALL } else { Settings::NONE },
+            _ => {
+                *self
+                    .switch(name)
+                    .ok_or_else(|| UnknownTechnique(name.to_string()))? = on
+            }
+        }
+        Ok(())
+    }
+
+    /// These settings with every technique of `off` turned off, then every one of `on` turned
+    /// on (so `off=all, on=quiescence` is quiescence alone).
+    ///
+    /// # Errors
+    /// The first name that is no technique.
+    pub fn turned<S: AsRef<str>>(
+        mut self,
+        off: &[S],
+        on: &[S],
+    ) -> Result<Settings, UnknownTechnique> {
+        for name in off {
+            self.turn(name.as_ref(), false)?;
+        }
+        for name in on {
+            self.turn(name.as_ref(), true)?;
+        }
+        Ok(self)
+    }
 }
+
+/// A search technique's name that is neither `all` nor one of [`Settings::NAMES`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct UnknownTechnique(pub String);
+
+impl std::fmt::Display for UnknownTechnique {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "unknown search technique `{}`: expected all, {}",
+            self.0,
+            Settings::NAMES.join(", ")
+        )
+    }
+}
+
+impl std::error::Error for UnknownTechnique {}
 
 impl Default for Settings {
     /// [`Settings::DEFAULT`].

@@ -34,6 +34,10 @@ from .._tafl import MAX_GAMES, LintError, Variant, evaluation, ladder, selfplay_
 
 __all__ = ["Change", "apply_change", "chart", "run_task", "sweep", "variants"]
 
+#: Search techniques turned off or on (``off=``, ``on=``): none, a list of names, or a
+#: comma-separated string, as ``tafl selfplay --off/--on`` takes them.
+Techniques = Union[None, str, Sequence[str]]
+
 
 @dataclass(frozen=True)
 class Change:
@@ -185,6 +189,8 @@ def sweep(
     workers: Optional[int] = None,
     address: Optional[str] = None,
     weights: Optional[str] = None,
+    off: Techniques = None,
+    on: Techniques = None,
 ):
     """Plays ``games`` games of the base variant and of each change; returns a DataFrame.
 
@@ -199,13 +205,16 @@ def sweep(
     ``attackers``, ``attackers_low``, ``attackers_high`` (the rate with its 95% Wilson interval),
     the same for ``defenders``, ``mean_plies``, ``reasons`` (ending: count) and ``seconds``
     (the sweep's wall time, the same on every row), ``evaluation`` (the weights every row was
-    played with), ``opening_moves`` (how the opening plies were drawn). Index: ``base`` then the
-    change names.
+    played with), ``off`` and ``on`` (the search techniques turned off and on, comma-separated;
+    empty for the defaults), ``opening_moves`` (how the opening plies were drawn). Index:
+    ``base`` then the change names.
 
     Every row is played by the same computer player: ``weights`` (a profile's name, ``"hand"``
     or a weights file, as ``tafl selfplay --weights``), by default the profile the base
     variant's rules choose (``tafl.evaluation(base)``), so that a row's difference from the base
-    is its rule change's and not a change of player.
+    is its rule change's and not a change of player. ``off`` and ``on`` turn search techniques
+    off and on for every row, as ``tafl selfplay --off/--on`` (a list of names or a
+    comma-separated string, ``"corner-chase"``).
     """
     import pandas as pd
 
@@ -219,7 +228,7 @@ def sweep(
     # arrived as a RayTaskError): no game is played.
     selfplay_games(
         base, 0, 0, seed=seed, openings=openings, opening_moves=opening_moves, cap=cap, depth=depth, time_ms=time_ms,
-        weights=weights,
+        weights=weights, off=off, on=on,
     )
     settings = {
         "seed": seed,
@@ -229,6 +238,8 @@ def sweep(
         "depth": depth,
         "time_ms": time_ms,
         "weights": weights,
+        "off": off,
+        "on": on,
     }
     ray = _ray(address, workers)
     task = ray.remote(num_cpus=1)(run_task)
@@ -248,6 +259,8 @@ def sweep(
     table = pd.DataFrame(rows).set_index("variant")
     table["seconds"] = seconds
     table["evaluation"] = weights
+    table["off"] = ",".join(_names(off))
+    table["on"] = ",".join(_names(on))
     table["opening_moves"] = opening_moves
     return table
 
@@ -263,6 +276,8 @@ def balance(
     cap: int = 300,
     resign: Optional[tuple[int, int]] = (3000, 5),
     weights: Optional[str] = None,
+    off: Techniques = None,
+    on: Techniques = None,
     games_per_task: int = 2,
     workers: Optional[int] = None,
     address: Optional[str] = None,
@@ -274,10 +289,12 @@ def balance(
     ``attackers_win``, ``defenders_win``, ``draws``, ``capped``, ``share``, ``low``, ``high``,
     ``mean_plies``, ``reasons``), ``settled``, ``share`` (the attackers' share of the decisive
     games at the top rung), ``trend``, ``verdict``, and ``variant``, ``evaluation``,
-    ``seconds``, ``openings``, ``opening_moves``. The games are ``tafl balance``'s (the same
-    openings, plausible by default, budgets, resignation rule
-    and weights; a time budget makes each run's games its own); a cluster (``address=``) plays
-    the long rungs' games side by side, ``games_per_task`` to a task.
+    ``seconds``, ``openings``, ``opening_moves``, ``off`` and ``on`` (lists of the search
+    techniques turned off and on). The games are ``tafl balance``'s (the same openings,
+    plausible by default, budgets, resignation rule, weights and search techniques: ``off``
+    and ``on`` as ``--off``/``--on``, a list of names or a comma-separated string; a time
+    budget makes each run's games its own); a cluster (``address=``) plays the long rungs'
+    games side by side, ``games_per_task`` to a task.
     """
     games, games_per_task, workers, address = _where(games, games_per_task, workers, address)
     if isinstance(rungs, (str, bytes)) or not isinstance(rungs, Iterable):
@@ -291,7 +308,7 @@ def balance(
     # Every setting is checked here, before Ray starts: no game is played.
     selfplay_games(
         base, 0, 0, seed=seed, openings=openings, opening_moves=opening_moves, cap=cap, time_ms=budgets[-1],
-        resign=resign, weights=weights,
+        resign=resign, weights=weights, off=off, on=on,
     )
     ray = _ray(address, workers)
     task = ray.remote(num_cpus=1)(run_task)
@@ -307,6 +324,8 @@ def balance(
             "time_ms": ms,
             "resign": resign,
             "weights": weights,
+            "off": off,
+            "on": on,
         }
         pending[ms] = [
             task.remote(base.text, base.origin, first, min(games_per_task, games - first), settings)
@@ -319,9 +338,21 @@ def balance(
         evaluation=weights,
         openings=openings,
         opening_moves=opening_moves,
+        off=_names(off),
+        on=_names(on),
         seconds=time.perf_counter() - started,
     )
     return result
+
+
+def _names(techniques: Techniques) -> list[str]:
+    """``off=``/``on=`` as the list ``tafl balance --json`` writes (already checked by
+    ``selfplay_games``): none, a comma-separated string's names, or the list's."""
+    if techniques is None:
+        return []
+    if isinstance(techniques, str):
+        return [name.strip() for name in techniques.split(",") if name.strip()]
+    return list(techniques)
 
 
 def _row(name: str, played: list[tuple]) -> dict:
