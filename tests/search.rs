@@ -99,6 +99,38 @@ fn the_corner_chase_sees_a_fork_past_the_horizon() {
 }
 
 #[test]
+fn the_king_threat_sees_a_net_past_the_horizon() {
+    // Copenhagen: the king on h8 is held on g8 and i8, and g7, i7 and h6 wait below him.
+    // c9-h9 holds a third side: the attackers threaten g7-h7 (or i7-h7), which takes him on
+    // all four sides; his only move, h8-h7, walks into h9-h8. The defender on c3 keeps the
+    // attackers from winning by encirclement at once, and can do nothing.
+    let game = puzzle(
+        "copenhagen",
+        "/11/11/2t8/6tKt2/6t1t2/7t3/11/11/2T8/11/11/",
+        Side::Attackers,
+    );
+    let unguarded = Settings {
+        king_threat: false,
+        ..Settings::DEFAULT
+    };
+    let guarded = Settings {
+        king_threat: true,
+        ..Settings::DEFAULT
+    };
+    // At depth 1, with the defenders to move at the horizon, quiescence without the king
+    // threat stands on the evaluation; with it, they may not, every move leaves the king to
+    // be taken, and the win is proved a ply after the attackers' quiet move.
+    let plain = best_with(&game, 1, unguarded);
+    assert!(!matches!(plain.score, Score::Win(_)), "{plain:?}");
+    let seen = best_with(&game, 1, guarded);
+    assert_eq!(seen.score, Score::Win(3), "{seen:?}");
+    assert_eq!(seen.best.unwrap().to_string(), "c9-h9");
+    // The full search agrees two plies deeper, with or without it.
+    assert_eq!(best_with(&game, 3, unguarded).score, Score::Win(3));
+    assert_eq!(best_with(&game, 3, guarded).score, Score::Win(3));
+}
+
+#[test]
 fn the_attackers_capture_the_king_in_one() {
     // Linnaeus, away from the castle the king is taken by two: d1-d3 closes c3.
     let game = puzzle("linnaeus", "/9/9/9/9/9/9/1tK6/9/3t5/", Side::Attackers);
@@ -614,7 +646,9 @@ fn techniques_are_turned_off_then_on_by_name() {
         assert_ne!(alone, Settings::NONE, "{name}");
     }
     assert_eq!(
-        Settings::DEFAULT.turned(&["corner-chase", ""], &[]).unwrap(),
+        Settings::DEFAULT
+            .turned(&["corner-chase", ""], &[])
+            .unwrap(),
         Settings {
             corner_chase: false,
             ..Settings::DEFAULT

@@ -110,13 +110,13 @@ impl OpeningArgs {
 pub struct PlayerArgs {
     /// Turn search techniques off, comma-separated: quiescence, null-move, reductions,
     /// aspiration, extensions, time-management, futility, late-move-pruning, deep-reductions,
-    /// deeper-entries, fort-watch, partial-iterations, learned, corner-chase, or `all` (the plain alpha-beta
-    /// search).
+    /// deeper-entries, fort-watch, partial-iterations, learned, corner-chase, king-threat, or
+    /// `all` (the plain alpha-beta search).
     #[arg(long, value_name = "LIST", value_delimiter = ',')]
     pub off: Vec<String>,
     /// Turn search techniques on (after `--off`), the same names; `all` for every one.
-    /// Time management, extensions, fort-watch and learned (the correction `tafl learn` fits)
-    /// are off by default.
+    /// Time management, extensions, fort-watch, learned (the correction `tafl learn` fits)
+    /// and king-threat are off by default.
     #[arg(long, value_name = "LIST", value_delimiter = ',')]
     pub on: Vec<String>,
     /// The evaluation's weights: `rules` (the default) for those the variant's rules choose

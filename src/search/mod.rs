@@ -170,6 +170,13 @@ pub struct Settings {
     /// escapes to the edge.
     #[serde(default)]
     pub corner_chase: bool,
+    /// King threat: in quiescence, a side whose king the other could take with its next move
+    /// may not stand on the evaluation; every one of its moves is searched, and none saving
+    /// him is a loss (a chess engine's check in quiescence). Without it, the attackers' last
+    /// move before a king's capture lay past the horizon whenever it came at the horizon's
+    /// edge (docs/strength.md, "A king about to be taken: `king-threat`").
+    #[serde(default)]
+    pub king_threat: bool,
 }
 
 impl Settings {
@@ -189,6 +196,7 @@ impl Settings {
         partial_iterations: true,
         learned: true,
         corner_chase: true,
+        king_threat: true,
     };
 
     /// What a search uses unless told otherwise: the techniques that did not measure as a loss
@@ -206,12 +214,15 @@ impl Settings {
     /// iteration's, and were even in matches (Brandubh +2, Linnaeus +6), so they are on. The
     /// corner chase won 27 of our Copenhagen attackers' 32 games at 1 s against the old
     /// player, where the player before it won 13 (docs/strength.md, "The corner chase"), so
-    /// it is on.
+    /// it is on. The king threat changed nothing in Copenhagen and slowed the 7x7 and 9x9
+    /// searches, whose kings are taken by two, for no gain at 100 ms (Linnaeus −48, Brandubh
+    /// −13), so it is off.
     pub const DEFAULT: Settings = Settings {
         time_management: false,
         extensions: false,
         fort_watch: false,
         learned: false,
+        king_threat: false,
         ..Settings::ALL
     };
 
@@ -232,10 +243,11 @@ impl Settings {
         partial_iterations: false,
         learned: false,
         corner_chase: false,
+        king_threat: false,
     };
 
     /// The techniques' names on the command line, in order.
-    pub const NAMES: [&'static str; 14] = [
+    pub const NAMES: [&'static str; 15] = [
         "quiescence",
         "null-move",
         "reductions",
@@ -250,6 +262,7 @@ impl Settings {
         "partial-iterations",
         "learned",
         "corner-chase",
+        "king-threat",
     ];
 
     /// The switch called `name` (one of [`Settings::NAMES`]), or `None` for another name.
@@ -269,6 +282,7 @@ impl Settings {
             "partial-iterations" => Some(&mut self.partial_iterations),
             "learned" => Some(&mut self.learned),
             "corner-chase" => Some(&mut self.corner_chase),
+            "king-threat" => Some(&mut self.king_threat),
             _ => None,
         }
     }

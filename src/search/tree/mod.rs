@@ -100,6 +100,8 @@ pub(crate) struct Worker<'a, B: Bits> {
     runners: [Vec<(usize, B)>; 2],
     /// Per side, whether a runner of that side escapes to a small region (a king to corners).
     corner_runners: [bool; 2],
+    /// Per side, the kinds of that side whose capture decides the game for the other (kings).
+    decisive: [Vec<usize>; 2],
     /// Per side, the kinds that win that side the game by an edge fort.
     fort_builders: [Vec<usize>; 2],
     /// The only moves searched at the root; empty: every legal move.
@@ -128,6 +130,13 @@ impl<'a, B: Bits> Worker<'a, B> {
                 .iter()
                 .any(|&(_, region)| region.count() <= SMALL_REGION)
         });
+        let mut decisive: [Vec<usize>; 2] = [Vec::new(), Vec::new()];
+        for kind in 0..core.kind_count() {
+            let side = core.side_of(kind);
+            if core.decides_for(kind) == Some(side.opponent()) {
+                decisive[side.index()].push(kind);
+            }
+        }
         let mut fort_builders: [Vec<usize>; 2] = [Vec::new(), Vec::new()];
         for (kind, side) in core.fort_builders() {
             fort_builders[side.index()].push(kind);
@@ -154,6 +163,7 @@ impl<'a, B: Bits> Worker<'a, B> {
             root_depth: 0,
             runners,
             corner_runners,
+            decisive,
             fort_builders,
             root_only: Vec::new(),
             announce: None,

@@ -44,9 +44,14 @@ impl<B: Bits> Worker<'_, B> {
         // routes, as good as one open now, a move later), only the moves that stop it are
         // searched: unless one does or wins first, the runner escapes.
         let threat = self.threat(pos, mover.opponent(), true);
+        // With `king-threat`, a king the other side could take next move is the same: the
+        // mover may not stand, every move is searched, and one that leaves him to be taken is
+        // not followed.
+        let check = !threat.any() && self.settings.king_threat && self.king_threatened(pos, mover);
         let mut best = match threat {
             Threat::Open { .. } => -(WIN - (ply as i32 + 2)),
             Threat::Fork { .. } => -(WIN - (ply as i32 + 4)),
+            Threat::Quiet if check => -(WIN - (ply as i32 + 2)),
             Threat::Quiet => {
                 if stand >= beta {
                     return stand;
@@ -55,7 +60,7 @@ impl<B: Bits> Worker<'_, B> {
                 stand
             }
         };
-        let facing = threat.any();
+        let facing = threat.any() || check;
         let mut moves = std::mem::take(&mut self.moves[ply]);
         moves.clear();
         self.raw.clear();
@@ -81,6 +86,7 @@ impl<B: Bits> Worker<'_, B> {
         let closing = match threat {
             Threat::Open { reach } => reach,
             Threat::Fork { stops } => stops,
+            Threat::Quiet if check => self.core.all_squares(),
             Threat::Quiet => B::EMPTY,
         };
         let mut can_move = false;
@@ -122,6 +128,7 @@ impl<B: Bits> Worker<'_, B> {
                     let pointless = match threat {
                         Threat::Open { .. } => self.open_route(&child, mover.opponent()),
                         Threat::Fork { .. } => self.threat(&child, mover.opponent(), true).any(),
+                        Threat::Quiet if check => self.king_threatened(&child, mover),
                         Threat::Quiet => captures == 0 && !self.open_route(&child, mover),
                     };
                     if pointless {

@@ -7,7 +7,7 @@
 use super::Worker;
 use crate::engine::bitboard::Bits;
 use crate::engine::core::{Pos, RawMove};
-use crate::ir::Side;
+use crate::ir::{KingCaptureMethod, Side};
 use crate::search::eval::SMALL_REGION;
 
 /// Fort watch: how many orthogonal steps from a fort builder on the edge a move must land to be
@@ -137,6 +137,58 @@ impl<B: Bits> Worker<'_, B> {
         } else {
             Threat::Quiet
         }
+    }
+
+    /// Whether the other side could take a piece of `side` whose capture decides the game (a
+    /// king) with its next move in `pos`: the king's "check", where quiescence may not stand on
+    /// the evaluation (`king-threat`). Only kings already held on enough sides are looked at
+    /// (one for a custodial king, three for an enclosed one), and only the other side's moves
+    /// that land beside him or beside an empty square beside him, each played on a copy: a yes
+    /// is a capture the rules make. Pieces that reach such a square off a rook's line (a jump)
+    /// and the extra sandwich rules (which take a king held on fewer sides) are not looked for:
+    /// a no may miss one, as standing on the evaluation did.
+    pub(super) fn king_threatened(&self, pos: &Pos<B>, side: Side) -> bool {
+        let enemy = side.opponent();
+        let empty = self.core.all_squares() & !pos.occupied();
+        for &kind in &self.decisive[side.index()] {
+            for sq in pos.pieces[kind].iter() {
+                let (held, method) = self.core.sides_held(pos, kind, sq, enemy);
+                let needed = match method {
+                    KingCaptureMethod::Custodial => 1,
+                    KingCaptureMethod::Enclosed | KingCaptureMethod::EnclosedTogether => 3,
+                };
+                if held < needed {
+                    continue;
+                }
+                let king = B::single(sq);
+                let near = self.core.beside(king | (self.core.beside(king) & empty)) & empty;
+                let asking = self.core.asking_for(pos, enemy);
+                for to in near.iter() {
+                    // Beside the squares a rook's line from `to` crosses: every piece that
+                    // may move there along a line, and some that may not (asked below).
+                    let line = self.core.rook_reach(B::single(to), empty) | B::single(to);
+                    let captors = self.core.beside(line) & pos.sides[enemy.index()];
+                    for from in captors.iter() {
+                        let Some(captor) = self.core.kind_on(pos, from, enemy) else {
+                            continue;
+                        };
+                        if !self.core.targets_as(pos, enemy, captor, from).has(to) {
+                            continue;
+                        }
+                        let mut taken = asking;
+                        let mv = RawMove {
+                            from: from as u16,
+                            to: to as u16,
+                        };
+                        self.core.step(&mut taken, mv, &[]);
+                        if !taken.pieces[kind].has(sq) {
+                            return true;
+                        }
+                    }
+                }
+            }
+        }
+        false
     }
 
     /// Whether a runner of `side` escapes to a small region (a king to the corners): set once
