@@ -29,6 +29,19 @@ fn best_with(game: &Game, depth: u32, settings: Settings) -> Report {
     search(game, &limits, &AtomicBool::new(false), |_| {}).unwrap()
 }
 
+/// Asserts what a quiescence technique adds: with `with` the search of `game` proves `score`
+/// at depth 1, where with `without` it does not; both prove it at depth 3. Returns the depth-1
+/// report with it, for its move.
+fn proved_past_the_horizon(game: &Game, with: Settings, without: Settings, score: Score) -> Report {
+    let plain = best_with(game, 1, without);
+    assert!(!matches!(plain.score, Score::Win(_)), "{plain:?}");
+    let seen = best_with(game, 1, with);
+    assert_eq!(seen.score, score, "{seen:?}");
+    assert_eq!(best_with(game, 3, without).score, score);
+    assert_eq!(best_with(game, 3, with).score, score);
+    seen
+}
+
 /// Asserts that the default search of `game` plays `mv` and scores `score` at each of `depths`.
 fn assert_finds(game: &Game, depths: std::ops::RangeInclusive<u32>, mv: &str, score: Score) {
     for depth in depths {
@@ -84,18 +97,13 @@ fn the_corner_chase_sees_a_fork_past_the_horizon() {
     };
     // With the attackers to move at the horizon, quiescence without the chase stands on the
     // evaluation; the chase searches only the moves that might stop the fork,
-    // finds none, and proves the win a ply after the king's quiet move.
+    // finds none, and proves the win a ply after the king's quiet move. The full search
+    // agrees two plies deeper, with or without the chase.
     let chase = Settings {
         corner_chase: true,
         ..Settings::DEFAULT
     };
-    let plain = best_with(&game, 1, unchased);
-    assert!(!matches!(plain.score, Score::Win(_)), "{plain:?}");
-    let chased = best_with(&game, 1, chase);
-    assert_eq!(chased.score, Score::Win(5), "{chased:?}");
-    // The full search agrees two plies deeper, with or without the chase.
-    assert_eq!(best_with(&game, 3, unchased).score, Score::Win(5));
-    assert_eq!(best_with(&game, 3, chase).score, Score::Win(5));
+    proved_past_the_horizon(&game, chase, unchased, Score::Win(5));
 }
 
 #[test]
@@ -119,15 +127,10 @@ fn the_king_threat_sees_a_net_past_the_horizon() {
     };
     // At depth 1, with the defenders to move at the horizon, quiescence without the king
     // threat stands on the evaluation; with it, they may not, every move leaves the king to
-    // be taken, and the win is proved a ply after the attackers' quiet move.
-    let plain = best_with(&game, 1, unguarded);
-    assert!(!matches!(plain.score, Score::Win(_)), "{plain:?}");
-    let seen = best_with(&game, 1, guarded);
-    assert_eq!(seen.score, Score::Win(3), "{seen:?}");
+    // be taken, and the win is proved a ply after the attackers' quiet move. The full search
+    // agrees two plies deeper, with or without it.
+    let seen = proved_past_the_horizon(&game, guarded, unguarded, Score::Win(3));
     assert_eq!(seen.best.unwrap().to_string(), "c9-h9");
-    // The full search agrees two plies deeper, with or without it.
-    assert_eq!(best_with(&game, 3, unguarded).score, Score::Win(3));
-    assert_eq!(best_with(&game, 3, guarded).score, Score::Win(3));
 }
 
 #[test]

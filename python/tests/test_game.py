@@ -266,6 +266,7 @@ def test_selfplay_turns_search_techniques_off_and_on_as_the_cli_does(cli):
     full = tafl.selfplay_games("brandubh", 0, 6, depth=2, seed=2)
     assert plain != full
     assert tafl.selfplay("brandubh", 1, depth=1)["off"] == []
+    assert tafl.selfplay("brandubh", 1, depth=1, off="learned, corner-chase,")["off"] == ["learned", "corner-chase"]
     with pytest.raises(ValueError, match="unknown search technique `fast`: expected all, quiescence"):
         tafl.selfplay("brandubh", 1, depth=1, off="corner-chase,fast")
     for bad in (5, {"off": True}, [1, 2]):

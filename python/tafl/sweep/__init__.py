@@ -347,7 +347,9 @@ def balance(
 
 def _names(techniques: Techniques) -> list[str]:
     """``off=``/``on=`` as the list ``tafl balance --json`` writes (already checked by
-    ``selfplay_games``): none, a comma-separated string's names, or the list's."""
+    ``selfplay_games``): none, a comma-separated string's names, or the list's. The string is
+    read as ``selfplay_games`` reads it (``args::techniques``: spaces and empty names left
+    out), so ``tafl.selfplay`` and ``tafl.balance`` report the same list."""
     if techniques is None:
         return []
     if isinstance(techniques, str):
