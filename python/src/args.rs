@@ -232,8 +232,8 @@ pub fn on(value: &Bound<'_, PyAny>) -> PyResult<Vec<String>> {
 }
 
 /// Search techniques' names as `--off`/`--on` take them: `None` for none, a comma-separated
-/// string (`"corner-chase,learned"`, spaces and empty names left out, as `tafl.sweep`'s
-/// `_names` reads it for the results) or a list or tuple of names. Whether each is a technique
+/// string (`"corner-chase,learned"`, spaces and empty names left out) or a list or tuple of
+/// names; `tafl._tafl.techniques` returns what it read, for the sweeps' results. Whether each is a technique
 /// is [`tafl::search::Settings::turned`]'s to say (a `ValueError` listing them).
 fn techniques(value: &Bound<'_, PyAny>, name: &str) -> PyResult<Vec<String>> {
     if value.is_none() {

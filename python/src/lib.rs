@@ -41,5 +41,6 @@ fn _tafl(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(play::wilson, m)?)?;
     m.add_function(wrap_pyfunction!(play::evaluation, m)?)?;
     m.add_function(wrap_pyfunction!(play::ladder, m)?)?;
+    m.add_function(wrap_pyfunction!(play::techniques, m)?)?;
     Ok(())
 }

@@ -10,7 +10,7 @@ use tafl::game::Status;
 use tafl::search::duel::{self, Tally};
 use tafl::search::ladder as balance;
 use tafl::search::profile::Evaluation;
-use tafl::search::Limits;
+use tafl::search::{Limits, Settings};
 
 use crate::args;
 use crate::game::limits;
@@ -76,6 +76,21 @@ fn chosen(variant: &Variant, weights: Option<&str>) -> PyResult<Evaluation> {
 pub fn evaluation(py: Python<'_>, variant: &Bound<'_, PyAny>) -> PyResult<String> {
     let variant = Variant::resolve(py, variant)?;
     Ok(Evaluation::of(variant.engine.rules()).label)
+}
+
+/// `off=` and `on=` as every run reads them (`None`, a comma-separated string or a list of
+/// names), each checked as a search technique: the two lists of names, as the results report
+/// them. `tafl.sweep` calls it so that its results list exactly what the games were played with.
+#[pyfunction]
+#[pyo3(signature = (off = Vec::new(), on = Vec::new()))]
+pub fn techniques(
+    #[pyo3(from_py_with = args::off)] off: Vec<String>,
+    #[pyo3(from_py_with = args::on)] on: Vec<String>,
+) -> PyResult<(Vec<String>, Vec<String>)> {
+    Settings::DEFAULT
+        .turned(&off, &on)
+        .map_err(|e| PyValueError::new_err(e.to_string()))?;
+    Ok((off, on))
 }
 
 /// Runs `body` on `threads` threads (rayon), or on this one for 1; `threads` is already bounded

@@ -222,6 +222,11 @@ def selfplay_games(
     on: Union[None, str, Sequence[str]] = None,
 ) -> list[tuple[str, str, int]]:
     """Games first..first+count of a selfplay run: (status, reason, plies) each."""
+def techniques(
+    off: Union[None, str, Sequence[str]] = None, on: Union[None, str, Sequence[str]] = None
+) -> tuple[list[str], list[str]]:
+    """``off=`` and ``on=`` read as every run reads them, each name checked (``ValueError``
+    listing the known ones): the two lists the results report."""
 def ladder(rungs: list[tuple[int, list[tuple[str, str, int]]]]) -> dict:
     """The balance ladder of ``tafl balance --json`` from games already played."""
 def evaluation(variant: Union[str, Variant]) -> str:

@@ -272,6 +272,11 @@ def test_selfplay_turns_search_techniques_off_and_on_as_the_cli_does(cli):
     for bad in (5, {"off": True}, [1, 2]):
         with pytest.raises(TypeError, match="`on` must be None, a string"):
             tafl.selfplay("brandubh", 1, depth=1, on=bad)
+    # The sweeps report what a run read, from the same reading (tafl._tafl.techniques).
+    assert tafl._tafl.techniques("learned, corner-chase,", ("quiescence",)) == (["learned", "corner-chase"], ["quiescence"])
+    assert tafl._tafl.techniques() == ([], [])
+    with pytest.raises(ValueError, match="unknown search technique `fast`"):
+        tafl._tafl.techniques(on=["fast"])
 
 
 def test_playouts_give_the_cli_figures(cli):

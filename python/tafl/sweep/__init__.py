@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from typing import Any, Iterable, Mapping, Optional, Sequence, Union
 
 from .._args import optional_whole, text, whole
-from .._tafl import MAX_GAMES, LintError, Variant, evaluation, ladder, selfplay_games, wilson
+from .._tafl import MAX_GAMES, LintError, Variant, evaluation, ladder, selfplay_games, techniques, wilson
 
 __all__ = ["Change", "apply_change", "chart", "run_task", "sweep", "variants"]
 
@@ -259,8 +259,9 @@ def sweep(
     table = pd.DataFrame(rows).set_index("variant")
     table["seconds"] = seconds
     table["evaluation"] = weights
-    table["off"] = ",".join(_names(off))
-    table["on"] = ",".join(_names(on))
+    turned_off, turned_on = techniques(off, on)
+    table["off"] = ",".join(turned_off)
+    table["on"] = ",".join(turned_on)
     table["opening_moves"] = opening_moves
     return table
 
@@ -333,28 +334,17 @@ def balance(
         ]
     played = [(ms, [game for chunk in ray.get(refs) for game in chunk]) for ms, refs in pending.items()]
     result = ladder(played)
+    turned_off, turned_on = techniques(off, on)
     result.update(
         variant=base.name,
         evaluation=weights,
         openings=openings,
         opening_moves=opening_moves,
-        off=_names(off),
-        on=_names(on),
+        off=turned_off,
+        on=turned_on,
         seconds=time.perf_counter() - started,
     )
     return result
-
-
-def _names(techniques: Techniques) -> list[str]:
-    """``off=``/``on=`` as the list ``tafl balance --json`` writes (already checked by
-    ``selfplay_games``): none, a comma-separated string's names, or the list's. The string is
-    read as ``selfplay_games`` reads it (``args::techniques``: spaces and empty names left
-    out), so ``tafl.selfplay`` and ``tafl.balance`` report the same list."""
-    if techniques is None:
-        return []
-    if isinstance(techniques, str):
-        return [name.strip() for name in techniques.split(",") if name.strip()]
-    return list(techniques)
 
 
 def _row(name: str, played: list[tuple]) -> dict:
