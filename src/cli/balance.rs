@@ -89,8 +89,8 @@ struct Summary {
 /// Said beside the figure of a variant whose king escapes to the corners.
 const CORNER_CAVEAT: &str = "the king escapes to the corners here, and between equal computer \
      players he finds his double threats more often than people do: on 11x11 and larger read the \
-     share as the attackers' lower bound, and climb the rungs (Copenhagen: 0.00 to 0.10 at \
-     25 ms to 1 s a move here, 0.44 in people's games, about 0.25 where the computer plays on \
+     share as the attackers' lower bound, and climb the rungs (Copenhagen: 0.00 to 0.15 at \
+     25 ms to 4 s a move here, 0.44 in people's games, about 0.25 where the computer plays on \
      from people's resignations; docs/balance.md). On 7x7 the figure meets people's (Brandubh \
      0.35, people 0.40). Compare such variants with each other (tafl compare) rather than with \
      people";
