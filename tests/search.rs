@@ -29,10 +29,15 @@ fn best_with(game: &Game, depth: u32, settings: Settings) -> Report {
     search(game, &limits, &AtomicBool::new(false), |_| {}).unwrap()
 }
 
-/// Asserts what a quiescence technique adds: with `with` the search of `game` proves `score`
-/// at depth 1, where with `without` it does not; both prove it at depth 3. Returns the depth-1
-/// report with it, for its move.
-fn proved_past_the_horizon(game: &Game, with: Settings, without: Settings, score: Score) -> Report {
+/// Asserts what a quiescence technique adds: with the technique named `technique` turned on
+/// (on top of the defaults) the search of `game` proves `score` at depth 1, where with it
+/// turned off it does not; both prove it at depth 3. Returns the depth-1 report with it, for
+/// its move.
+fn proved_past_the_horizon(game: &Game, technique: &str, score: Score) -> Report {
+    let none: [&str; 0] = [];
+    // Every caller names a technique of Settings::NAMES.
+    let with = Settings::DEFAULT.turned(&none, &[technique]).unwrap();
+    let without = Settings::DEFAULT.turned(&[technique], &none).unwrap();
     let plain = best_with(game, 1, without);
     assert!(!matches!(plain.score, Score::Win(_)), "{plain:?}");
     let seen = best_with(game, 1, with);
@@ -91,19 +96,11 @@ fn the_corner_chase_sees_a_fork_past_the_horizon() {
         "/4t4/9/9/5tKt1/9/9/9/9/6t2/",
         Side::Defenders,
     );
-    let unchased = Settings {
-        corner_chase: false,
-        ..Settings::DEFAULT
-    };
     // With the attackers to move at the horizon, quiescence without the chase stands on the
     // evaluation; the chase searches only the moves that might stop the fork,
     // finds none, and proves the win a ply after the king's quiet move. The full search
     // agrees two plies deeper, with or without the chase.
-    let chase = Settings {
-        corner_chase: true,
-        ..Settings::DEFAULT
-    };
-    proved_past_the_horizon(&game, chase, unchased, Score::Win(5));
+    proved_past_the_horizon(&game, "corner-chase", Score::Win(5));
 }
 
 #[test]
@@ -117,19 +114,11 @@ fn the_king_threat_sees_a_net_past_the_horizon() {
         "/11/11/2t8/6tKt2/6t1t2/7t3/11/11/2T8/11/11/",
         Side::Attackers,
     );
-    let unguarded = Settings {
-        king_threat: false,
-        ..Settings::DEFAULT
-    };
-    let guarded = Settings {
-        king_threat: true,
-        ..Settings::DEFAULT
-    };
     // At depth 1, with the defenders to move at the horizon, quiescence without the king
     // threat stands on the evaluation; with it, they may not, every move leaves the king to
     // be taken, and the win is proved a ply after the attackers' quiet move. The full search
     // agrees two plies deeper, with or without it.
-    let seen = proved_past_the_horizon(&game, guarded, unguarded, Score::Win(3));
+    let seen = proved_past_the_horizon(&game, "king-threat", Score::Win(3));
     assert_eq!(seen.best.unwrap().to_string(), "c9-h9");
 }
 
