@@ -45,6 +45,12 @@ enum GamesCommand {
     /// other rules) are left out and counted. Exit status: 0, 1 when games were left out, 2
     /// when a file or a game cannot be read.
     Stats(StatsArgs),
+    /// Which bundled variant replays the games of each of aagenielsen.dk's game types, from
+    /// folders of the site's JSON records, and the site's balance beside each.
+    ///
+    /// Exit status: 0 when every type checked is covered (a file replays at least 99% of its
+    /// first games), 1 when one is not, 2 when a path cannot be read (docs/records.md).
+    Site(super::site::SiteArgs),
 }
 
 /// The files and how to read them.
@@ -52,7 +58,8 @@ enum GamesCommand {
 struct Files {
     /// A bundled variant's name or a variant file: the rules to replay the games under.
     variant: String,
-    /// Record files: native records, OpenTafl `.otg`, hnefatafl-rs `.csv` rows or move lists.
+    /// Record files, or folders of them (read to any depth): native records, OpenTafl `.otg`,
+    /// hnefatafl-rs `.csv` rows, move lists, or aagenielsen.dk's JSON games.
     #[arg(required = true)]
     files: Vec<PathBuf>,
     /// Read every file in this format instead of guessing from its name and content.
@@ -85,6 +92,8 @@ enum FormatArg {
     Csv,
     /// Plain move lists, one game a paragraph.
     Moves,
+    /// aagenielsen.dk's games, one JSON object a file.
+    Aagenielsen,
 }
 
 impl FormatArg {
@@ -94,6 +103,7 @@ impl FormatArg {
             FormatArg::Otg => Format::OpenTafl,
             FormatArg::Csv => Format::Csv,
             FormatArg::Moves => Format::MoveList,
+            FormatArg::Aagenielsen => Format::Site,
         }
     }
 }
@@ -101,9 +111,40 @@ impl FormatArg {
 /// Runs `tafl games`.
 pub fn run(args: Args) -> ExitCode {
     match args.command {
-        GamesCommand::Check(files) => check(&files),
-        GamesCommand::Stats(stats) => self::stats(&stats),
+        GamesCommand::Check(mut files) => match expand(&mut files) {
+            Some(()) => check(&files),
+            None => ExitCode::from(2),
+        },
+        GamesCommand::Stats(mut stats) => match expand(&mut stats.files) {
+            Some(()) => self::stats(&stats),
+            None => ExitCode::from(2),
+        },
+        GamesCommand::Site(site) => super::site::run(&site),
     }
+}
+
+/// Folders among the files become the files under them, in natural order; `None` when a path
+/// cannot be read (the problem has been printed).
+fn expand(files: &mut Files) -> Option<()> {
+    if !files.files.iter().any(|p| p.is_dir()) {
+        return Some(());
+    }
+    let mut expanded = Vec::new();
+    for path in &files.files {
+        if path.is_dir() {
+            let mut under = Vec::new();
+            if let Err(error) = record_file::walk(path, &mut under) {
+                eprintln!("error: cannot read `{}`: {error}", path.display());
+                return None;
+            }
+            record_file::sort_naturally(&mut under);
+            expanded.extend(under);
+        } else {
+            expanded.push(path.clone());
+        }
+    }
+    files.files = expanded;
+    Some(())
 }
 
 /// One game, read and replayed: what the reports are made from, then dropped.

@@ -28,6 +28,7 @@ pub mod replay;
 pub mod selfplay;
 mod serve;
 mod show;
+mod site;
 mod tune;
 
 use std::process::ExitCode;

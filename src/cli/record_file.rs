@@ -72,6 +72,65 @@ pub fn read(path: &Path, limit: u64) -> Result<String, ReadError> {
     })
 }
 
+/// Adds `path` to `files`, or, when it is a folder, every file under it to any depth. Entries
+/// whose names start with `.` are left out, and links to folders are not followed (a link may
+/// lead back up the tree).
+///
+/// # Errors
+/// The path, or a folder under it, cannot be read.
+pub fn walk(path: &Path, files: &mut Vec<std::path::PathBuf>) -> std::io::Result<()> {
+    let metadata = std::fs::metadata(path)?;
+    if !metadata.is_dir() {
+        files.push(path.to_path_buf());
+        return Ok(());
+    }
+    let mut folders = vec![path.to_path_buf()];
+    while let Some(folder) = folders.pop() {
+        for entry in std::fs::read_dir(&folder)? {
+            let entry = entry?;
+            if entry.file_name().to_string_lossy().starts_with('.') {
+                continue;
+            }
+            let kind = entry.file_type()?;
+            if kind.is_dir() {
+                folders.push(entry.path());
+            } else if !kind.is_symlink() || entry.path().is_file() {
+                files.push(entry.path());
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Sorts paths as people count: runs of digits compare as numbers, so `game-16-1-9.json`
+/// comes before `game-16-1-10.json`.
+pub fn sort_naturally(paths: &mut [std::path::PathBuf]) {
+    paths.sort_by_cached_key(|path| natural_key(&path.to_string_lossy()));
+}
+
+/// The text cut into runs of digits (as numbers) and runs of anything else.
+fn natural_key(text: &str) -> Vec<(String, u128)> {
+    let mut key = Vec::new();
+    let mut rest = text;
+    while !rest.is_empty() {
+        let digits = rest
+            .find(|c: char| !c.is_ascii_digit())
+            .unwrap_or(rest.len());
+        if digits > 0 {
+            // A run too long for a number sorts after every number.
+            key.push((String::new(), rest[..digits].parse().unwrap_or(u128::MAX)));
+            rest = &rest[digits..];
+        } else {
+            let other = rest
+                .find(|c: char| c.is_ascii_digit())
+                .unwrap_or(rest.len());
+            key.push((rest[..other].to_string(), 0));
+            rest = &rest[other..];
+        }
+    }
+    key
+}
+
 /// `n` in the largest unit that divides it: `256 MiB`, `1 KiB`, `1000 bytes`.
 pub fn describe_size(n: u64) -> String {
     let units = [(1 << 30, "GiB"), (1 << 20, "MiB"), (1 << 10, "KiB")];
@@ -159,6 +218,50 @@ impl Problems {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn paths_sort_as_people_count() {
+        let mut paths: Vec<std::path::PathBuf> =
+            ["g-16-10.json", "g-9-2.json", "g-16-9.json", "g-16-1.json"]
+                .iter()
+                .map(Into::into)
+                .collect();
+        sort_naturally(&mut paths);
+        let sorted: Vec<_> = paths
+            .iter()
+            .map(|p| p.to_string_lossy().into_owned())
+            .collect();
+        assert_eq!(
+            sorted,
+            ["g-9-2.json", "g-16-1.json", "g-16-9.json", "g-16-10.json"]
+        );
+    }
+
+    #[test]
+    fn folders_are_walked_to_any_depth_without_hidden_entries() {
+        let dir = std::env::temp_dir().join(format!("tafl-walk-{}", std::process::id()));
+        std::fs::create_dir_all(dir.join("a/b")).unwrap();
+        std::fs::create_dir_all(dir.join(".hidden")).unwrap();
+        for file in [
+            "top.json",
+            "a/one.json",
+            "a/b/two.json",
+            ".hidden/no.json",
+            ".no.json",
+        ] {
+            std::fs::write(dir.join(file), "{}").unwrap();
+        }
+        let mut files = Vec::new();
+        walk(&dir, &mut files).unwrap();
+        sort_naturally(&mut files);
+        let names: Vec<_> = files
+            .iter()
+            .map(|p| p.strip_prefix(&dir).unwrap().to_string_lossy().into_owned())
+            .collect();
+        assert_eq!(names, ["a/b/two.json", "a/one.json", "top.json"]);
+        assert!(walk(&dir.join("missing"), &mut files).is_err());
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
 
     #[test]
     fn sizes_read_and_print_in_binary_units() {

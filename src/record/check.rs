@@ -292,18 +292,21 @@ fn judge_result(game: &Game, record: &GameRecord) -> Verdict {
 
 /// Whether a written reason is one the rules decide by a move (a king escaped, captured, ...),
 /// rather than one the players declare (a resignation, a timeout, an agreed or claimed draw).
+/// A site record's win without an ending word ([`super::site::BY_THE_RULES`]) names no rule but
+/// says one decided it.
 fn names_a_rule(reason: &str) -> bool {
-    [
-        EndReason::KingEscaped,
-        EndReason::PieceEscaped,
-        EndReason::KingCaptured,
-        EndReason::LeaderCaptured,
-        EndReason::NoMoves,
-        EndReason::Encircled,
-        EndReason::EdgeFort,
-    ]
-    .iter()
-    .any(|r| r.as_str() == reason)
+    reason == super::site::BY_THE_RULES
+        || [
+            EndReason::KingEscaped,
+            EndReason::PieceEscaped,
+            EndReason::KingCaptured,
+            EndReason::LeaderCaptured,
+            EndReason::NoMoves,
+            EndReason::Encircled,
+            EndReason::EdgeFort,
+        ]
+        .iter()
+        .any(|r| r.as_str() == reason)
 }
 
 /// The winner a record states, with a move list's `resigned`/`timeout` read against the game.

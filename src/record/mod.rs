@@ -1,7 +1,7 @@
 //! Game records: games as people write them down, read into one shape and checked against a
 //! variant's rules.
 //!
-//! Four formats are read, each into [`GameRecord`]s:
+//! Five formats are read, each into [`GameRecord`]s:
 //!
 //! - [`Format::Native`], this toolkit's own record (docs/records.md): tags such as
 //!   `variant: copenhagen`, then numbered moves with their captures (`1. d1-d3xd4 h6-h9`);
@@ -12,6 +12,8 @@
 //! - [`Format::Csv`], the rows of the hnefatafl crate's game corpora
 //!   (github.com/bunburya/hnefatafl-rs, `resources/test/games/`): one game a row.
 //! - [`Format::MoveList`], plain move lists (`c5c6 d11-d10xe10 resigned`), one game a paragraph.
+//! - [`Format::Site`], the game records of aagenielsen.dk as published in JSON, one game a file
+//!   ([`site`]).
 //!
 //! Reading never panics: a problem is a [`RecordError`] with its line and column, and a file of
 //! many games reports a bad game without losing the others. [`games`] reads a file's games one
@@ -35,6 +37,7 @@ pub mod limits;
 pub mod lines;
 pub mod native;
 pub mod otg;
+pub mod site;
 
 pub use lines::line_column;
 
@@ -55,22 +58,27 @@ pub enum Format {
     Csv,
     /// Plain move lists, one game a paragraph.
     MoveList,
+    /// The game records of aagenielsen.dk, one JSON object a game ([`site`]).
+    Site,
 }
 
 impl Format {
-    /// The name used on the command line and in JSON (`native`, `otg`, `csv`, `moves`).
+    /// The name used on the command line and in JSON (`native`, `otg`, `csv`, `moves`,
+    /// `aagenielsen`).
     pub const fn as_str(self) -> &'static str {
         match self {
             Format::Native => "native",
             Format::OpenTafl => "otg",
             Format::Csv => "csv",
             Format::MoveList => "moves",
+            Format::Site => "aagenielsen",
         }
     }
 
     /// Guesses a file's format from its name's extension, then from its content: `.otg` or a
     /// first line starting with `[` is OpenTafl; `.csv` or rows ending in an outcome column are
-    /// CSV; a `key: value` line is native; anything else is a move list.
+    /// CSV; a JSON object naming the site's game type is the site's; a `key: value` line is
+    /// native; anything else is a move list.
     pub fn detect(path: Option<&str>, text: &str) -> Format {
         let extension = path
             .and_then(|p| p.rsplit_once('.'))
@@ -79,6 +87,9 @@ impl Format {
             Some("otg") => return Format::OpenTafl,
             Some("csv") => return Format::Csv,
             _ => {}
+        }
+        if site::looks_like(text) {
+            return Format::Site;
         }
         let first = lines::lines(text)
             .map(|l| l.text.trim())
@@ -346,6 +357,12 @@ pub enum RecordErrorKind {
         /// The tag's name.
         name: String,
     },
+    /// A site record that is not the JSON object the site publishes.
+    #[error("not a game of the site: {message}")]
+    NotJson {
+        /// What the JSON reader says.
+        message: String,
+    },
     /// A line longer than [`limits::MAX_LINE_BYTES`]: no record writes one, and the words of
     /// such a line could not be shown.
     #[error(
@@ -391,7 +408,7 @@ pub fn parse(text: &str, format: Format) -> Vec<Result<GameRecord, RecordError>>
 /// ```
 pub fn games(text: &str, format: Format) -> Games<'_> {
     let reader = match format {
-        Format::Native | Format::OpenTafl => Reader::One(Some((text, format))),
+        Format::Native | Format::OpenTafl | Format::Site => Reader::One(Some((text, format))),
         Format::Csv => Reader::Rows(csv::rows(text)),
         Format::MoveList => Reader::Lists(csv::move_lists(text)),
     };
@@ -419,7 +436,8 @@ impl Iterator for Games<'_> {
         match &mut self.reader {
             Reader::One(one) => one.take().map(|(text, format)| match format {
                 Format::OpenTafl => otg::parse(text),
-                _ => native::parse(text),
+                Format::Site => site::parse(text),
+                Format::Native | Format::Csv | Format::MoveList => native::parse(text),
             }),
             Reader::Rows(rows) => rows.next(),
             Reader::Lists(lists) => lists.next(),
@@ -543,6 +561,8 @@ mod tests {
             Format::Native
         );
         assert_eq!(Format::detect(None, "1. a1-a2 b1-b2\n"), Format::MoveList);
+        let site = "{\"AageGameTypeKey\": 16, \"Moves\": []}";
+        assert_eq!(Format::detect(Some("game-16-1-1.json"), site), Format::Site);
     }
 
     #[test]
