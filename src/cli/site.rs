@@ -472,16 +472,23 @@ fn print_report(report: &SiteReport, summary: bool) {
         return;
     }
     println!();
+    let checked = || report.types.iter().filter(|t| t.checked);
+    let name = |t: &TypeReport| crate::printable::quoted(&t.name).into_owned();
+    let width = checked()
+        .map(|t| name(t).chars().count())
+        .max()
+        .unwrap_or(0)
+        .max("the site's name".len());
     println!(
-        "{:>4}  {:<44}  {:>6}  {:<24}  {:>9}  {:>18}",
+        "{:>4}  {:<width$}  {:>6}  {:<24}  {:>9}  {:>18}",
         "type", "the site's name", "games", "replayed by", "replays", "site: attackers"
     );
-    for t in report.types.iter().filter(|t| t.checked) {
+    for t in checked() {
         let share = &t.site.attackers_share;
         println!(
-            "{:>4}  {:<44}  {:>6}  {:<24}  {:>9}  {:>18}",
+            "{:>4}  {:<width$}  {:>6}  {:<24}  {:>9}  {:>18}",
             t.key,
-            crate::printable::quoted(&t.name),
+            name(t),
             t.games,
             t.variant.as_deref().unwrap_or("none"),
             format!(

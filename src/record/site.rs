@@ -10,8 +10,10 @@
 //! ```
 //!
 //! Black is the attackers and White the defenders, as on the site's boards and in the hnefatafl
-//! corpora (every one of the copy's 52,782 games says black moved first). Every capture is
-//! written (`f2-f1xe1`), so a move without `x` captured nothing. The last word may be the
+//! corpora (every one of the copy's 52,782 games says black moved first). A move written with a
+//! dash has every capture written (`f2-f1xe1`), so one without `x` captured nothing; the site's
+//! oldest records (833 games of the copy) write moves without a dash (`d1d3`) and no captures,
+//! so theirs are not compared. The last word may be the
 //! site's ending, `resigned` or `timeout` (the side to move gave up or ran out of time). A game
 //! won without one was won on the board: its result is read as decided by the rules
 //! ([`BY_THE_RULES`]), so a replay in which the game goes on contradicts it. A draw without one
@@ -167,10 +169,15 @@ pub fn parse(text: &str) -> Result<GameRecord, RecordError> {
             RecordError::at(kind, span, text)
         })?;
         let (line, column) = super::line_column(text, span.start);
+        // The site writes every capture of a move written with a dash: no `x` is none. Its
+        // oldest records write moves without one (`d1d3`) and no captures at all.
+        let captures = match captures {
+            None if bare.contains('-') => Some(Vec::new()),
+            written => written,
+        };
         record.moves.push(RecordedMove {
             mv,
-            // The site writes every capture: no `x` is none.
-            captures: Some(captures.unwrap_or_default()),
+            captures,
             comment: None,
             span,
             line,
@@ -281,6 +288,15 @@ mod tests {
         let result = record.tags.result.unwrap();
         assert_eq!(result.outcome, RecordedOutcome::AttackersWin);
         assert_eq!(result.reason.as_deref(), Some("timeout"));
+    }
+
+    #[test]
+    fn moves_written_without_a_dash_leave_their_captures_unsaid() {
+        let old = GAME.replace("\"h1-h3\"", "\"h1h3\"");
+        let record = parse(&old).unwrap();
+        assert_eq!(record.moves[0].mv.to_string(), "h1-h3");
+        assert_eq!(record.moves[0].captures, None);
+        assert_eq!(record.moves[1].captures, Some(vec![]));
     }
 
     #[test]
