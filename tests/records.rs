@@ -490,9 +490,10 @@ fn the_triathlon_brandubh_game_tells_the_two_brandubhs_apart() {
 
 /// The Tafl Triathlon 2015 games, played at aagenielsen.dk: the 9x9 game ("9x9 Tablut or Saami
 /// Tafl", its commentary says) replays through `saami-tablut`, the site's rule sheet, every one
-/// of its plies agreeing. The Brandubh game was played with a king strong on and beside the
-/// throne (the site's older "Brandubh 1"); under `brandubh-aagenielsen`, the site's current
-/// king "captured from two sides", he falls at ply 13, as under OpenTafl's Brandub.
+/// of its plies agreeing, and so does the Brandubh game through `brandubh-aagenielsen`, whose
+/// king is taken by two except on the throne and never against the empty throne, as the site's
+/// own records of its Brandubh show (tests/rules/brandubh-aagenielsen/); under OpenTafl's
+/// Brandub, whose king is taken by two against the empty throne too, he falls at ply 13.
 #[test]
 fn the_triathlon_games_replay_through_the_sites_own_rules() {
     let path =
@@ -502,7 +503,9 @@ fn the_triathlon_games_replay_through_the_sites_own_rules() {
     assert_eq!(tablut.verdict, check::Verdict::Agrees);
     let path = games_dir().join("opentafl/Animals-Xerxes-Brandub-Triathlon-2015.otg");
     let game = record::otg::parse(&std::fs::read_to_string(path).unwrap()).unwrap();
-    let brandubh = check::replay(&engine("brandubh-aagenielsen"), &game);
+    let site = check::replay(&engine("brandubh-aagenielsen"), &game);
+    assert_eq!(site.verdict, check::Verdict::Agrees);
+    let brandubh = check::replay(&engine("brandubh"), &game);
     assert_eq!(
         brandubh.verdict,
         check::Verdict::EndsEarly {
