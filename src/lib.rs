@@ -50,4 +50,4 @@ pub use engine::{
 pub use game::{DrawError, Game, IllegalMove, Ply, Status, Undone};
 pub use ir::{BySide, Rules, Side, Square};
 pub use ir::{RuleRef, SourceMap};
-pub use variant::{bundled_names, LoadError, Variant, BUNDLED};
+pub use variant::{bundled_names, site_types, LoadError, SiteType, Variant, BUNDLED};

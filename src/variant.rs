@@ -112,6 +112,32 @@ pub fn bundled_names() -> impl Iterator<Item = &'static str> {
     BUNDLED.iter().map(|(name, _)| *name)
 }
 
+/// One of aagenielsen.dk's game types, and the bundled variant that plays it: the type's games
+/// replay through that file (`tafl games site`, docs/records.md), at least 90 of its first 100.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Deserialize, serde::Serialize)]
+pub struct SiteType {
+    /// The site's number for the type (`AageGameTypeKey` in its records).
+    pub key: u32,
+    /// The site's name for the type.
+    pub name: String,
+    /// The bundled variant that replays most of its games.
+    pub variant: String,
+    /// Of the type's first `of` games, how many replay move for move.
+    pub replays: u32,
+    /// How many of its games were checked.
+    pub of: u32,
+}
+
+/// The site's types that bundled variants play, as the last run of `tafl games site` over the
+/// site's public records found them (variants/aagenielsen/site-types.json, written by
+/// docs/data/aagenielsen/table.py).
+pub fn site_types() -> Vec<SiteType> {
+    // The file is the repository's own data, read at build time; the test suite parses it, so
+    // an empty list here means a broken tree, not a user's mistake.
+    serde_json::from_str(include_str!("../variants/aagenielsen/site-types.json"))
+        .unwrap_or_default()
+}
+
 /// A variant: its validated rules, its text and where each rule was written.
 #[derive(Clone, Debug)]
 pub struct Variant {
@@ -242,5 +268,25 @@ fn not_found(name: &str) -> LoadError {
     LoadError::NotFound {
         name: name.to_string(),
         nearest: crate::suggest::nearest(name, candidates).map(str::to_string),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_site_type_names_a_bundled_variant() {
+        let text = include_str!("../variants/aagenielsen/site-types.json");
+        let types: Vec<SiteType> = serde_json::from_str(text).expect("the site types parse");
+        assert_eq!(site_types(), types);
+        assert!(!types.is_empty());
+        for site in &types {
+            assert!(bundled_names().any(|name| name == site.variant), "{site:?}");
+            assert!(
+                site.replays * 100 >= 90 * site.of && site.replays <= site.of,
+                "{site:?}"
+            );
+        }
     }
 }

@@ -167,3 +167,49 @@ fn bad_paths_and_bad_records_are_reported_without_a_panic() {
     assert_eq!(output.status.code(), Some(1));
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// `tafl list` shows which of the site's types each file plays (variants/aagenielsen/
+/// site-types.json), and the sample bears each one out: the file named replays at least 18 of
+/// the type's 20 sample games, as it replayed at least 90 of the first 100 of the whole copy.
+#[test]
+fn the_list_names_the_site_types_each_file_plays_and_the_sample_bears_them_out() {
+    let output = tafl(&["list", "--json"]);
+    assert!(output.status.success());
+    let entries: Vec<serde_json::Value> = serde_json::from_slice(&output.stdout).unwrap();
+    let copenhagen = entries.iter().find(|e| e["name"] == "copenhagen").unwrap();
+    let types = copenhagen["site_types"].as_array().unwrap();
+    assert_eq!(types[0]["key"], 16);
+    assert_eq!(types[0]["name"], "Copenhagen Hnefatafl 11x11");
+    let linnaeus = entries.iter().find(|e| e["name"] == "linnaeus").unwrap();
+    assert_eq!(linnaeus["site_types"], serde_json::json!([]));
+    let table = stdout(&tafl(&["list"]));
+    let row = table
+        .lines()
+        .find(|l| l.starts_with("copenhagen "))
+        .unwrap();
+    assert!(row.contains("Copenhagen Hnefatafl 11x11 (98%)"), "{row}");
+
+    for site in tafl::site_types() {
+        let folder = fixtures().join(site.key.to_string());
+        let output = tafl(&[
+            "games",
+            "check",
+            &site.variant,
+            folder.to_str().unwrap(),
+            "--json",
+        ]);
+        let report: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+        let agree: u64 = report["files"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|f| f["agrees"].as_u64().unwrap())
+            .sum();
+        assert!(
+            agree >= 18,
+            "{} replays {agree} of type {}'s sample",
+            site.variant,
+            site.key
+        );
+    }
+}

@@ -5,7 +5,7 @@ use std::process::ExitCode;
 
 use crate::ir::Rules;
 use crate::search::profile::{Escape, Features};
-use crate::variant::{Variant, BUNDLED};
+use crate::variant::{site_types, SiteType, Variant, BUNDLED};
 
 /// Arguments of `tafl list`.
 #[derive(Debug, clap::Args)]
@@ -72,10 +72,32 @@ struct Entry {
     from: Option<String>,
     /// The file's whole `source` clause.
     source: Option<String>,
+    /// The game types of aagenielsen.dk whose games replay through this file.
+    site_types: Vec<SiteTypeEntry>,
+}
+
+/// One of aagenielsen.dk's game types a variant plays, in the list.
+#[derive(Debug, serde::Serialize)]
+struct SiteTypeEntry {
+    /// The site's number for the type.
+    key: u32,
+    /// The site's name for it.
+    name: String,
+    /// The share of its first games that replay through the file.
+    replays: f64,
 }
 
 impl Entry {
-    fn of(name: &'static str, rules: &Rules) -> Entry {
+    fn of(name: &'static str, rules: &Rules, sites: &[SiteType]) -> Entry {
+        let site_types = sites
+            .iter()
+            .filter(|site| site.variant == name)
+            .map(|site| SiteTypeEntry {
+                key: site.key,
+                name: site.name.clone(),
+                replays: f64::from(site.replays) / f64::from(site.of.max(1)),
+            })
+            .collect();
         Entry {
             name,
             title: rules.name.clone(),
@@ -84,6 +106,7 @@ impl Entry {
             escape: Features::of(rules).escape,
             from: rules.source.as_deref().map(publisher),
             source: rules.source.clone(),
+            site_types,
         }
     }
 }
@@ -150,10 +173,11 @@ impl Args {
 
 pub fn run(args: &Args) -> ExitCode {
     let mut entries = Vec::new();
+    let sites = site_types();
     for (name, _) in BUNDLED {
         match Variant::bundled(name) {
             Ok(variant) => {
-                let entry = Entry::of(name, &variant.rules);
+                let entry = Entry::of(name, &variant.rules, &sites);
                 if args.keeps(&entry, &variant.rules) {
                     entries.push(entry);
                 }
@@ -187,9 +211,14 @@ fn print_table(entries: &[Entry]) {
         Escape::Edge => "edge",
         Escape::None => "none",
     };
-    let rows: Vec<[String; 6]> = entries
+    let rows: Vec<[String; 7]> = entries
         .iter()
         .map(|entry| {
+            let sites: Vec<String> = entry
+                .site_types
+                .iter()
+                .map(|site| format!("{} ({:.0}%)", site.name, site.replays * 100.0))
+                .collect();
             [
                 entry.name.to_string(),
                 entry.family.clone().unwrap_or_else(|| "-".to_string()),
@@ -197,11 +226,21 @@ fn print_table(entries: &[Entry]) {
                 escape_word(entry.escape).to_string(),
                 entry.from.clone().unwrap_or_else(|| "-".to_string()),
                 entry.title.clone(),
+                sites.join("; "),
             ]
         })
         .collect();
-    let header = ["NAME", "FAMILY", "BOARD", "ESCAPE", "FROM", "TITLE"].map(String::from);
-    let mut widths = [0; 6];
+    let header = [
+        "NAME",
+        "FAMILY",
+        "BOARD",
+        "ESCAPE",
+        "FROM",
+        "TITLE",
+        "PLAYS ON AAGENIELSEN.DK (GAMES REPLAYED)",
+    ]
+    .map(String::from);
+    let mut widths = [0; 7];
     for row in std::iter::once(&header).chain(&rows) {
         for (width, cell) in widths.iter_mut().zip(row) {
             *width = (*width).max(cell.chars().count());

@@ -2,7 +2,10 @@
 
     cd OpenTafl-Python/AageNielsen/AageNielsenData/GameJSONData
     tafl games site . --json > site-check.json
-    python3 table.py site-check.json
+    python3 table.py site-check.json [site-types.json]
+
+With a second file, also writes the types each bundled file plays (`tafl list` shows them):
+variants/aagenielsen/site-types.json.
 """
 import json
 import sys
@@ -29,3 +32,15 @@ for t in report["types"]:
         f"| {all_games['rate']:.2f} ({all_games['low']:.2f}-{all_games['high']:.2f}); "
         f"{by_play['rate']:.2f} |"
     )
+
+# The types each bundled file plays, for `tafl list`: every checked type whose best file replays
+# at least 90 of its first 100 games (variants/aagenielsen/site-types.json).
+if len(sys.argv) > 2:
+    types = [
+        {"key": t["key"], "name": t["name"], "variant": t["variant"], "replays": t["replayed"], "of": t["of"]}
+        for t in report["types"]
+        if t["checked"] and t["variant"] and t["of"] and t["replayed"] * 100 >= 90 * t["of"]
+    ]
+    with open(sys.argv[2], "w") as out:
+        json.dump(types, out, indent=2, ensure_ascii=False)
+        out.write("\n")
