@@ -533,8 +533,8 @@ fn stats(args: &StatsArgs) -> ExitCode {
     // written when a file or game could not be read, and a chart is written whole or not at all.
     if let Some(path) = args.svg.as_ref().filter(|_| !reading.unreadable()) {
         let svg = chart(&stats, rules);
-        if let Err(error) = super::write_whole(path, &svg) {
-            eprintln!("error: cannot write `{}`: {error}", path.display());
+        if let Err(error) = super::output::write(path, svg) {
+            eprintln!("error: {error}");
             return ExitCode::from(2);
         }
     } else if let Some(path) = &args.svg {

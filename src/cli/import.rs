@@ -26,10 +26,10 @@ pub fn run(args: &Args) -> ExitCode {
             print!("{text}");
             ExitCode::SUCCESS
         }
-        Some(path) => match super::write_whole(std::path::Path::new(path), &text) {
+        Some(path) => match super::output::write(std::path::Path::new(path), text) {
             Ok(()) => ExitCode::SUCCESS,
             Err(error) => {
-                eprintln!("error: cannot write `{}`: {error}", path.display());
+                eprintln!("error: {error}");
                 ExitCode::from(1)
             }
         },

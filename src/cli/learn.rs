@@ -121,16 +121,16 @@ pub fn run(args: &Args) -> ExitCode {
     );
     println!("{}", model.fitted);
     if let (Some(path), Some(csv)) = (&args.samples, &csv) {
-        if let Err(error) = super::write_whole(path, csv) {
-            eprintln!("error: cannot write `{}`: {error}", path.display());
+        if let Err(error) = super::output::write(path, csv) {
+            eprintln!("error: {error}");
             return ExitCode::from(2);
         }
     }
     if let Some(path) = &args.out {
         // The model is plain numbers and text: serialising cannot fail.
         let json = serde_json::to_string_pretty(&model).expect("a model serialises") + "\n";
-        if let Err(error) = super::write_whole(path, &json) {
-            eprintln!("error: cannot write `{}`: {error}", path.display());
+        if let Err(error) = super::output::write(path, json) {
+            eprintln!("error: {error}");
             return ExitCode::from(2);
         }
     }

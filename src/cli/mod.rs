@@ -19,6 +19,7 @@ mod load;
 mod lsp;
 mod r#match;
 pub mod moves;
+mod output;
 pub mod perft;
 pub mod play;
 pub mod playouts;
@@ -183,9 +184,6 @@ fn load(name_or_path: &str) -> Option<crate::Variant> {
     }
 }
 
-/// Writes `contents` to `path` whole or not at all: into a temporary file beside it, renamed
-/// over `path` once written, so that an error or an interruption never leaves a partial file
-/// where the user expects the result.
 /// The end of a run that reports a summary (`selfplay`, `balance`, `compare`, `match`): one
 /// JSON line with `--json`, else the summary in `words`.
 fn report<T: serde::Serialize>(
@@ -214,47 +212,10 @@ fn chart_and_report<T: serde::Serialize>(
     words: impl FnOnce(&T) -> String,
 ) -> ExitCode {
     if let Some(path) = svg {
-        if let Err(e) = write_whole(path, &chart(summary)) {
-            eprintln!("error: cannot write `{}`: {e}", path.display());
+        if let Err(e) = output::write(path, chart(summary)) {
+            eprintln!("error: {e}");
             return ExitCode::FAILURE;
         }
     }
     report(summary, json, words)
-}
-
-fn write_whole(path: &std::path::Path, contents: &str) -> std::io::Result<()> {
-    let name = path
-        .file_name()
-        .map_or_else(|| "out".into(), |n| n.to_string_lossy().into_owned());
-    let temporary = path.with_file_name(format!(".{name}.{}.partial", std::process::id()));
-    let written =
-        std::fs::write(&temporary, contents).and_then(|()| std::fs::rename(&temporary, path));
-    if written.is_err() {
-        let _ = std::fs::remove_file(&temporary);
-    }
-    written
-}
-
-#[cfg(test)]
-mod tests {
-    #[test]
-    fn a_file_is_written_whole_or_not_at_all() {
-        let dir = std::env::temp_dir().join(format!("tafl-write-whole-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
-        let path = dir.join("out.svg");
-        super::write_whole(&path, "first").unwrap();
-        super::write_whole(&path, "second").unwrap();
-        assert_eq!(std::fs::read_to_string(&path).unwrap(), "second");
-        // A path that cannot be written (a directory stands there) fails, and leaves neither
-        // a partial file nor the temporary one behind.
-        let blocked = dir.join("blocked");
-        std::fs::create_dir_all(&blocked).unwrap();
-        assert!(super::write_whole(&blocked, "lost").is_err());
-        let left: Vec<_> = std::fs::read_dir(&dir)
-            .unwrap()
-            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
-            .collect();
-        assert_eq!(left.len(), 2, "{left:?}");
-        std::fs::remove_dir_all(&dir).unwrap();
-    }
 }

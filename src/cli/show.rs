@@ -74,10 +74,10 @@ pub fn run(args: &Args) -> ExitCode {
                 print!("{picture}");
                 return ExitCode::SUCCESS;
             }
-            match super::write_whole(std::path::Path::new(path), &picture) {
+            match super::output::write(std::path::Path::new(path), picture) {
                 Ok(()) => ExitCode::SUCCESS,
                 Err(error) => {
-                    eprintln!("error: cannot write `{}`: {error}", path.display());
+                    eprintln!("error: {error}");
                     ExitCode::FAILURE
                 }
             }

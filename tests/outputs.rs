@@ -1,0 +1,157 @@
+//! Issue 62: what the program does to a path the user names for its output (`show --svg`,
+//! `import -o`), through the real binary. A regular file is replaced whole; a symlink is
+//! written through; a FIFO or a device is written in place; a directory is refused; nobody who
+//! can write to the folder can redirect the write through a planted temporary name.
+#![cfg(unix)]
+
+use std::fs;
+use std::os::unix::fs::{symlink, FileTypeExt};
+use std::path::Path;
+use std::process::{Command, Output};
+
+/// A rules string `tafl import` turns into a variant file.
+const RULES: &str =
+    "dim:7 name:Brandubh atkf:y surf:n ks:w cenh: cenhe: start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/";
+
+fn tafl(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_tafl"))
+        .args(args)
+        .env("NO_COLOR", "1")
+        .output()
+        .expect("the binary runs")
+}
+
+/// `show brandubh --svg PATH`.
+fn svg(path: &Path) -> Output {
+    tafl(&["show", "brandubh", "--svg", path.to_str().unwrap()])
+}
+
+/// `import --opentafl RULES -o PATH`.
+fn import(path: &Path) -> Output {
+    tafl(&["import", "--opentafl", RULES, "-o", path.to_str().unwrap()])
+}
+
+fn stderr(output: &Output) -> String {
+    String::from_utf8_lossy(&output.stderr).into_owned()
+}
+
+/// Both writers, with a word that shows in what each writes.
+fn writers() -> [(fn(&Path) -> Output, &'static str); 2] {
+    [(svg, "<svg"), (import, "board 7")]
+}
+
+#[test]
+fn a_symlink_to_a_file_is_written_through() {
+    for (write, mark) in writers() {
+        let dir = tempfile::tempdir().unwrap();
+        let target = dir.path().join("target");
+        fs::write(&target, "old").unwrap();
+        let link = dir.path().join("out");
+        symlink(&target, &link).unwrap();
+        let output = write(&link);
+        assert!(output.status.success(), "{}", stderr(&output));
+        assert!(fs::symlink_metadata(&link)
+            .unwrap()
+            .file_type()
+            .is_symlink());
+        assert!(fs::read_to_string(&target).unwrap().contains(mark));
+    }
+}
+
+#[test]
+fn a_planted_temporary_name_does_not_redirect_the_write() {
+    for (write, mark) in writers() {
+        let dir = tempfile::tempdir().unwrap();
+        let victim = dir.path().join("victim");
+        fs::write(&victim, "precious").unwrap();
+        // The old writer used `.NAME.PID.partial`: an attacker who can write to the folder
+        // plants it as a symlink for every likely process id.
+        let next = fs::read_to_string("/proc/sys/kernel/ns_last_pid")
+            .ok()
+            .and_then(|pid| pid.trim().parse::<u32>().ok())
+            .unwrap_or(std::process::id());
+        for pid in next..next + 200 {
+            symlink(&victim, dir.path().join(format!(".out.{pid}.partial"))).unwrap();
+        }
+        let output = write(&dir.path().join("out"));
+        assert!(output.status.success(), "{}", stderr(&output));
+        assert_eq!(fs::read_to_string(&victim).unwrap(), "precious");
+        assert!(fs::read_to_string(dir.path().join("out"))
+            .unwrap()
+            .contains(mark));
+    }
+}
+
+#[test]
+fn dev_null_stays_a_character_device() {
+    for (write, _) in writers() {
+        let output = write(Path::new("/dev/null"));
+        assert!(output.status.success(), "{}", stderr(&output));
+        assert!(fs::metadata("/dev/null")
+            .unwrap()
+            .file_type()
+            .is_char_device());
+    }
+}
+
+#[test]
+fn a_fifo_is_written_through() {
+    for (write, mark) in writers() {
+        let dir = tempfile::tempdir().unwrap();
+        let fifo = dir.path().join("pipe");
+        nix::unistd::mkfifo(&fifo, nix::sys::stat::Mode::S_IRWXU).unwrap();
+        let reader = {
+            let fifo = fifo.clone();
+            std::thread::spawn(move || fs::read_to_string(fifo).unwrap())
+        };
+        let output = write(&fifo);
+        assert!(output.status.success(), "{}", stderr(&output));
+        assert!(reader.join().unwrap().contains(mark));
+        assert!(fs::symlink_metadata(&fifo).unwrap().file_type().is_fifo());
+    }
+}
+
+#[test]
+fn a_directory_is_refused() {
+    for (write, _) in writers() {
+        let dir = tempfile::tempdir().unwrap();
+        let output = write(dir.path());
+        assert!(!output.status.success());
+        assert!(
+            stderr(&output).contains("is a directory"),
+            "{}",
+            stderr(&output)
+        );
+        assert!(fs::metadata(dir.path()).unwrap().is_dir());
+        assert_eq!(fs::read_dir(dir.path()).unwrap().count(), 0);
+    }
+}
+
+#[test]
+fn a_full_device_is_an_error_exit() {
+    for (write, _) in writers() {
+        let output = write(Path::new("/dev/full"));
+        assert!(!output.status.success());
+        let message = stderr(&output);
+        assert!(message.contains("cannot write `/dev/full`"), "{message}");
+        assert!(!message.contains("panicked"), "{message}");
+        assert!(fs::metadata("/dev/full")
+            .unwrap()
+            .file_type()
+            .is_char_device());
+    }
+}
+
+#[test]
+fn a_regular_file_is_replaced_whole() {
+    for (write, mark) in writers() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("out");
+        fs::write(&path, "x".repeat(100_000)).unwrap();
+        let output = write(&path);
+        assert!(output.status.success(), "{}", stderr(&output));
+        let text = fs::read_to_string(&path).unwrap();
+        assert!(text.contains(mark) && !text.contains("xxxx"), "{text}");
+        assert_eq!(fs::read_dir(dir.path()).unwrap().count(), 1);
+    }
+}
