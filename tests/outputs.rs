@@ -82,11 +82,35 @@ fn a_planted_temporary_name_does_not_redirect_the_write() {
     }
 }
 
+/// Whether this process runs as root, where a writer that replaced its path would replace the
+/// machine's own `/dev/null`: such a run reaches the device only through a symlink in a
+/// temporary folder, which a faulty writer would replace instead of the device. (Unknown counts
+/// as root.)
+fn is_root() -> bool {
+    use std::os::unix::fs::MetadataExt;
+    fs::metadata("/proc/self").map_or(true, |m| m.uid() == 0)
+}
+
+/// `device` as the writers should be given it: itself where a faulty writer could not replace
+/// it, else a symlink to it in `dir`.
+fn device_path(dir: &Path, device: &str) -> std::path::PathBuf {
+    if is_root() {
+        let link = dir.join("device");
+        symlink(device, &link).unwrap();
+        link
+    } else {
+        device.into()
+    }
+}
+
 #[test]
 fn dev_null_stays_a_character_device() {
     for (write, _) in writers() {
-        let output = write(Path::new("/dev/null"));
+        let dir = tempfile::tempdir().unwrap();
+        let path = device_path(dir.path(), "/dev/null");
+        let output = write(&path);
         assert!(output.status.success(), "{}", stderr(&output));
+        assert!(fs::metadata(&path).unwrap().file_type().is_char_device());
         assert!(fs::metadata("/dev/null")
             .unwrap()
             .file_type()
@@ -130,10 +154,14 @@ fn a_directory_is_refused() {
 #[test]
 fn a_full_device_is_an_error_exit() {
     for (write, _) in writers() {
-        let output = write(Path::new("/dev/full"));
+        let dir = tempfile::tempdir().unwrap();
+        let path = device_path(dir.path(), "/dev/full");
+        let output = write(&path);
         assert!(!output.status.success());
         let message = stderr(&output);
-        assert!(message.contains("cannot write `/dev/full`"), "{message}");
+        assert!(message.contains("cannot write `"), "{message}");
+        assert!(message.contains("No space left on device"), "{message}");
+        assert!(fs::metadata(&path).unwrap().file_type().is_char_device());
         assert!(!message.contains("panicked"), "{message}");
         assert!(fs::metadata("/dev/full")
             .unwrap()
@@ -154,4 +182,65 @@ fn a_regular_file_is_replaced_whole() {
         assert!(text.contains(mark) && !text.contains("xxxx"), "{text}");
         assert_eq!(fs::read_dir(dir.path()).unwrap().count(), 1);
     }
+}
+
+/// Issue 62, item 6: standard output on a full disk. Every command says so on standard error
+/// and fails; none panics (`println!` did, exit 101).
+#[test]
+fn a_standard_output_that_cannot_be_written_is_an_error_not_a_panic() {
+    let commands: &[&[&str]] = &[
+        &["list"],
+        &["list", "--json"],
+        &["show", "copenhagen"],
+        &["show", "brandubh", "--svg"],
+        &["ir", "brandubh"],
+        &["export", "--opentafl", "brandubh"],
+        &["diff", "brandubh", "copenhagen"],
+        &["moves", "brandubh"],
+        &["perft", "brandubh", "2"],
+        &["import", "--opentafl", RULES],
+        &["lint", "brandubh"],
+    ];
+    for args in commands {
+        let full = fs::OpenOptions::new()
+            .write(true)
+            .open("/dev/full")
+            .unwrap();
+        let output = Command::new(env!("CARGO_BIN_EXE_tafl"))
+            .args(*args)
+            .env("NO_COLOR", "1")
+            .stdout(std::process::Stdio::from(full))
+            .output()
+            .expect("the binary runs");
+        let message = stderr(&output);
+        assert_eq!(output.status.code(), Some(1), "{args:?}: {message}");
+        assert!(
+            message.contains("cannot write to standard output"),
+            "{args:?}: {message}"
+        );
+        assert!(!message.contains("panicked"), "{args:?}: {message}");
+    }
+}
+
+/// A reader that stops early (`tafl list | head -1`) ends the program quietly, as before.
+#[test]
+fn a_closed_pipe_stays_quiet() {
+    use std::os::unix::process::ExitStatusExt;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tafl"))
+        .args(["list"])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    // The only reader goes at once: the first write meets a closed pipe.
+    drop(child.stdout.take());
+    let output = child.wait_with_output().unwrap();
+    let message = stderr(&output);
+    assert!(!message.contains("panicked"), "{message}");
+    assert!(!message.contains("error"), "{message}");
+    assert!(
+        output.status.signal() == Some(13) || output.status.code() == Some(141),
+        "{:?}",
+        output.status
+    );
 }

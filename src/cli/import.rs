@@ -23,7 +23,7 @@ pub fn run(args: &Args) -> ExitCode {
     };
     match &args.output {
         None => {
-            print!("{text}");
+            out!("{text}");
             ExitCode::SUCCESS
         }
         Some(path) => match super::output::write(std::path::Path::new(path), text) {

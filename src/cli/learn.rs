@@ -119,7 +119,7 @@ pub fn run(args: &Args) -> ExitCode {
         100.0 * after.accuracy,
         100.0 * before.accuracy,
     );
-    println!("{}", model.fitted);
+    outln!("{}", model.fitted);
     if let (Some(path), Some(csv)) = (&args.samples, &csv) {
         if let Err(error) = super::output::write(path, csv) {
             eprintln!("error: {error}");

@@ -1,6 +1,10 @@
 //! The `tafl` command-line program: one module per command. The only part of the crate that
 //! prints.
 
+// First, so that its `out!` and `outln!` macros are in scope in every command's module.
+#[macro_use]
+mod stdout;
+
 mod balance;
 pub mod bench;
 pub mod best;
@@ -124,7 +128,7 @@ pub fn run() -> ExitCode {
     if !matches!(cli.command, Command::Match(_)) {
         stop_quietly_when_output_closes();
     }
-    match cli.command {
+    let code = match cli.command {
         Command::Lint(args) => lint::run(&args),
         Command::Show(args) => show::run(&args),
         Command::Ir(args) => ir::run(&args),
@@ -149,7 +153,8 @@ pub fn run() -> ExitCode {
         Command::Play(args) => play::run(args),
         Command::Engine(args) => engine::run(&args),
         Command::Serve(args) => serve::run(&args),
-    }
+    };
+    stdout::finish(code)
 }
 
 /// A reader that stops early (`tafl list | head -3`) closes our standard output. Rust ignores
@@ -193,12 +198,12 @@ fn report<T: serde::Serialize>(
 ) -> ExitCode {
     if json {
         // The summaries are plain data with string keys: serialising cannot fail.
-        println!(
+        outln!(
             "{}",
             serde_json::to_string(summary).expect("summary serialises")
         );
     } else {
-        print!("{}", words(summary));
+        out!("{}", words(summary));
     }
     ExitCode::SUCCESS
 }

@@ -81,7 +81,7 @@ pub fn run(args: &Args) -> ExitCode {
         }
     };
     let port = listener.local_addr().map_or(args.port, |a| a.port());
-    println!(
+    outln!(
         "Serving {} at http://127.0.0.1:{port}/ (Ctrl-C stops)",
         args.dir.display()
     );

@@ -371,7 +371,7 @@ fn write(args: &Args, loaded: &load::Loaded, fitted: &Fitted, command: &str) -> 
                 return ExitCode::FAILURE;
             }
         }
-        None => print!("{text}"),
+        None => out!("{text}"),
     }
     ExitCode::SUCCESS
 }
