@@ -35,8 +35,11 @@ fn stderr(output: &Output) -> String {
     String::from_utf8_lossy(&output.stderr).into_owned()
 }
 
-/// Both writers, with a word that shows in what each writes.
-fn writers() -> [(fn(&Path) -> Output, &'static str); 2] {
+/// A command that writes to a path, and a word that shows in what it writes.
+type Writer = (fn(&Path) -> Output, &'static str);
+
+/// Both writers.
+fn writers() -> [Writer; 2] {
     [(svg, "<svg"), (import, "board 7")]
 }
 
