@@ -121,6 +121,18 @@ fn dev_null_stays_a_character_device() {
     }
 }
 
+/// `-o /dev/stdout` writes to standard output, whatever it is: here a pipe, which
+/// `/proc/self/fd/1` names as `pipe:[...]`, no path to follow.
+#[test]
+fn dev_stdout_is_written_through_to_a_pipe() {
+    let output = tafl(&["import", "--opentafl", RULES, "-o", "/dev/stdout"]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    assert!(String::from_utf8_lossy(&output.stdout).contains("board 7"));
+    let output = tafl(&["show", "brandubh", "--svg", "/dev/stdout"]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    assert!(String::from_utf8_lossy(&output.stdout).contains("<svg"));
+}
+
 #[test]
 fn a_fifo_is_written_through() {
     for (write, mark) in writers() {

@@ -85,6 +85,17 @@ pub fn write(path: &Path, contents: impl AsRef<[u8]>) -> Result<(), OutputError>
         };
         match metadata {
             Some(metadata) if metadata.file_type().is_symlink() => {
+                // What the kernel reaches through the links: a FIFO, a device or a pipe is
+                // opened through them (`/dev/stdout` is a link to `/proc/self/fd/1`, whose
+                // target may be `pipe:[...]`, no path at all); a file or nothing is followed
+                // link by link below, to write the target whole.
+                match fs::metadata(&target) {
+                    Ok(reached) if reached.is_dir() => return Err(fail(ErrorKind::Directory)),
+                    Ok(reached) if !reached.is_file() => {
+                        return in_place(&target, contents).map_err(|e| fail(ErrorKind::Io(e)))
+                    }
+                    Ok(_) | Err(_) => {}
+                }
                 let link = fs::read_link(&target).map_err(|e| fail(ErrorKind::Io(e)))?;
                 // A relative link is read from the link's own folder.
                 target = match target.parent() {

@@ -21,10 +21,12 @@ pub fn print(text: fmt::Arguments<'_>) {
 }
 
 /// Flushes standard output at the end of a command: `code` when everything was written, else a
-/// message and a failing code.
+/// message and a failing code. A command that failed already keeps its code and its message
+/// (`engine` and `lsp` report their own failed writes, whose bytes are still buffered here).
 pub fn finish(code: ExitCode) -> ExitCode {
     match io::stdout().lock().flush() {
         Ok(()) => code,
+        Err(_) if code != ExitCode::SUCCESS => code,
         Err(error) if error.kind() == io::ErrorKind::BrokenPipe => {
             ExitCode::from(CLOSED_PIPE as u8)
         }
