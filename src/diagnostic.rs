@@ -119,6 +119,8 @@ codes! {
     UnusedRegion => "tafl::check::unused_region",
     /// The setup is not symmetric.
     AsymmetricSetup => "tafl::check::asymmetric_setup",
+    /// A control character (ESC, BEL, a C1 control) in the text.
+    ControlCharacter => "tafl::check::control_character",
     /// A limit of the language or the engine is passed: file size, line length, piece kinds,
     /// regions, once-left rules, or the number of problems reported.
     Limit => "tafl::check::limit",

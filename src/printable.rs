@@ -6,8 +6,10 @@
 use std::borrow::Cow;
 
 /// Whether `c` would act on a terminal rather than show: C0 controls other than tab, newline
-/// and carriage return, DEL, and the C1 controls (U+0080 to U+009F).
-fn acts(c: char) -> bool {
+/// and carriage return, DEL, and the C1 controls (U+0080 to U+009F). Every face shows such a
+/// character as a Rust-style escape, `\u{1b}`: visible, unambiguous, and the form the
+/// language's own diagnostics use.
+pub fn acts(c: char) -> bool {
     (c.is_control() && !matches!(c, '\t' | '\n' | '\r')) || ('\u{80}'..='\u{9f}').contains(&c)
 }
 

@@ -322,3 +322,56 @@ fn games_stats_writes_no_chart_when_its_input_cannot_be_read() {
     assert_eq!(output.status.code(), Some(2));
     assert!(!svg.exists());
 }
+
+/// Issue 62: a variant whose name, family and notes hold ESC, BEL and a C1 CSI. Every face
+/// prints them as escapes (`\u{1b}`), never raw, on either stream.
+#[test]
+fn control_characters_in_a_variant_are_printed_escaped_in_every_face() {
+    let hostile = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/lint/control_character.tafl"
+    );
+    let rules = "dim:7 name:Bra\u{1b}]0;pwned\u{7}\u{9b}2J atkf:y surf:n ks:w cenh: cenhe: \
+                 start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/";
+    let faces: &[&[&str]] = &[
+        &["show", hostile],
+        &["diff", hostile, "brandubh"],
+        &["diff", "brandubh", hostile],
+        &["export", "--opentafl", hostile],
+        &["export", "--opentafl", "--nearest", hostile],
+        &["import", "--opentafl", rules],
+        &["ir", hostile],
+        &["lint", hostile],
+        &["lint", "--format", "json", hostile],
+        &["moves", hostile],
+    ];
+    for args in faces {
+        let output = tafl(args);
+        let all = [output.stdout.as_slice(), output.stderr.as_slice()].concat();
+        let text = String::from_utf8_lossy(&all);
+        assert!(
+            !text.contains(['\u{1b}', '\u{7}', '\u{9b}']),
+            "{args:?} printed a control character:\n{text}"
+        );
+        assert!(
+            text.contains("\\u{1b}") || args[0] == "moves",
+            "{args:?} does not show the escape:\n{text}"
+        );
+    }
+}
+
+/// The IR as JSON skips the checker: a control character in one of its strings is refused.
+#[test]
+fn ir_json_with_a_control_character_is_refused() {
+    let ir = tafl(&["ir", "brandubh"]);
+    let text = stdout(&ir).replacen("\"Brandubh\"", "\"Bran\\u001b[2Jdubh\"", 1);
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("hostile.json");
+    std::fs::write(&path, text).unwrap();
+    let output = tafl(&["moves", path.to_str().unwrap()]);
+    assert_eq!(output.status.code(), Some(1));
+    let message = String::from_utf8_lossy(&output.stderr);
+    assert!(message.contains("control character"), "{message}");
+    assert!(message.contains("Bran\\u{1b}[2Jdubh"), "{message}");
+    assert!(!message.contains('\u{1b}'), "{message}");
+}

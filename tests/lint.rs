@@ -344,3 +344,67 @@ fn json_carries_the_fix_of_a_misspelling() {
     let json: serde_json::Value = serde_json::from_slice(&output.stdout).expect("stdout is JSON");
     assert!(json[0].get("fix").is_none(), "{json}");
 }
+
+/// Issue 62: a number larger than its clause can hold is an error with a span on the number,
+/// not a value silently clamped (a move limit of 99999999999 was read as 4294967295, a move's
+/// length of 300 as 255).
+#[test]
+fn numbers_too_large_for_their_clause_are_errors_with_a_span() {
+    let base = std::fs::read_to_string(lint_dir().join("unused_region.tafl"))
+        .unwrap()
+        .replace("region gates = a1 g1\n", "");
+    let clauses = [
+        (
+            "the game is drawn after 99999999999 moves without capture",
+            "99999999999",
+        ),
+        (
+            "the game is drawn after 1000001 moves without capture",
+            "1000001",
+        ),
+        (
+            "the game is drawn when a position occurs 4294967296 times",
+            "4294967296",
+        ),
+        (
+            "a piece may move back and forth between two squares at most 99999999999 times",
+            "99999999999",
+        ),
+        ("the king moves like a rook, at most 300 squares", "300"),
+    ];
+    for (clause, number) in clauses {
+        let text = format!("{base}{clause}\n");
+        let checked = tafl::check::check_text("numbers.tafl", &text);
+        let start = text.rfind(number).unwrap();
+        let error = checked
+            .diagnostics
+            .items()
+            .iter()
+            .find(|item| item.code == Code::BadNumber)
+            .unwrap_or_else(|| panic!("`{clause}` accepted: {:?}", checked.diagnostics.items()));
+        assert_eq!(error.severity, tafl::Severity::Error, "{clause}");
+        assert!(
+            error.message.contains("at most"),
+            "{clause}: {}",
+            error.message
+        );
+        assert_eq!(error.labels[0].span.start, start, "{clause}");
+        assert_eq!(error.labels[0].span.end, start + number.len(), "{clause}");
+        assert!(checked.diagnostics.has_errors(), "{clause}");
+    }
+    // The largest each clause holds is accepted.
+    for text in [
+        format!("{base}the game is drawn after 1000000 moves without capture\n"),
+        base.replace(
+            "everyone moves like a rook",
+            "everyone moves like a rook, at most 255 squares",
+        ),
+    ] {
+        let checked = tafl::check::check_text("numbers.tafl", &text);
+        assert!(
+            !checked.diagnostics.has_errors(),
+            "{text}: {:?}",
+            checked.diagnostics.items()
+        );
+    }
+}

@@ -232,3 +232,96 @@ fn the_chart_reads_on_any_background_and_writes_its_figures() {
     // Three whiskers, one per outcome.
     assert_eq!(svg.matches("<path ").count(), 3);
 }
+
+/// Issue 62: a variant whose name, family and notes hold control characters (ESC, BEL, a C1
+/// CSI) and XML's own `<&>`: every SVG a command writes for it parses as XML, and holds none of
+/// those characters raw.
+#[test]
+fn every_svg_of_a_hostile_variant_is_well_formed_xml() {
+    let dir = tempfile::tempdir().unwrap();
+    let variant = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/lint/control_character.tafl"
+    );
+    let record = dir.path().join("game.txt");
+    std::fs::write(&record, "d6-c6 c4-c5\n").unwrap();
+    let path = |name: &str| dir.path().join(name).to_str().unwrap().to_string();
+    let runs: Vec<(Vec<String>, Option<String>)> = vec![
+        (
+            vec![
+                "show".into(),
+                variant.into(),
+                "--svg".into(),
+                path("show.svg"),
+            ],
+            Some(path("show.svg")),
+        ),
+        (vec!["show".into(), variant.into(), "--svg".into()], None),
+        (
+            ["selfplay", variant, "--games", "2", "--depth", "1", "--svg"]
+                .map(String::from)
+                .into_iter()
+                .chain([path("selfplay.svg")])
+                .collect(),
+            Some(path("selfplay.svg")),
+        ),
+        (
+            [
+                "balance",
+                variant,
+                "--rungs",
+                "5",
+                "--games",
+                "2",
+                "--threads",
+                "1",
+                "--svg",
+            ]
+            .map(String::from)
+            .into_iter()
+            .chain([path("balance.svg")])
+            .collect(),
+            Some(path("balance.svg")),
+        ),
+        (
+            vec![
+                "games".into(),
+                "stats".into(),
+                variant.into(),
+                record.to_str().unwrap().into(),
+                "--svg".into(),
+                path("stats.svg"),
+            ],
+            Some(path("stats.svg")),
+        ),
+    ];
+    for (args, file) in runs {
+        let output = std::process::Command::new(env!("CARGO_BIN_EXE_tafl"))
+            .args(&args)
+            .env("NO_COLOR", "1")
+            .output()
+            .expect("the binary runs");
+        assert!(
+            output.status.success(),
+            "{args:?}: {}",
+            String::from_utf8_lossy(&output.stderr)
+        );
+        let text = match file {
+            Some(file) => std::fs::read_to_string(file).unwrap(),
+            None => String::from_utf8(output.stdout).unwrap(),
+        };
+        if let Err(error) = roxmltree::Document::parse(&text) {
+            panic!("{args:?}: not XML ({error}):\n{text}");
+        }
+        assert!(
+            !text
+                .chars()
+                .any(|c| c == '\u{1b}' || c == '\u{7}' || c == '\u{9b}'),
+            "{args:?}: a control character:\n{text}"
+        );
+        assert!(
+            text.contains("&lt;&amp;&gt;") || !text.contains("Hostile"),
+            "{args:?}"
+        );
+    }
+}

@@ -596,3 +596,36 @@ fn learn_fits_people_s_games_and_checks_on_games_held_out() {
     assert_eq!(bare.status.code(), Some(2));
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// Issue 62: `learn` warns, as `tune` does, when every game of its records ended the same way;
+/// records with both sides' wins give no such warning.
+#[test]
+fn learn_warns_when_every_game_ended_the_same_way() {
+    let corpus = std::fs::read_to_string("tests/games/brandubh.csv").unwrap();
+    let defenders: String = corpus
+        .lines()
+        .filter(|line| line.ends_with(",White"))
+        .map(|line| format!("{line}\n"))
+        .collect();
+    assert!(defenders.lines().count() > 100);
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("defenders.csv");
+    std::fs::write(&path, defenders).unwrap();
+    let warning = "every game ended the same way";
+    let one_sided = tafl_ok(&[
+        "learn",
+        "federation-brandubh",
+        "--records",
+        path.to_str().unwrap(),
+    ]);
+    let stderr = String::from_utf8_lossy(&one_sided.stderr);
+    assert!(stderr.contains(warning), "{stderr}");
+    let mixed = tafl_ok(&[
+        "learn",
+        "federation-brandubh",
+        "--records",
+        "tests/games/brandubh.csv",
+    ]);
+    let stderr = String::from_utf8_lossy(&mixed.stderr);
+    assert!(!stderr.contains(warning), "{stderr}");
+}

@@ -28,6 +28,12 @@ pub const MAX_REGIONS: usize = 64;
 /// in every position).
 pub const MAX_ONCE_LEFT_RULES: usize = 4;
 
+/// The largest count a clause takes (moves without capture, occurrences of a position, times
+/// back and forth, routes): far beyond any game, and small enough that the engine's counts in
+/// plies (twice the moves) cannot overflow. A larger number is an error with its span, never
+/// clamped.
+pub const MAX_COUNT: u32 = 1_000_000;
+
 /// The most diagnostics reported for one file; the rest are counted in one last note.
 pub const MAX_DIAGNOSTICS: usize = 100;
 

@@ -370,3 +370,42 @@ fn symmetry(checker: &mut Checker, rules: &Rules, setup: Span) {
         );
     }
 }
+
+/// A warning for each line (up to the diagnostics' cap) holding a character that would act on a
+/// terminal (ESC, BEL, a C1 control): in a string it reaches every face, which shows it as its
+/// escape (`\u{1b}`); in a comment it is only noise. It is named, and labelled where it stands.
+pub(super) fn control_characters(text: &str) -> Vec<Diagnostic> {
+    let mut found = Vec::new();
+    let mut start = 0;
+    for line in text.split('\n') {
+        if found.len() == super::limits::MAX_DIAGNOSTICS {
+            break;
+        }
+        if let Some((at, c)) = line
+            .char_indices()
+            .find(|&(_, c)| crate::printable::acts(c))
+        {
+            let mut named: Vec<String> = Vec::new();
+            for c in line.chars().filter(|&c| crate::printable::acts(c)) {
+                let name = format!("U+{:04X}", u32::from(c));
+                if !named.contains(&name) {
+                    named.push(name);
+                }
+            }
+            let span = Span::new(start + at, start + at + c.len_utf8());
+            found.push(
+                Diagnostic::warning(
+                    Code::ControlCharacter,
+                    format!("a control character ({}) in the text", named.join(", ")),
+                )
+                .label(span, format!("U+{:04X} here", u32::from(c)))
+                .help(format!(
+                    "every face shows it as `{}`, never as what it would do to a terminal; delete it",
+                    crate::printable::quoted(&c.to_string())
+                )),
+            );
+        }
+        start += line.len() + 1;
+    }
+    found
+}

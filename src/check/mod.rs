@@ -52,6 +52,7 @@ pub fn check_text(origin: &str, text: &str) -> Checked {
         };
     }
     let (file, mut items) = syntax::parse_recovering(text);
+    items.extend(lints::control_characters(text));
     let rules = file.as_ref().and_then(|file| {
         let (rules, found) = check_file(file);
         items.extend(found);

@@ -129,7 +129,7 @@ pub fn run(args: Args) -> ExitCode {
     );
     let opening = args.opening.opening(OpeningMoves::Plausible);
     if !args.json {
-        println!(
+        outln!(
             "{}: {} games at each of {} ms a move from {} (seed {}), {} at once; evaluation: {}",
             loaded.engine.rules().name,
             args.games,
@@ -149,7 +149,7 @@ pub fn run(args: Args) -> ExitCode {
                 [] => "none".to_string(),
                 names => names.join(", "),
             };
-            println!(
+            outln!(
                 "search techniques turned off: {}; on: {}",
                 list(&player.off),
                 list(&player.on)

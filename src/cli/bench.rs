@@ -72,14 +72,14 @@ pub fn run(args: Args) -> ExitCode {
         );
         return ExitCode::FAILURE;
     }
-    println!("variant: {}", engine.rules().name);
-    println!("perft({depth}) = {nodes}");
-    println!(
+    outln!("variant: {}", engine.rules().name);
+    outln!("perft({depth}) = {nodes}");
+    outln!(
         "  1 thread:   {:>8.3} s  {:>8.1} M leaves/s",
         single,
         nodes as f64 / single / 1e6
     );
-    println!(
+    outln!(
         "  {threads} threads:  {:>8.3} s  {:>8.1} M leaves/s",
         parallel,
         nodes as f64 / parallel / 1e6
@@ -101,7 +101,7 @@ pub fn run(args: Args) -> ExitCode {
         eprintln!("error: playouts disagree between 1 and {threads} threads");
         return ExitCode::FAILURE;
     }
-    println!(
+    outln!(
         "playouts: {}, {} ({:.1} per game); attackers {} defenders {} draws {} capped {}",
         crate::english::count(summary.games as usize, "game"),
         crate::english::count(summary.plies as usize, "ply"),
@@ -115,7 +115,7 @@ pub fn run(args: Args) -> ExitCode {
         ("1 thread: ", single),
         (&format!("{threads} threads:") as &str, parallel),
     ] {
-        println!(
+        outln!(
             "  {label} {:>8.3} s  {:>9.0} games/s  {:>6.2} M plies/s",
             seconds,
             summary.games as f64 / seconds,
@@ -141,14 +141,14 @@ pub fn run(args: Args) -> ExitCode {
     });
     progress("\n");
     if let Ok(report) = report {
-        println!(
+        outln!(
             "search: {} nodes in {:.3} s, {:.2} M nodes/s (1 thread, evaluation included)",
             report.nodes,
             report.elapsed.as_secs_f64(),
             report.nps() as f64 / 1e6
         );
         for line in lines {
-            println!("{line}");
+            outln!("{line}");
         }
     }
     ExitCode::SUCCESS

@@ -212,14 +212,14 @@ pub fn run(args: Args) -> ExitCode {
     };
     if args.json {
         // Plain data with string keys: serialising cannot fail.
-        println!(
+        outln!(
             "{}",
             serde_json::to_string(&answer).expect("answer serialises")
         );
     } else {
         match &answer.mv {
             Some(mv) => {
-                println!("{mv}");
+                outln!("{mv}");
                 eprintln!(
                     "score {} at depth {}, {} nodes ({} nodes/s); line: {}",
                     answer
@@ -239,7 +239,7 @@ pub fn run(args: Args) -> ExitCode {
                     answer.pv.join(" ")
                 );
             }
-            None => println!(
+            None => outln!(
                 "no move: the game is over ({}, {})",
                 answer.status,
                 answer.reason.unwrap_or("")

@@ -15,7 +15,7 @@ pub fn run(args: &Args) -> ExitCode {
     let (Some(a), Some(b)) = (super::load(&args.a), super::load(&args.b)) else {
         return ExitCode::from(1);
     };
-    print!(
+    out!(
         "{}",
         crate::diff::diff(&args.a, &a.rules, &args.b, &b.rules)
     );

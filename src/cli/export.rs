@@ -23,7 +23,7 @@ pub fn run(args: &Args) -> ExitCode {
     debug_assert!(args.opentafl);
     if args.nearest {
         let nearest = crate::opentafl::export_nearest(&variant.rules);
-        println!("{}", nearest.rules_string);
+        outln!("{}", nearest.rules_string);
         if !nearest.differences.is_empty() {
             eprintln!(
                 "OpenTafl will play {} rule(s) of `{}` differently:",
@@ -41,7 +41,7 @@ pub fn run(args: &Args) -> ExitCode {
     }
     match crate::opentafl::export(&variant.rules) {
         Ok(rules_string) => {
-            println!("{rules_string}");
+            outln!("{rules_string}");
             ExitCode::SUCCESS
         }
         Err(error) => {

@@ -401,7 +401,7 @@ fn check(files: &Files) -> ExitCode {
     };
     if files.json {
         // Plain data with string keys: serialising cannot fail.
-        println!(
+        outln!(
             "{}",
             serde_json::to_string_pretty(&report).expect("the report serialises")
         );
@@ -470,13 +470,13 @@ fn print_game(game: &GameReport) {
         None => format!("{}:{}", game.file, game.line),
     };
     let kind = game.verdict.replace('_', " ");
-    println!("{place}: game {}: {kind}: {}", game.game, game.message);
+    outln!("{place}: game {}: {kind}: {}", game.game, game.message);
 }
 
 /// The table of files and the games ending early, after the games' lines.
 fn print_check(report: &CheckReport, unreadable: usize) {
     if report.files.iter().any(|f| f.games > f.agrees) {
-        println!();
+        outln!();
     }
     let width = report
         .files
@@ -485,14 +485,24 @@ fn print_check(report: &CheckReport, unreadable: usize) {
         .max()
         .unwrap_or(4)
         .max(4);
-    println!(
+    outln!(
         "{:<width$}  {:>6}  {:>6}  {:>10}  {:>8}  {:>10}",
-        "file", "games", "agree", "ends early", "disagree", "unreadable"
+        "file",
+        "games",
+        "agree",
+        "ends early",
+        "disagree",
+        "unreadable"
     );
     for f in &report.files {
-        println!(
+        outln!(
             "{:<width$}  {:>6}  {:>6}  {:>10}  {:>8}  {:>10}",
-            f.file, f.games, f.agrees, f.ends_early, f.disagrees, f.unreadable
+            f.file,
+            f.games,
+            f.agrees,
+            f.ends_early,
+            f.disagrees,
+            f.unreadable
         );
     }
     let early: Vec<String> = report
@@ -501,10 +511,10 @@ fn print_check(report: &CheckReport, unreadable: usize) {
         .filter_map(|(k, n)| k.strip_prefix("ends_early:").map(|r| format!("{r} {n}")))
         .collect();
     if !early.is_empty() {
-        println!("Ending earlier here, by rule: {}.", early.join(", "));
+        outln!("Ending earlier here, by rule: {}.", early.join(", "));
     }
     if unreadable > 0 {
-        println!("{unreadable} could not be read (see the errors above).");
+        outln!("{unreadable} could not be read (see the errors above).");
     }
 }
 
@@ -563,7 +573,7 @@ fn stats(args: &StatsArgs) -> ExitCode {
     let rules = reading.engine.rules();
     if files.json {
         // Plain data with string keys: serialising cannot fail.
-        println!(
+        outln!(
             "{}",
             serde_json::to_string_pretty(&stats).expect("the stats serialise")
         );
@@ -574,8 +584,8 @@ fn stats(args: &StatsArgs) -> ExitCode {
     // written when a file or game could not be read, and a chart is written whole or not at all.
     if let Some(path) = args.svg.as_ref().filter(|_| !reading.unreadable()) {
         let svg = chart(&stats, rules);
-        if let Err(error) = super::write_whole(path, &svg) {
-            eprintln!("error: cannot write `{}`: {error}", path.display());
+        if let Err(error) = super::output::write(path, svg) {
+            eprintln!("error: {error}");
             return ExitCode::from(2);
         }
     } else if let Some(path) = &args.svg {
@@ -757,9 +767,11 @@ fn print_stats(stats: &Stats, rules: &crate::Rules) {
         rules.sides.defenders.name.as_str(),
         "Draws",
     ];
-    println!(
+    outln!(
         "{} games of {}, {} with a result:",
-        stats.games, rules.name, stats.decided
+        stats.games,
+        rules.name,
+        stats.decided
     );
     let rows = [
         (names[0], stats.attackers_win, stats.attackers),
@@ -767,7 +779,7 @@ fn print_stats(stats: &Stats, rules: &crate::Rules) {
         (names[2], stats.draw, stats.draws),
     ];
     for (name, n, rate) in rows {
-        println!(
+        outln!(
             "  {name:<12} {n:>6}  {:>5.1}%  (95%: {:.1}% to {:.1}%)",
             rate.rate * 100.0,
             rate.low * 100.0,
@@ -775,9 +787,9 @@ fn print_stats(stats: &Stats, rules: &crate::Rules) {
         );
     }
     if stats.unfinished > 0 {
-        println!("  {:<12} {:>6}", "Unfinished", stats.unfinished);
+        outln!("  {:<12} {:>6}", "Unfinished", stats.unfinished);
     }
-    println!("How they ended:");
+    outln!("How they ended:");
     let endings = endings_in_words(stats);
     let width = endings
         .iter()
@@ -785,11 +797,14 @@ fn print_stats(stats: &Stats, rules: &crate::Rules) {
         .max()
         .unwrap_or(0);
     for (words, n) in endings {
-        println!("  {words:<width$}  {n:>6}");
+        outln!("  {words:<width$}  {n:>6}");
     }
-    println!(
+    outln!(
         "Length in plies: {} to {}, median {}, mean {:.1}.",
-        stats.plies.min, stats.plies.max, stats.plies.median, stats.plies.mean
+        stats.plies.min,
+        stats.plies.max,
+        stats.plies.median,
+        stats.plies.mean
     );
     if stats.left_out > 0 {
         let by: Vec<String> = stats
@@ -797,7 +812,7 @@ fn print_stats(stats: &Stats, rules: &crate::Rules) {
             .iter()
             .map(|(verdict, n)| format!("{} {n}", verdict.replace('_', " ")))
             .collect();
-        println!(
+        outln!(
             "Left out: {} {} that {} with the rules of {} ({}): `tafl games check` says where.",
             stats.left_out,
             if stats.left_out == 1 { "game" } else { "games" },

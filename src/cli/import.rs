@@ -23,13 +23,13 @@ pub fn run(args: &Args) -> ExitCode {
     };
     match &args.output {
         None => {
-            print!("{text}");
+            out!("{text}");
             ExitCode::SUCCESS
         }
-        Some(path) => match super::write_whole(std::path::Path::new(path), &text) {
+        Some(path) => match super::output::write(std::path::Path::new(path), text) {
             Ok(()) => ExitCode::SUCCESS,
             Err(error) => {
-                eprintln!("error: cannot write `{}`: {error}", path.display());
+                eprintln!("error: {error}");
                 ExitCode::from(1)
             }
         },

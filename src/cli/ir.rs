@@ -12,7 +12,7 @@ pub struct Args {
 pub fn run(args: &Args) -> ExitCode {
     match super::load(&args.variant) {
         Some(variant) => {
-            println!("{}", variant.rules.to_json());
+            outln!("{}", variant.rules.to_json());
             ExitCode::SUCCESS
         }
         None => ExitCode::from(1),

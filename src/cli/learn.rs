@@ -54,6 +54,7 @@ pub fn run(args: &Args) -> ExitCode {
     }
     let (mut train, mut held_out) = (Vec::new(), Vec::new());
     let mut decided = 0;
+    let mut attackers_wins = 0;
     // The `--samples` rows, gathered only when asked for.
     let mut csv = args.samples.as_ref().map(|_| String::from(SAMPLES_HEADER));
     for (index, (stated, game)) in games.iter().enumerate() {
@@ -67,6 +68,7 @@ pub fn run(args: &Args) -> ExitCode {
             },
         };
         decided += 1;
+        attackers_wins += usize::from(attackers_won);
         for position in game.positions() {
             let Some(terms) = crate::search::eval::terms_of(&engine, position) else {
                 continue;
@@ -97,6 +99,18 @@ pub fn run(args: &Args) -> ExitCode {
         eprintln!("error: too few decided games to fit and to check ({decided})");
         return ExitCode::from(1);
     }
+    if attackers_wins == 0 || attackers_wins == decided {
+        // As `tune` warns: one outcome everywhere leaves the fit only its prior to learn.
+        eprintln!(
+            "warning: every game ended the same way ({} won all {decided}): the results carry \
+             nothing to fit (records with both sides' wins may give some)",
+            if attackers_wins == 0 {
+                "the defenders"
+            } else {
+                "the attackers"
+            }
+        );
+    }
     let alone = learned::fit(&train, 0.0, args.rounds, false);
     let mut model = learned::fit(&train, args.ridge, args.rounds, true);
     let before = alone.fit_on(&held_out, false);
@@ -119,18 +133,18 @@ pub fn run(args: &Args) -> ExitCode {
         100.0 * after.accuracy,
         100.0 * before.accuracy,
     );
-    println!("{}", model.fitted);
+    outln!("{}", model.fitted);
     if let (Some(path), Some(csv)) = (&args.samples, &csv) {
-        if let Err(error) = super::write_whole(path, csv) {
-            eprintln!("error: cannot write `{}`: {error}", path.display());
+        if let Err(error) = super::output::write(path, csv) {
+            eprintln!("error: {error}");
             return ExitCode::from(2);
         }
     }
     if let Some(path) = &args.out {
         // The model is plain numbers and text: serialising cannot fail.
         let json = serde_json::to_string_pretty(&model).expect("a model serialises") + "\n";
-        if let Err(error) = super::write_whole(path, &json) {
-            eprintln!("error: cannot write `{}`: {error}", path.display());
+        if let Err(error) = super::output::write(path, json) {
+            eprintln!("error: {error}");
             return ExitCode::from(2);
         }
     }

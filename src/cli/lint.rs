@@ -92,7 +92,7 @@ pub fn run(args: &Args) -> ExitCode {
         Format::Json => {
             let json: Vec<JsonDiagnostic<'_>> = all.iter().flat_map(json_diagnostics).collect();
             // Plain data with string keys: serialising cannot fail.
-            println!(
+            outln!(
                 "{}",
                 serde_json::to_string_pretty(&json).expect("diagnostics serialise")
             );
@@ -107,10 +107,10 @@ pub fn run(args: &Args) -> ExitCode {
 
 fn print_human(diagnostics: &Diagnostics, style: Style) {
     if diagnostics.is_empty() {
-        println!("{}: no problems", diagnostics.origin());
+        outln!("{}: no problems", diagnostics.origin());
         return;
     }
-    print!("{}", render_diagnostics(diagnostics, style));
+    out!("{}", render_diagnostics(diagnostics, style));
     let count = |severity| {
         diagnostics
             .items()
@@ -118,7 +118,7 @@ fn print_human(diagnostics: &Diagnostics, style: Style) {
             .filter(|item| item.severity == severity)
             .count()
     };
-    println!(
+    outln!(
         "{}: {} error(s), {} warning(s), {} note(s)",
         diagnostics.origin(),
         count(Severity::Error),

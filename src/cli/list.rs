@@ -188,7 +188,7 @@ pub fn run(args: &Args) -> ExitCode {
     }
     if args.json {
         match serde_json::to_string_pretty(&entries) {
-            Ok(json) => println!("{json}"),
+            Ok(json) => outln!("{json}"),
             Err(error) => {
                 eprintln!("error: cannot write the list as JSON: {error}");
                 return ExitCode::from(1);
@@ -252,7 +252,7 @@ fn print_table(entries: &[Entry]) {
             .zip(widths)
             .map(|(cell, width)| format!("{cell:<width$}"))
             .collect();
-        println!("{}", line.join("  ").trim_end());
+        outln!("{}", line.join("  ").trim_end());
     }
 }
 

@@ -14,7 +14,6 @@
 //! time loses that game, counted apart as a forfeit. A program that resigns (hnefatafl's
 //! `= play ROLE resigns _`) loses by resignation, as a player does.
 
-use std::io::Write;
 use std::process::ExitCode;
 use std::str::FromStr;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -460,7 +459,7 @@ pub fn run(mut args: Args) -> ExitCode {
         .collect();
     if let Some(path) = &args.games {
         if let Err(e) = write_games(path, &played, &args) {
-            eprintln!("error: cannot write `{}`: {e}", path.display());
+            eprintln!("error: {e}");
             return ExitCode::FAILURE;
         }
     }
@@ -609,17 +608,23 @@ fn play_with_programs(
 }
 
 /// Writes the games to `path` whole, or not at all on an error.
-fn write_games(path: &std::path::Path, played: &[&Played], args: &Args) -> std::io::Result<()> {
-    let mut out = Vec::new();
+fn write_games(
+    path: &std::path::Path,
+    played: &[&Played],
+    args: &Args,
+) -> Result<(), super::output::OutputError> {
+    use std::fmt::Write as _;
+    // Writing to a String cannot fail: the results of `writeln!` below are always Ok.
+    let mut out = String::new();
     let from = match &args.book {
         Some(book) => format!("book {}", book.display()),
         None => format!("seed {}, {}", args.seed, random_opening(args)),
     };
-    writeln!(
+    let _ = writeln!(
         out,
         "# tafl match {}: A = {}, B = {}; {from}",
         args.variant, args.a.text, args.b.text
-    )?;
+    );
     for game in played {
         let (attackers, defenders) = match game.a_side {
             Side::Attackers => ("A", "B"),
@@ -629,14 +634,14 @@ fn write_games(path: &std::path::Path, played: &[&Played], args: &Args) -> std::
             .forfeit
             .as_ref()
             .map_or(String::new(), |why| format!("; forfeit, {why}"));
-        writeln!(
+        let _ = writeln!(
             out,
             "# opening {}: attackers {attackers}, defenders {defenders}{forfeit}",
             game.index
-        )?;
-        writeln!(out, "{}", game.row)?;
+        );
+        let _ = writeln!(out, "{}", game.row);
     }
-    super::write_whole(path, &String::from_utf8_lossy(&out))
+    super::output::write(path, out)
 }
 
 fn summarise(

@@ -1,6 +1,10 @@
 //! The `tafl` command-line program: one module per command. The only part of the crate that
 //! prints.
 
+// First, so that its `out!` and `outln!` macros are in scope in every command's module.
+#[macro_use]
+mod stdout;
+
 mod balance;
 pub mod bench;
 pub mod best;
@@ -19,6 +23,7 @@ mod load;
 mod lsp;
 mod r#match;
 pub mod moves;
+mod output;
 pub mod perft;
 pub mod play;
 pub mod playouts;
@@ -124,7 +129,7 @@ pub fn run() -> ExitCode {
     if !matches!(cli.command, Command::Match(_)) {
         stop_quietly_when_output_closes();
     }
-    match cli.command {
+    let code = match cli.command {
         Command::Lint(args) => lint::run(&args),
         Command::Show(args) => show::run(&args),
         Command::Ir(args) => ir::run(&args),
@@ -149,7 +154,8 @@ pub fn run() -> ExitCode {
         Command::Play(args) => play::run(args),
         Command::Engine(args) => engine::run(&args),
         Command::Serve(args) => serve::run(&args),
-    }
+    };
+    stdout::finish(code)
 }
 
 /// A reader that stops early (`tafl list | head -3`) closes our standard output. Rust ignores
@@ -184,9 +190,6 @@ fn load(name_or_path: &str) -> Option<crate::Variant> {
     }
 }
 
-/// Writes `contents` to `path` whole or not at all: into a temporary file beside it, renamed
-/// over `path` once written, so that an error or an interruption never leaves a partial file
-/// where the user expects the result.
 /// The end of a run that reports a summary (`selfplay`, `balance`, `compare`, `match`): one
 /// JSON line with `--json`, else the summary in `words`.
 fn report<T: serde::Serialize>(
@@ -196,12 +199,12 @@ fn report<T: serde::Serialize>(
 ) -> ExitCode {
     if json {
         // The summaries are plain data with string keys: serialising cannot fail.
-        println!(
+        outln!(
             "{}",
             serde_json::to_string(summary).expect("summary serialises")
         );
     } else {
-        print!("{}", words(summary));
+        out!("{}", words(summary));
     }
     ExitCode::SUCCESS
 }
@@ -215,47 +218,10 @@ fn chart_and_report<T: serde::Serialize>(
     words: impl FnOnce(&T) -> String,
 ) -> ExitCode {
     if let Some(path) = svg {
-        if let Err(e) = write_whole(path, &chart(summary)) {
-            eprintln!("error: cannot write `{}`: {e}", path.display());
+        if let Err(e) = output::write(path, chart(summary)) {
+            eprintln!("error: {e}");
             return ExitCode::FAILURE;
         }
     }
     report(summary, json, words)
-}
-
-fn write_whole(path: &std::path::Path, contents: &str) -> std::io::Result<()> {
-    let name = path
-        .file_name()
-        .map_or_else(|| "out".into(), |n| n.to_string_lossy().into_owned());
-    let temporary = path.with_file_name(format!(".{name}.{}.partial", std::process::id()));
-    let written =
-        std::fs::write(&temporary, contents).and_then(|()| std::fs::rename(&temporary, path));
-    if written.is_err() {
-        let _ = std::fs::remove_file(&temporary);
-    }
-    written
-}
-
-#[cfg(test)]
-mod tests {
-    #[test]
-    fn a_file_is_written_whole_or_not_at_all() {
-        let dir = std::env::temp_dir().join(format!("tafl-write-whole-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
-        let path = dir.join("out.svg");
-        super::write_whole(&path, "first").unwrap();
-        super::write_whole(&path, "second").unwrap();
-        assert_eq!(std::fs::read_to_string(&path).unwrap(), "second");
-        // A path that cannot be written (a directory stands there) fails, and leaves neither
-        // a partial file nor the temporary one behind.
-        let blocked = dir.join("blocked");
-        std::fs::create_dir_all(&blocked).unwrap();
-        assert!(super::write_whole(&blocked, "lost").is_err());
-        let left: Vec<_> = std::fs::read_dir(&dir)
-            .unwrap()
-            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
-            .collect();
-        assert_eq!(left.len(), 2, "{left:?}");
-        std::fs::remove_dir_all(&dir).unwrap();
-    }
 }

@@ -34,6 +34,6 @@ pub fn run(args: Args) -> ExitCode {
         out.push_str(&mv.to_string());
         out.push('\n');
     }
-    print!("{out}");
+    out!("{out}");
     ExitCode::SUCCESS
 }

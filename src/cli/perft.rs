@@ -33,6 +33,6 @@ pub fn run(args: Args) -> ExitCode {
         Ok(count) => count,
         Err(code) => return code,
     };
-    println!("{count}");
+    outln!("{count}");
     ExitCode::SUCCESS
 }

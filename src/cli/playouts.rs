@@ -42,7 +42,7 @@ pub fn run(args: Args) -> ExitCode {
     };
     let seconds = timer.elapsed().as_secs_f64();
     // Written by hand to keep the contract's key order.
-    println!(
+    outln!(
         "{{\"games\":{},\"plies\":{},\"attackers_win\":{},\"defenders_win\":{},\"draw\":{},\"capped\":{},\"seconds\":{:.3}}}",
         summary.games, summary.plies, summary.attackers_win, summary.defenders_win, summary.draw, summary.capped, seconds
     );

@@ -73,13 +73,13 @@ pub fn run(args: Args) -> ExitCode {
     };
     if args.json {
         // Plain data with string keys: serialising cannot fail.
-        println!(
+        outln!(
             "{}",
             serde_json::to_string(&report).expect("report serialises")
         );
     } else {
-        println!("{}", report.position);
-        println!(
+        outln!("{}", report.position);
+        outln!(
             "{} to move; {}{}",
             report.to_move,
             report.status,

@@ -44,6 +44,8 @@ pub struct Args {
 struct Response {
     status: &'static str,
     content_type: &'static str,
+    /// The methods served, for an `Allow` header: HTTP requires one on a 405 answer.
+    allow: Option<&'static str>,
     body: Vec<u8>,
 }
 
@@ -52,9 +54,23 @@ impl Response {
         Response {
             status,
             content_type: "text/plain; charset=utf-8",
+            allow: None,
             body: format!("{body}\n").into_bytes(),
         }
     }
+}
+
+/// The status line and headers of `response`, up to the blank line.
+fn head(response: &Response) -> String {
+    let allow = response
+        .allow
+        .map_or(String::new(), |methods| format!("Allow: {methods}\r\n"));
+    format!(
+        "HTTP/1.1 {}\r\nContent-Type: {}\r\nContent-Length: {}\r\n{allow}Cache-Control: no-cache\r\nConnection: close\r\n\r\n",
+        response.status,
+        response.content_type,
+        response.body.len()
+    )
 }
 
 /// Serves `--dir` until the process is stopped.
@@ -81,7 +97,7 @@ pub fn run(args: &Args) -> ExitCode {
         }
     };
     let port = listener.local_addr().map_or(args.port, |a| a.port());
-    println!(
+    outln!(
         "Serving {} at http://127.0.0.1:{port}/ (Ctrl-C stops)",
         args.dir.display()
     );
@@ -148,13 +164,7 @@ fn read_head(reader: &mut impl BufRead) -> Result<String, HeadError> {
 
 /// Writes `response`'s head, and its body unless `head_only`; a broken connection is dropped.
 fn write_response(stream: &mut TcpStream, response: &Response, head_only: bool) {
-    let head = format!(
-        "HTTP/1.1 {}\r\nContent-Type: {}\r\nContent-Length: {}\r\nCache-Control: no-cache\r\nConnection: close\r\n\r\n",
-        response.status,
-        response.content_type,
-        response.body.len()
-    );
-    let _ = stream.write_all(head.as_bytes());
+    let _ = stream.write_all(head(response).as_bytes());
     if !head_only {
         let _ = stream.write_all(&response.body);
     }
@@ -194,7 +204,10 @@ fn respond(root: &Path, request_line: &str) -> Response {
         return Response::text("400 Bad Request", "bad request");
     };
     if method != "GET" && method != "HEAD" {
-        return Response::text("405 Method Not Allowed", "only GET and HEAD are served");
+        return Response {
+            allow: Some("GET, HEAD"),
+            ..Response::text("405 Method Not Allowed", "only GET and HEAD are served")
+        };
     }
     let Some(relative) = file_path(target) else {
         return Response::text("403 Forbidden", "outside the served folder");
@@ -209,6 +222,7 @@ fn respond(root: &Path, request_line: &str) -> Response {
             Ok(body) => Response {
                 status: "200 OK",
                 content_type: mime_type(&real),
+                allow: None,
                 body,
             },
             Err(_) => Response::text("404 Not Found", "not found"),
@@ -301,10 +315,15 @@ mod tests {
             respond(&root, "GET /missing.js HTTP/1.1").status,
             "404 Not Found"
         );
-        assert_eq!(
-            respond(&root, "POST / HTTP/1.1").status,
-            "405 Method Not Allowed"
+        let post = respond(&root, "POST / HTTP/1.1");
+        assert_eq!(post.status, "405 Method Not Allowed");
+        // HTTP requires the methods a 405 refuses in favour of (issue 62).
+        assert!(
+            head(&post).contains("\r\nAllow: GET, HEAD\r\n"),
+            "{}",
+            head(&post)
         );
+        assert!(!head(&page).contains("Allow:"));
         assert_eq!(respond(&root, "").status, "400 Bad Request");
         let _ = fs::remove_dir_all(base);
     }

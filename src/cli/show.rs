@@ -38,13 +38,13 @@ pub fn run(args: &Args) -> ExitCode {
     };
     match (&args.svg, position) {
         (None, None) => {
-            print!("{}", crate::explain::explain(&variant.rules));
+            out!("{}", crate::explain::explain(&variant.rules));
             ExitCode::SUCCESS
         }
         (None, Some((engine, position))) => {
             let side = engine.to_move(&position);
-            print!("{}", super::play::draw_position(&engine, &position));
-            println!(
+            out!("{}", super::play::draw_position(&engine, &position));
+            outln!(
                 "{} to move. As a position string: {}",
                 crate::english::capitalise(&crate::english::side_noun(&variant.rules, side)),
                 crate::game::notation::position_to_string(&engine, &position)
@@ -71,13 +71,13 @@ pub fn run(args: &Args) -> ExitCode {
                 }
             };
             if path.as_os_str() == "-" {
-                print!("{picture}");
+                out!("{picture}");
                 return ExitCode::SUCCESS;
             }
-            match super::write_whole(std::path::Path::new(path), &picture) {
+            match super::output::write(std::path::Path::new(path), picture) {
                 Ok(()) => ExitCode::SUCCESS,
                 Err(error) => {
-                    eprintln!("error: cannot write `{}`: {error}", path.display());
+                    eprintln!("error: {error}");
                     ExitCode::FAILURE
                 }
             }

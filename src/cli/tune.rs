@@ -366,12 +366,12 @@ fn write(args: &Args, loaded: &load::Loaded, fitted: &Fitted, command: &str) -> 
     let text = serde_json::to_string_pretty(&file).expect("weights serialise") + "\n";
     match &args.out {
         Some(path) => {
-            if let Err(e) = super::write_whole(std::path::Path::new(path), &text) {
-                eprintln!("error: cannot write `{}`: {e}", path.display());
+            if let Err(e) = super::output::write(std::path::Path::new(path), text) {
+                eprintln!("error: {e}");
                 return ExitCode::FAILURE;
             }
         }
-        None => print!("{text}"),
+        None => out!("{text}"),
     }
     ExitCode::SUCCESS
 }

@@ -601,9 +601,33 @@ impl Rules {
     /// describes rules that break an invariant of the IR (an unknown piece, a square off the
     /// board ...).
     pub fn from_json(text: &str) -> Result<Rules, RulesJsonError> {
-        let rules: Rules = serde_json::from_str(text)?;
+        let value: serde_json::Value = serde_json::from_str(text)?;
+        // The checker keeps a control character in a string as its escape (`\u{1b}`); rules
+        // given as JSON skip the checker, so one is refused here rather than reach a terminal.
+        if let Some(string) = control_string(&value) {
+            return Err(RulesJsonError::ControlCharacter(
+                crate::printable::quoted(string).into_owned(),
+            ));
+        }
+        let rules: Rules = serde_json::from_value(value)?;
         rules.validate()?;
         Ok(rules)
+    }
+}
+
+/// The first string in `value` that holds a character that would act on a terminal.
+fn control_string(value: &serde_json::Value) -> Option<&str> {
+    match value {
+        serde_json::Value::String(text) => text.chars().any(crate::printable::acts).then_some(text),
+        serde_json::Value::Array(items) => items.iter().find_map(control_string),
+        serde_json::Value::Object(fields) => fields.iter().find_map(|(key, item)| {
+            if key.chars().any(crate::printable::acts) {
+                Some(key.as_str())
+            } else {
+                control_string(item)
+            }
+        }),
+        serde_json::Value::Null | serde_json::Value::Bool(_) | serde_json::Value::Number(_) => None,
     }
 }
 
@@ -616,4 +640,8 @@ pub enum RulesJsonError {
     /// The rules break an invariant of the IR.
     #[error(transparent)]
     Invalid(#[from] RulesError),
+    /// A string holds a control character (ESC, BEL, a C1 control); the string is quoted with
+    /// it escaped.
+    #[error("the string \"{0}\" holds a control character; the rules may not")]
+    ControlCharacter(String),
 }

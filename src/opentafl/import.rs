@@ -63,7 +63,9 @@ pub enum ImportError {
 pub fn import(rules_string: &str) -> Result<String, ImportError> {
     let settings: Settings = rules_string.parse()?;
     refuse_unsupported(&settings)?;
-    let text = Writer::new(&settings, rules_string).write();
+    // The comments quote the rules string: a control character in it is written as its escape
+    // (`\u{1b}`), so that the file, printed or opened, shows it rather than obeys it.
+    let text = crate::printable::shown(&Writer::new(&settings, rules_string).write()).into_owned();
     let checked = crate::check::check_text("imported.tafl", &text);
     if checked.diagnostics.has_errors() {
         return Err(ImportError::Unplayable(

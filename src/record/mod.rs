@@ -322,6 +322,9 @@ pub enum RecordErrorKind {
         /// The closing character.
         close: char,
     },
+    /// A file that holds nothing (an empty `.otg`): no game, rather than a game of no moves.
+    #[error("the file is empty: it holds no game")]
+    Empty,
     /// An OpenTafl tag that is not `[name:value]`.
     #[error("`{text}` is not an OpenTafl tag: write `[name:value]`")]
     BadTag {
@@ -478,13 +481,16 @@ pub fn read_move_word(word: &str) -> Option<(Move, Option<Vec<Square>>)> {
     let word = word.trim_end_matches(['+', '-']);
     let (body, captures) = match word.split_once('x') {
         Some((body, rest)) => {
-            let squares: Option<Vec<Square>> = rest
-                .split(['x', '/'])
-                .filter(|s| !s.is_empty())
-                .map(|s| strip_piece_letter(s).parse().ok())
-                .collect();
+            // A bare `x` (`g7-g10x`, as some annotators write) says a capture without where;
+            // an empty item in a list (`d1-c1xxxx`, `d1-c1xd2/`) is no square, and refused.
+            let squares: Option<Vec<Square>> = if rest.is_empty() {
+                Some(Vec::new())
+            } else {
+                rest.split(['x', '/'])
+                    .map(|s| strip_piece_letter(s).parse().ok())
+                    .collect()
+            };
             let squares = squares?;
-            // A bare `x` (`g7-g10x`, as some annotators write) says a capture without where.
             (body, (!squares.is_empty()).then_some(squares))
         }
         None => (word, None),
@@ -539,6 +545,18 @@ mod tests {
         assert_eq!(mv.to_string(), "d11-d10");
         assert_eq!(captures.unwrap().len(), 1);
         assert_eq!(read_move_word("c5c6").unwrap().0.to_string(), "c5-c6");
+        // Empty items in a capture list are no squares: refused, not skipped (issue 62).
+        for word in [
+            "d1-c1xxxx",
+            "d1-c1xx",
+            "d1-c1xd2x",
+            "d1-c1xd2/",
+            "d1-c1x/d2",
+            "d1-c1xd2//e2",
+        ] {
+            assert!(read_move_word(word).is_none(), "{word}");
+        }
+        assert_eq!(read_move_word("g7-g10x").unwrap().1, None);
         let (mv, captures) = read_move_word("Ke5-e1xd1/f1--").unwrap();
         assert_eq!(mv.to_string(), "e5-e1");
         assert_eq!(captures.unwrap().len(), 2);

@@ -45,6 +45,9 @@ pub fn parse(text: &str) -> Result<GameRecord, RecordError> {
     };
     // An error ends the reading: locating it from the start once costs no more than the read.
     let error = |kind, span: Span| RecordError::at(kind, span, text);
+    if text.trim().is_empty() {
+        return Err(error(RecordErrorKind::Empty, Span::new(0, text.len())));
+    }
     if let Some(line) = limits::long_line(text) {
         let (kind, span) = RecordErrorKind::long_line(&line);
         return Err(error(kind, span));

@@ -381,9 +381,21 @@ fn chart_page(out: &mut String, width: f64, height: f64, title: &str) {
     );
 }
 
-/// `text` with the characters XML gives a meaning escaped.
+/// `text` with the characters XML gives a meaning escaped, and those XML 1.0 does not allow
+/// in a document made visible: a control character as its escape (`\u{1b}`, as every face
+/// shows it), U+FFFE and U+FFFF as U+FFFD, so that every picture stays well-formed.
 fn escape(text: &str) -> String {
-    text.replace('&', "&amp;")
+    crate::printable::shown(text)
+        .chars()
+        .map(|c| match c {
+            // Tab, newline and carriage return are all XML allows below U+0020; `shown` keeps
+            // them, and the rest of C0 it has escaped.
+            c if c.is_control() && !matches!(c, '\t' | '\n' | '\r') => '\u{fffd}',
+            '\u{fffe}' | '\u{ffff}' => '\u{fffd}',
+            c => c,
+        })
+        .collect::<String>()
+        .replace('&', "&amp;")
         .replace('<', "&lt;")
         .replace('>', "&gt;")
         .replace('"', "&quot;")

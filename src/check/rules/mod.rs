@@ -63,7 +63,14 @@ fn contradiction(span: Span, first: Span, what: &str) -> Diagnostic {
     .help("keep the clause the variant means and delete the other")
 }
 
-fn positive(checker: &mut Checker, number: &Spanned<u32>, minimum: u32, what: &str) -> Option<u32> {
+/// `number` when it lies from `minimum` to `maximum`; else an error with its span (a number too
+/// large for the clause is refused, never clamped).
+fn positive(
+    checker: &mut Checker,
+    number: &Spanned<u32>,
+    (minimum, maximum): (u32, u32),
+    what: &str,
+) -> Option<u32> {
     if number.value < minimum {
         checker.report(
             Diagnostic::error(
@@ -71,7 +78,16 @@ fn positive(checker: &mut Checker, number: &Spanned<u32>, minimum: u32, what: &s
                 format!("{what} must be at least {minimum}"),
             )
             .label(number.span, format!("{} is too small", number.value))
-            .help(format!("write a number from {minimum} up")),
+            .help(format!("write a number from {minimum} to {maximum}")),
+        );
+        None
+    } else if number.value > maximum {
+        // Not the value in the label: the parser saturates a number too large for u32, so it
+        // could misquote the text under the label.
+        checker.report(
+            Diagnostic::error(Code::BadNumber, format!("{what} may be at most {maximum}"))
+                .label(number.span, "too large")
+                .help(format!("write a number from {minimum} to {maximum}")),
         );
         None
     } else {

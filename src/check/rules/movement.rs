@@ -22,12 +22,18 @@ impl Pass<'_> {
                 max_distance: None,
             },
             ast::MovementSpec::Rook { max: Some(max) } => {
-                let Some(max) = positive(self.checker, max, 1, "a move's length") else {
+                let Some(max) = positive(
+                    self.checker,
+                    max,
+                    (1, u32::from(u8::MAX)),
+                    "a move's length",
+                ) else {
                     return;
                 };
                 Movement {
                     style: MoveStyle::Rook,
-                    max_distance: Some(max.min(255) as u8),
+                    // `positive` kept it within u8.
+                    max_distance: u8::try_from(max).ok(),
                 }
             }
             ast::MovementSpec::AnyEmptySquare => Movement {

@@ -2,6 +2,7 @@
 //! to it.
 
 use super::{positive, Pass};
+use crate::check::limits::MAX_COUNT;
 use crate::ir::{Announcement, Escape, RuleRef, Side};
 use crate::span::{Span, Spanned};
 use crate::syntax::ast;
@@ -55,7 +56,7 @@ impl Pass<'_> {
             checker.piece_set(&set);
         }
         let region = checker.region(region);
-        let routes = positive(checker, routes, 1, "the number of routes");
+        let routes = positive(checker, routes, (1, MAX_COUNT), "the number of routes");
         if let (Some(piece), Some(region), Some(routes)) = (piece_index, region, routes) {
             let announcements = &mut self.rules.announcements;
             checker

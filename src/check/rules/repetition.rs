@@ -2,6 +2,7 @@
 //! piece shuttles, when no capture is made for long, and draws by agreement.
 
 use super::{positive, set_once, Pass};
+use crate::check::limits::MAX_COUNT;
 use crate::diagnostic::{Code, Diagnostic};
 use crate::ir::{Claim, MoveLimit, NoMoves, Repetition, RepetitionResult, RuleRef, Side};
 use crate::span::{Span, Spanned};
@@ -64,7 +65,9 @@ impl Pass<'_> {
                 self.repetition(span, count, RepetitionResult::Draw, claim);
             }
             ast::DrawCondition::NoCapture(count) => {
-                let Some(moves) = positive(self.checker, count, 1, "the number of moves") else {
+                let Some(moves) =
+                    positive(self.checker, count, (1, MAX_COUNT), "the number of moves")
+                else {
                     return;
                 };
                 let value = MoveLimit { moves, claim };
@@ -105,7 +108,8 @@ impl Pass<'_> {
 
     /// `a piece may move back and forth between two squares at most 3 times`
     pub(super) fn back_and_forth(&mut self, span: Span, count: &Spanned<u32>) {
-        let Some(limit) = positive(self.checker, count, 1, "the number of times") else {
+        let Some(limit) = positive(self.checker, count, (1, MAX_COUNT), "the number of times")
+        else {
             return;
         };
         if set_once(
@@ -127,8 +131,12 @@ impl Pass<'_> {
         result: RepetitionResult,
         claim: Claim,
     ) {
-        let Some(occurrences) = positive(self.checker, count, 2, "the number of occurrences")
-        else {
+        let Some(occurrences) = positive(
+            self.checker,
+            count,
+            (2, MAX_COUNT),
+            "the number of occurrences",
+        ) else {
             return;
         };
         let value = Repetition {

@@ -350,7 +350,7 @@ pub fn run(args: Args) -> ExitCode {
     });
     print_reply(commands::banner(&session));
     // The blank line sets the opening position apart from what follows.
-    println!("{}", terminal::fit(&session.show(), terminal::width()));
+    outln!("{}", terminal::fit(&session.show(), terminal::width()));
     computer::play_turns(&mut session, &mut print_reply);
     if interactive {
         interactive_loop(&mut session)
@@ -397,7 +397,7 @@ fn run_command(session: &mut Session, line: &str) -> Result<bool, ()> {
 /// Prints `text` fitted to the terminal's width.
 fn print_reply(text: String) {
     if !text.is_empty() {
-        println!("{}", terminal::fit(text.trim_end(), terminal::width()));
+        outln!("{}", terminal::fit(text.trim_end(), terminal::width()));
     }
 }
 
@@ -470,7 +470,7 @@ fn interactive_loop(session: &mut Session) -> ExitCode {
         // A line typed while the computer thought runs first, shown after its prompt as if
         // typed there.
         if let Some(line) = terminal::next_typed_line() {
-            println!("{}{line}", session.prompt());
+            outln!("{}{line}", session.prompt());
             let _ = editor.add_history_entry(line.as_str());
             if let Ok(false) = run_line(session, &line) {
                 break;

@@ -66,9 +66,8 @@ pub fn save(session: &mut Session, args: &str) -> Result<Reply, String> {
     } else {
         native::write(&tags, &plies)
     };
-    std::fs::write(args, text).map_err(|e| {
-        format!("cannot write `{args}`: {e}; give a path in a folder you can write to")
-    })?;
+    crate::cli::output::write(std::path::Path::new(args), text)
+        .map_err(|e| format!("{e}; give a path in a folder you can write to"))?;
     session.mark_saved();
     Ok(Reply::Text(format!("Saved {} to {args}.", extent(session))))
 }

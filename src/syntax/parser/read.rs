@@ -51,12 +51,15 @@ pub(super) fn first_child(pair: Pair<'_, Rule>) -> Pair<'_, Rule> {
     inner(pair).next().expect("the grammar guarantees a child")
 }
 
+/// The text between the quotes, a character that would act on a terminal (ESC, BEL, C1) kept
+/// as its escape (`\u{1b}`): the name, notes and piece names reach every face (the terminal,
+/// SVG, records, JSON), and none of them can show such a character, so the rules hold it in the
+/// one visible form; the checker warns (`tafl::check::control_character`).
 pub(super) fn parse_string(pair: Pair<'_, Rule>) -> Spanned<String> {
     let span = span_of(&pair);
-    let text = pair
-        .into_inner()
-        .next()
-        .map_or(String::new(), |text| text.as_str().to_string());
+    let text = pair.into_inner().next().map_or(String::new(), |text| {
+        crate::printable::shown(text.as_str()).into_owned()
+    });
     Spanned::new(text, span)
 }
 
