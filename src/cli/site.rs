@@ -238,7 +238,7 @@ pub fn run(args: &SiteArgs) -> ExitCode {
     };
     if args.json {
         // Plain data with string keys: serialising cannot fail.
-        println!(
+        outln!(
             "{}",
             serde_json::to_string_pretty(&report).expect("the report serialises")
         );
@@ -458,7 +458,7 @@ fn check_type(
 
 fn print_report(report: &SiteReport, summary: bool) {
     let named = report.types.len();
-    println!(
+    outln!(
         "{} games of {named} types read{}.",
         report.games,
         if report.unreadable > 0 {
@@ -468,10 +468,10 @@ fn print_report(report: &SiteReport, summary: bool) {
         }
     );
     if report.checked_types == 0 {
-        println!("No type has enough games to check: --min-games lowers the bar.");
+        outln!("No type has enough games to check: --min-games lowers the bar.");
         return;
     }
-    println!();
+    outln!();
     let checked = || report.types.iter().filter(|t| t.checked);
     let name = |t: &TypeReport| crate::printable::quoted(&t.name).into_owned();
     let width = checked()
@@ -479,13 +479,13 @@ fn print_report(report: &SiteReport, summary: bool) {
         .max()
         .unwrap_or(0)
         .max("the site's name".len());
-    println!(
+    outln!(
         "{:>4}  {:<width$}  {:>6}  {:<24}  {:>9}  {:>18}",
         "type", "the site's name", "games", "replayed by", "replays", "site: attackers"
     );
     for t in checked() {
         let share = &t.site.attackers_share;
-        println!(
+        outln!(
             "{:>4}  {:<width$}  {:>6}  {:<24}  {:>9}  {:>18}",
             t.key,
             name(t),
@@ -501,7 +501,7 @@ fn print_report(report: &SiteReport, summary: bool) {
         );
         if !summary {
             for d in &t.departures {
-                println!(
+                outln!(
                     "      {}: {}: {}",
                     d.file,
                     d.verdict.replace('_', " "),
@@ -510,10 +510,10 @@ fn print_report(report: &SiteReport, summary: bool) {
             }
         }
     }
-    println!();
-    println!(
+    outln!();
+    outln!(
         "Covered (a file replays at least 99 of every 100 games checked): {} of {} types, {} of {} games.",
         report.covered_types, report.checked_types, report.covered_games, report.checked_games
     );
-    println!("\"site: attackers\" is the attackers' share of the type's decided games on the site, with its 95% interval.");
+    outln!("\"site: attackers\" is the attackers' share of the type's decided games on the site, with its 95% interval.");
 }
