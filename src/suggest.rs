@@ -68,7 +68,7 @@ pub(crate) const UNSAID_SECTION: &str =
 /// The phrasings, most specific first: the first whose trigger occurs in a line gives the hint.
 pub(crate) const PHRASINGS: &[Phrasing] = &[
     Phrasing {
-        triggers: &["remain", "left on the board", "pieces left", "fewer than", "or fewer", "less than", "or less"],
+        triggers: &["remain", "left on the board", "pieces left", "pieces are left"],
         unless: &[],
         kind: Kind::Unsayable("a win by counting pieces"),
         hint: "the language counts no pieces; a side wins by capturing the king or a named piece \
@@ -98,11 +98,29 @@ pub(crate) const PHRASINGS: &[Phrasing] = &[
                enter camps` (docs/language.md, \"4.8 Access\")",
     },
     Phrasing {
-        triggers: &["return", "drop", "dropped", "re enter", "reenter", "back on the board", "back into play", "back into the game", "in hand", "reinforcement"],
+        triggers: &[
+            "return to the board", "return to play", "return into play", "back on the board",
+            "back onto the board", "back into play", "back into the game", "re enter the board",
+            "reenter the board", "drop", "dropped", "in hand", "reinforcement",
+        ],
         unless: &[],
         kind: Kind::Unsayable("pieces returning to the board (drops)"),
         hint: "a captured piece leaves the game for good, and a game starts from its `setup` diagram \
                alone: keep the source's rule in a `note` so that players know it",
+    },
+    Phrasing {
+        triggers: &["up to", "or fewer", "or less", "less than", "fewer than", "no more than", "one square at a time"],
+        unless: &[],
+        kind: Kind::Reworded,
+        hint: "a move of limited length reads `the king moves like a rook, at most 3 squares` \
+               (docs/language.md, \"4.7 Movement\")",
+    },
+    Phrasing {
+        triggers: &["return", "come back", "go back"],
+        unless: &[],
+        kind: Kind::Reworded,
+        hint: "a piece that may not come back to squares once it has left them reads `attackers may not \
+               enter camps once they have left them` (docs/language.md, \"4.8 Access\")",
     },
     Phrasing {
         triggers: &["approach", "withdraw", "moving away", "moves away", "move away"],
@@ -304,6 +322,53 @@ mod tests {
         assert!(neither.is_some_and(|hint| hint.contains("When neither side can win")));
         let commanders = phrasing_hint("the king is captured by two commanders");
         assert!(commanders.is_some_and(|hint| hint.contains("also captured between two")));
+    }
+
+    #[test]
+    fn each_rule_the_language_cannot_say_is_named() {
+        let kind = |text: &str| phrasing(text).map(|phrasing| phrasing.kind);
+        for (text, rule) in [
+            (
+                "attackers win when only 3 defenders remain",
+                "a win by counting pieces",
+            ),
+            ("a soldier on the far edge is promoted", "promotion"),
+            ("the king moves diagonally", "diagonal moves"),
+            (
+                "attackers move only forwards",
+                "moves in one direction only",
+            ),
+            (
+                "a captured piece returns to the board",
+                "pieces returning to the board (drops)",
+            ),
+            (
+                "pieces capture by withdrawal",
+                "capture by approach or withdrawal",
+            ),
+        ] {
+            assert_eq!(kind(text), Some(Kind::Unsayable(rule)), "{text}");
+        }
+        let short = phrasing_hint("the king moves up to 3 squares");
+        assert!(short.is_some_and(|hint| hint.contains("at most 3 squares")));
+        // A return to the throne or the camps is said by `once left`; a king sandwiched is the
+        // king's capture, not the soldiers' default; quoted text is not read.
+        assert_eq!(
+            kind("the king may not return to the throne"),
+            Some(Kind::Reworded)
+        );
+        assert_eq!(
+            kind("soldiers are captured when sandwiched"),
+            Some(Kind::Default(
+                "custodial capture of soldiers between two enemies"
+            ))
+        );
+        assert_ne!(
+            kind("the king is captured when sandwiched")
+                .map(|kind| matches!(kind, Kind::Default(_))),
+            Some(true)
+        );
+        assert_eq!(kind("note \"pieces remain on the board\" x"), None);
     }
 
     #[test]
