@@ -10,7 +10,7 @@
 use std::fmt::Write as _;
 
 use crate::english::capitalise;
-use crate::english::{count, side_noun, squares};
+use crate::english::{count, count_with, piece_plural, side_noun, squares};
 use crate::explain::{first_move_sentence, movement_words, rule_sections, used_regions, Section};
 use crate::ir::{Role, Rules, Side, Square};
 
@@ -309,8 +309,8 @@ fn region_differences(a_label: &str, a: &Rules, b_label: &str, b: &Rules) -> Vec
 }
 
 /// The squares whose starting piece differs by role (an attacker, a defender, a king, or the
-/// piece's name where a side has several kinds of that role), or the pieces counted by role when
-/// the boards differ. Letters are not compared: `a` and `t` for the attackers' soldier are the
+/// piece's name where a side has several kinds of that role), or the pieces counted by role (by
+/// name where a side has several kinds of it) when the boards differ. Letters are not compared: `a` and `t` for the attackers' soldier are the
 /// same start.
 fn setup_differences(a_label: &str, a: &Rules, b_label: &str, b: &Rules) -> Vec<String> {
     if a.board != b.board {
@@ -324,7 +324,15 @@ fn setup_differences(a_label: &str, a: &Rules, b_label: &str, b: &Rules) -> Vec<
                         .iter()
                         .filter(|(_, placed)| placed.name == piece.name)
                         .count();
-                    count(n, &role_of(rules, piece.symbol).unwrap_or_default())
+                    let kinds = (rules.pieces.iter())
+                        .filter(|other| other.side == piece.side && other.role == piece.role)
+                        .count();
+                    if kinds > 1 {
+                        // A side with several kinds of soldier: each by its own name.
+                        count_with(n, &piece.display, &piece_plural(piece))
+                    } else {
+                        count(n, &role_of(rules, piece.symbol).unwrap_or_default())
+                    }
                 })
                 .collect::<Vec<_>>()
                 .join(", ")
@@ -338,8 +346,7 @@ fn setup_differences(a_label: &str, a: &Rules, b_label: &str, b: &Rules) -> Vec<
     let mut lines = Vec::new();
     for (row, (mine, theirs)) in a.setup.iter().zip(&b.setup).enumerate() {
         for (file, (x, y)) in mine.chars().zip(theirs.chars()).enumerate() {
-            let (x_role, y_role) = (role_of(a, x), role_of(b, y));
-            if x_role != y_role {
+            if !same_start(a, x, b, y) {
                 let square = Square::new(file as u8, (height - 1 - row) as u8);
                 let say = |rules: &Rules, symbol: char| {
                     if symbol == '.' {
@@ -359,30 +366,36 @@ fn setup_differences(a_label: &str, a: &Rules, b_label: &str, b: &Rules) -> Vec<
     lines
 }
 
-/// What the piece of `symbol` is at the start, for comparing start positions across variants:
-/// `attacker`, `defender`, `attacking king`, `defending king`, or, where the piece's side has
-/// more than one kind of its role, `attacker knight` (its name as well). `None` for an empty
-/// square.
+/// Whether `x` of `a` and `y` of `b` start the same: both empty, or pieces of the same side and
+/// role, and of the same name where either variant has several kinds of that side and role
+/// (Berserk's commanders are not Copenhagen's attackers, its attackers are).
+fn same_start(a: &Rules, x: char, b: &Rules, y: char) -> bool {
+    match (a.piece_by_symbol(x), b.piece_by_symbol(y)) {
+        (None, None) => true,
+        (Some(mine), Some(theirs)) if mine.side == theirs.side && mine.role == theirs.role => {
+            let kinds = |rules: &Rules| {
+                (rules.pieces.iter())
+                    .filter(|piece| piece.side == mine.side && piece.role == mine.role)
+                    .count()
+            };
+            (kinds(a) == 1 && kinds(b) == 1) || mine.name == theirs.name
+        }
+        _ => false,
+    }
+}
+
+/// The role of the piece of `symbol`, as counted at the start: `attacker`, `defender`, `king`
+/// (`attacker king` for a king of the attackers). `None` for an empty square.
 fn role_of(rules: &Rules, symbol: char) -> Option<String> {
     let piece = rules.piece_by_symbol(symbol)?;
     let side = match piece.side {
         Side::Attackers => "attacker",
         Side::Defenders => "defender",
     };
-    let base = match piece.role {
+    Some(match piece.role {
         Role::Soldier => side.to_string(),
         Role::King if piece.side == Side::Defenders => "king".to_string(),
         Role::King => format!("{side} king"),
-    };
-    let kinds = rules
-        .pieces
-        .iter()
-        .filter(|other| other.side == piece.side && other.role == piece.role)
-        .count();
-    Some(if kinds > 1 {
-        format!("{base} {}", piece.name)
-    } else {
-        base
     })
 }
 

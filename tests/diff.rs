@@ -205,3 +205,20 @@ fn start_positions_are_compared_by_role_not_letter() {
     assert!(!report.contains("Start position"), "{report}");
     assert!(report.contains("Pieces"), "the letters differ: {report}");
 }
+
+/// Where a side has several kinds of soldier, starts are compared by kind as well: Berserk's
+/// commanders differ from Copenhagen's attackers on the same squares, its attackers do not.
+#[test]
+fn starts_with_several_kinds_of_soldier_are_compared_by_name() {
+    let report = diff("berserk", "copenhagen");
+    let start = report
+        .split("Start position\n")
+        .nth(1)
+        .expect("the starts differ")
+        .split("\n\n")
+        .next()
+        .unwrap_or_default();
+    assert!(start.contains("f10: c Commander"), "{start}");
+    assert!(start.contains("e5: N Knight"), "{start}");
+    assert!(!start.contains("t Attacker (a soldier of the Attackers) in berserk"), "{start}");
+}

@@ -104,3 +104,21 @@ fn show_agrees_articles_and_plurals_for_every_bundled_variant() {
         assert_eq!(slips(&joined), Vec::<String>::new(), "{name}:\n{sheet}");
     }
 }
+
+/// `tafl diff`'s text, for every ordered pair of bundled variants, has no slip either: it
+/// words pieces, counts and starts of its own.
+#[test]
+fn diff_agrees_articles_and_plurals_for_every_pair() {
+    let names: Vec<&str> = tafl::bundled_names().collect();
+    let rules: Vec<_> = names
+        .iter()
+        .map(|name| Variant::bundled(name).expect("bundled").rules)
+        .collect();
+    for (a, mine) in names.iter().zip(&rules) {
+        for (b, theirs) in names.iter().zip(&rules) {
+            let report = tafl::diff::diff(a, mine, b, theirs);
+            let joined = report.replace("\n    ", " ");
+            assert_eq!(slips(&joined), Vec::<String>::new(), "{a} {b}:\n{report}");
+        }
+    }
+}
