@@ -56,6 +56,12 @@ codes! {
     UnterminatedString => "tafl::syntax::unterminated_string",
     /// A `setup` diagram with no `end`.
     UnclosedSetup => "tafl::syntax::unclosed_setup",
+    /// A rule the language cannot say (a win by counting pieces, promotion, diagonal moves,
+    /// ...): the line is refused, and the help names the nearest thing the language says.
+    NotInLanguage => "tafl::syntax::not_in_language",
+    /// A line that restates a rule every variant has without a clause (soldiers captured between
+    /// two enemies): a note, and the line is read as the default it states.
+    DefaultRestated => "tafl::syntax::default_restated",
     /// No `board` clause.
     MissingBoard => "tafl::check::missing_board",
     /// A board smaller than 5x5 or larger than 19x19.

@@ -10,8 +10,8 @@
 use std::fmt::Write as _;
 
 use crate::english::capitalise;
-use crate::english::{side_noun, squares};
-use crate::explain::{first_move_sentence, movement_words, rule_sections, used_regions};
+use crate::english::{count, count_with, piece_plural, side_noun, squares};
+use crate::explain::{first_move_sentence, movement_words, rule_sections, used_regions, Section};
 use crate::ir::{Role, Rules, Side, Square};
 
 /// The differences between `a` (labelled `a_label`, e.g. its bundled name) and `b`, as text.
@@ -114,20 +114,27 @@ fn rule_topics(a_label: &str, a: &Rules, b_label: &str, b: &Rules, renamed: &Rul
     let mut topics: Vec<Topic> = Vec::new();
     // For comparing only: `b`'s rules on `a`'s squares, so that a region that moved (the throne
     // on another board) is reported once, under special squares, and not in every rule about it.
-    let mut on_a_squares = renamed.clone();
-    for region in &mut on_a_squares.regions {
-        if let Some(same) = a.region(&region.name) {
-            region.squares.clone_from(&same.squares);
-        }
-    }
+    let on_a_squares = on_squares_of(renamed, a);
     let mine_sections = rule_sections(a);
     let theirs_sections = rule_sections(renamed);
     let compare_sections = rule_sections(&on_a_squares);
-    for ((mine, theirs), compare) in mine_sections
-        .into_iter()
-        .zip(theirs_sections)
-        .zip(compare_sections)
-    {
+    for mine in mine_sections {
+        // Every variant has the same sections under the same keys (`rule_sections`); looking
+        // them up by key, rather than zipping three lists, cannot drop a section silently.
+        let by_key = |sections: &[Section]| {
+            sections
+                .iter()
+                .find(|section| section.key == mine.key)
+                .cloned()
+                .unwrap_or_else(|| Section {
+                    key: mine.key,
+                    title: mine.title.clone(),
+                    sentences: Vec::new(),
+                    rules: Vec::new(),
+                })
+        };
+        let theirs = by_key(&theirs_sections);
+        let compare = by_key(&compare_sections);
         let mut lines = Vec::new();
         if mine.key == "movement" {
             // Piece by piece: "every piece moves like a rook" against a list says too much.
@@ -159,6 +166,25 @@ fn rule_topics(a_label: &str, a: &Rules, b_label: &str, b: &Rules, renamed: &Rul
         }
     }
     topics
+}
+
+/// `b`'s rules with `a`'s squares for the regions both have, for comparing sentences only: a
+/// region that moved (the throne of another board) is then reported once, under special
+/// squares, and not in every rule about it. The copy stands on a board as wide and as high as
+/// the larger of the two, with an empty diagram, so that every square of either variant lies on
+/// it and the copy keeps the IR's invariants whichever board is larger (on `b`'s own board, the
+/// squares of a larger `a` fall off it, and the copy would have no rule sentences at all).
+fn on_squares_of(b: &Rules, a: &Rules) -> Rules {
+    let mut copy = b.clone();
+    copy.board.width = a.board.width.max(b.board.width);
+    copy.board.height = a.board.height.max(b.board.height);
+    copy.setup = vec![".".repeat(usize::from(copy.board.width)); usize::from(copy.board.height)];
+    for region in &mut copy.regions {
+        if let Some(same) = a.region(&region.name) {
+            region.squares.clone_from(&same.squares);
+        }
+    }
+    copy
 }
 
 /// `b` with the display names of `a`'s matching pieces (same symbol, side and role) and `a`'s
@@ -282,34 +308,45 @@ fn region_differences(a_label: &str, a: &Rules, b_label: &str, b: &Rules) -> Vec
     lines
 }
 
-/// The squares whose starting piece differs, or the piece counts when the boards differ.
+/// The squares whose starting piece differs by role (an attacker, a defender, a king, or the
+/// piece's name where a side has several kinds of that role), or the pieces counted by role (by
+/// name where a side has several kinds of it) when the boards differ. Letters are not compared: `a` and `t` for the attackers' soldier are the
+/// same start.
 fn setup_differences(a_label: &str, a: &Rules, b_label: &str, b: &Rules) -> Vec<String> {
-    let count = |rules: &Rules| -> String {
-        rules
-            .pieces
-            .iter()
-            .map(|piece| {
-                let n = rules
-                    .start_pieces()
-                    .iter()
-                    .filter(|(_, placed)| placed.name == piece.name)
-                    .count();
-                format!("{n} {}", piece.symbol)
-            })
-            .collect::<Vec<_>>()
-            .join(", ")
-    };
     if a.board != b.board {
+        let counted = |rules: &Rules| -> String {
+            rules
+                .pieces
+                .iter()
+                .map(|piece| {
+                    let n = rules
+                        .start_pieces()
+                        .iter()
+                        .filter(|(_, placed)| placed.name == piece.name)
+                        .count();
+                    let kinds = (rules.pieces.iter())
+                        .filter(|other| other.side == piece.side && other.role == piece.role)
+                        .count();
+                    if kinds > 1 {
+                        // A side with several kinds of soldier: each by its own name.
+                        count_with(n, &piece.display, &piece_plural(piece))
+                    } else {
+                        count(n, &role_of(rules, piece.symbol).unwrap_or_default())
+                    }
+                })
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
         return vec![
-            format!("{a_label}: {}.", count(a)),
-            format!("{b_label}: {}.", count(b)),
+            format!("{a_label}: {}.", counted(a)),
+            format!("{b_label}: {}.", counted(b)),
         ];
     }
     let height = a.setup.len();
     let mut lines = Vec::new();
     for (row, (mine, theirs)) in a.setup.iter().zip(&b.setup).enumerate() {
         for (file, (x, y)) in mine.chars().zip(theirs.chars()).enumerate() {
-            if x != y {
+            if !same_start(a, x, b, y) {
                 let square = Square::new(file as u8, (height - 1 - row) as u8);
                 let say = |rules: &Rules, symbol: char| {
                     if symbol == '.' {
@@ -327,6 +364,39 @@ fn setup_differences(a_label: &str, a: &Rules, b_label: &str, b: &Rules) -> Vec<
         }
     }
     lines
+}
+
+/// Whether `x` of `a` and `y` of `b` start the same: both empty, or pieces of the same side and
+/// role, and of the same name where either variant has several kinds of that side and role
+/// (Berserk's commanders are not Copenhagen's attackers, its attackers are).
+fn same_start(a: &Rules, x: char, b: &Rules, y: char) -> bool {
+    match (a.piece_by_symbol(x), b.piece_by_symbol(y)) {
+        (None, None) => true,
+        (Some(mine), Some(theirs)) if mine.side == theirs.side && mine.role == theirs.role => {
+            let kinds = |rules: &Rules| {
+                (rules.pieces.iter())
+                    .filter(|piece| piece.side == mine.side && piece.role == mine.role)
+                    .count()
+            };
+            (kinds(a) == 1 && kinds(b) == 1) || mine.name == theirs.name
+        }
+        _ => false,
+    }
+}
+
+/// The role of the piece of `symbol`, as counted at the start: `attacker`, `defender`, `king`
+/// (`attacker king` for a king of the attackers). `None` for an empty square.
+fn role_of(rules: &Rules, symbol: char) -> Option<String> {
+    let piece = rules.piece_by_symbol(symbol)?;
+    let side = match piece.side {
+        Side::Attackers => "attacker",
+        Side::Defenders => "defender",
+    };
+    Some(match piece.role {
+        Role::Soldier => side.to_string(),
+        Role::King if piece.side == Side::Defenders => "king".to_string(),
+        Role::King => format!("{side} king"),
+    })
 }
 
 fn bullet(out: &mut String, text: &str) {

@@ -375,3 +375,22 @@ fn ir_json_with_a_control_character_is_refused() {
     assert!(message.contains("Bran\\u{1b}[2Jdubh"), "{message}");
     assert!(!message.contains('\u{1b}'), "{message}");
 }
+
+/// `tafl best` says its score in words, as the REPL's `hint` does, and whose score it is.
+#[test]
+fn best_says_its_score_in_words_and_for_whom() {
+    let output = Command::new(env!("CARGO_BIN_EXE_tafl"))
+        .args(["best", "brandubh", "--depth", "2"])
+        .output()
+        .expect("the binary runs");
+    assert!(output.status.success());
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    let in_words = ["about level", "better", "force a win"];
+    assert!(
+        in_words.iter().any(|words| stderr.contains(words)),
+        "{stderr}"
+    );
+    // Brandubh's attackers move first: the score is theirs.
+    assert!(stderr.contains("for the Attackers, to move"), "{stderr}");
+    assert!(stderr.contains(" at depth 2, "), "{stderr}");
+}

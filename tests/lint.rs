@@ -408,3 +408,65 @@ fn numbers_too_large_for_their_clause_are_errors_with_a_span() {
         );
     }
 }
+
+/// Numbers may be written in words wherever a number stands, and read as the number.
+#[test]
+fn numbers_in_words_read_as_numbers() {
+    let brandubh = tafl::Variant::bundled("brandubh").expect("bundled");
+    let text = brandubh
+        .text
+        .replace("a position occurs 3 times", "a position occurs three times")
+        .replace(
+            "everyone moves like a rook",
+            "everyone moves like a rook, at most two squares",
+        );
+    let checked = tafl::check::check_text("words.tafl", &text);
+    assert!(
+        !checked.diagnostics.has_errors(),
+        "{:?}",
+        checked.diagnostics.items()
+    );
+    let (rules, _) = checked.rules.expect("the rules are built");
+    assert_eq!(rules.outcome.repetition.map(|r| r.occurrences), Some(3));
+    assert!(rules
+        .pieces
+        .iter()
+        .all(|piece| piece.movement.max_distance == Some(2)));
+}
+
+/// `the defenders lose when a position repeats three times` is refused (is that three
+/// occurrences or four?) with help on counting occurrences, not "say who wins instead":
+/// `the defenders lose when ...` is a clause.
+#[test]
+fn repeats_with_a_count_is_helped_to_occurs() {
+    let brandubh = tafl::Variant::bundled("brandubh").expect("bundled");
+    let text = format!(
+        "{}\nthe defenders lose when a position repeats three times\n",
+        brandubh.text
+    );
+    let checked = tafl::check::check_text("repeats.tafl", &text);
+    let items = checked.diagnostics.items();
+    assert_eq!(items.len(), 1, "{items:?}");
+    let help = items[0].help.clone().unwrap_or_default();
+    assert!(help.contains("when a position occurs 3 times"), "{help}");
+    assert!(!help.contains("say who wins instead"), "{help}");
+}
+
+/// A restated default is a note, the file loads, and the fix deletes the whole line.
+#[test]
+fn a_restated_default_loads_with_a_note_that_deletes_it() {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/lint/default_restated.tafl");
+    let text = std::fs::read_to_string(path)
+        .expect("fixture is readable")
+        .replace("\r\n", "\n");
+    let checked = tafl::check::check_text("default_restated.tafl", &text);
+    let items = checked.diagnostics.items();
+    assert_eq!(items.len(), 1, "{items:?}");
+    assert_eq!(items[0].code, Code::DefaultRestated);
+    assert_eq!(items[0].severity, tafl::Severity::Note);
+    assert!(checked.rules.is_some());
+    let fix = items[0].fix.as_ref().expect("a fix");
+    let line = "soldiers are captured when sandwiched\n";
+    assert_eq!(&text[fix.span.start..fix.span.end], line);
+    assert_eq!(fix.replacement, "");
+}

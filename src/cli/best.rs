@@ -8,6 +8,8 @@ use std::time::Duration;
 use serde::Serialize;
 
 use super::load;
+use super::play::standing;
+use crate::english::{capitalise, side_noun};
 use crate::search::duel::{Adjudication, Opening, OpeningMoves, Resign};
 use crate::search::profile::Evaluation;
 use crate::search::{self, Limits, Report, Score, SearchError};
@@ -196,8 +198,13 @@ pub fn run(args: Args) -> ExitCode {
         }
     };
     let stop = AtomicBool::new(false);
+    let rules = loaded.engine.rules();
+    let mut report_score = Score::Value(0);
     let answer = match search::search(&game, &limits, &stop, |_| {}) {
-        Ok(report) => answer(&report),
+        Ok(report) => {
+            report_score = report.score;
+            answer(&report)
+        }
         Err(SearchError::GameOver(ending)) => Answer {
             mv: None,
             score: None,
@@ -220,19 +227,20 @@ pub fn run(args: Args) -> ExitCode {
         match &answer.mv {
             Some(mv) => {
                 outln!("{mv}");
+                // In words first, as the REPL's `hint` says it, then the number and whose it is.
+                let to_move = game.to_move();
+                let score = match answer.win_in {
+                    Some(n) if n > 0 => format!("wins in {n} for {}", side_noun(rules, to_move)),
+                    Some(n) => format!("loses in {} for {}", -n, side_noun(rules, to_move)),
+                    None => format!(
+                        "score {:+.2} for {}, to move, in soldiers",
+                        f64::from(answer.score.unwrap_or(0)) / 100.0,
+                        side_noun(rules, to_move)
+                    ),
+                };
                 eprintln!(
-                    "score {} at depth {}, {} nodes ({} nodes/s); line: {}",
-                    answer
-                        .win_in
-                        .map(|n| if n > 0 {
-                            format!("wins in {n}")
-                        } else {
-                            format!("loses in {}", -n)
-                        })
-                        .unwrap_or_else(|| format!(
-                            "{:+.2}",
-                            f64::from(answer.score.unwrap_or(0)) / 100.0
-                        )),
+                    "{} ({score}) at depth {}, {} nodes ({} nodes/s); line: {}",
+                    capitalise(&standing(rules, report_score, to_move)),
                     answer.depth,
                     answer.nodes,
                     answer.nps,

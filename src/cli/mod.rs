@@ -63,23 +63,41 @@ struct Cli {
 #[derive(Debug, Subcommand)]
 enum Command {
     /// Check variant files and report every problem, with where it is and how to fix it.
+    #[command(
+        after_help = "Examples:\n  tafl lint brandubh\n  tafl lint --format json copenhagen linnaeus\n  tafl lint tests/lint/setup_width.tafl   # exits 1: the file has an error"
+    )]
     Lint(lint::Args),
     /// Explain a variant's rules in plain words, with its start position.
+    #[command(
+        after_help = "Examples:\n  tafl show brandubh\n  tafl show variants/copenhagen.tafl"
+    )]
     Show(show::Args),
     /// Print a variant's fully resolved rules (the IR) as JSON.
     Ir(ir::Args),
     /// The rule differences between two variants, in words.
+    #[command(
+        after_help = "Examples:\n  tafl diff copenhagen brandubh\n  tafl diff linnaeus fetlar"
+    )]
     Diff(diff::Args),
     /// Write a variant file from an OpenTafl rules string (`--opentafl 'dim:11 ...'`).
     Import(import::Args),
     /// Print a variant as an OpenTafl rules string, or name each rule OpenTafl cannot say.
+    #[command(
+        after_help = "Examples:\n  tafl export --opentafl brandubh\n  tafl export --opentafl copenhagen   # exits 1: OpenTafl cannot say two of its rules\n  tafl export --opentafl copenhagen --nearest"
+    )]
     Export(export::Args),
     /// List the bundled variants: family, board, where the king escapes and where the rules
     /// come from; `--family`, `--board`, `--source`, `--escape` filter, `--json` for programs.
     List(list::Args),
     /// List the legal moves of the side to move, one per line, sorted.
+    #[command(
+        after_help = "Examples:\n  tafl moves brandubh\n  tafl moves brandubh --from /3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/ --side defenders"
+    )]
     Moves(moves::Args),
-    /// Play moves and print the resulting position and status as JSON.
+    /// Play moves and print the resulting position and status: text, or JSON with `--json`.
+    #[command(
+        after_help = "Examples:\n  tafl replay brandubh a4-a3\n  tafl replay --json brandubh a4-a3"
+    )]
     Replay(replay::Args),
     /// Count the move sequences of a given depth (perft).
     Perft(perft::Args),
@@ -91,6 +109,9 @@ enum Command {
     /// you type, hover, completion, definitions, references and an outline.
     Lsp(lsp::Args),
     /// The computer's move for the side to move, with its score and expected line.
+    #[command(
+        after_help = "Examples:\n  tafl best brandubh --depth 4\n  tafl best --json brandubh a4-a3 --depth 3"
+    )]
     Best(best::Args),
     /// Games between two equal computer players: win rates with 95% intervals, for balance.
     Selfplay(selfplay::Args),

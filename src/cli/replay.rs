@@ -18,7 +18,9 @@ pub struct Args {
     pub moves: Vec<String>,
     #[command(flatten)]
     from: load::From,
-    /// Print one JSON object (the only output form for now; the flag keeps the contract explicit).
+    /// Print one JSON object (position, side to move, status, reason, the rule that ended the
+    /// game, every ply and its captures) instead of the text: the position and a line saying
+    /// who is to move and how the game stands.
     #[arg(long)]
     pub json: bool,
 }

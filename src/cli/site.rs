@@ -481,7 +481,12 @@ fn print_report(report: &SiteReport, summary: bool) {
         .max("the site's name".len());
     outln!(
         "{:>4}  {:<width$}  {:>6}  {:<24}  {:>9}  {:>18}",
-        "type", "the site's name", "games", "replayed by", "replays", "site: attackers"
+        "type",
+        "the site's name",
+        "games",
+        "replayed by",
+        "replays",
+        "site: attackers"
     );
     for t in checked() {
         let share = &t.site.attackers_share;

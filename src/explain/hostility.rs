@@ -10,8 +10,16 @@ use crate::ir::{Hostile, HostilityRule, RuleRef};
 /// One sentence a hostility rule.
 pub(super) fn hostility(words: &Words, section: &mut Section, hostility: &[HostilityRule]) {
     for (index, rule) in hostility.iter().enumerate() {
+        let several = words
+            .rules
+            .region(&rule.region)
+            .is_some_and(|region| region.squares.len() > 1);
         let when = match &rule.when {
-            Hostile::Always => String::new(),
+            // A player asks whether the throne stays hostile with the king on it: say so.
+            Hostile::Always => {
+                ", empty or occupied (even by a piece of the captured piece's own side),"
+                    .to_string()
+            }
             Hostile::WhenEmpty => ", while empty,".to_string(),
             Hostile::WhenOccupied { by, enemies_beside } => {
                 let who = match words.pieces(by) {
@@ -31,19 +39,15 @@ pub(super) fn hostility(words: &Words, section: &mut Section, hostility: &[Hosti
                 text
             }
         };
+        let (verb, stands_in) = if several {
+            ("are", "each of them can stand in")
+        } else {
+            ("is", "it can stand in")
+        };
         section.push_for(
             format!(
-                "{}{when} {} hostile to {}: it can stand in for one of the two captors.",
+                "{}{when} {verb} hostile to {}: {stands_in} for one of the two captors.",
                 words.region(&rule.region),
-                if words
-                    .rules
-                    .region(&rule.region)
-                    .is_some_and(|region| region.squares.len() > 1)
-                {
-                    "are"
-                } else {
-                    "is"
-                },
                 words.pieces(&rule.victims)
             ),
             [RuleRef::Hostility(index)],

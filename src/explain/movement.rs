@@ -74,4 +74,80 @@ pub(super) fn access(words: &Words, section: &mut Section, access: &[AccessRule]
         };
         section.push_for(sentence, [RuleRef::Access(index)]);
     }
+    passing(words, section, access);
+}
+
+/// For each region some pieces may not land on but may pass over: that they may cross it
+/// while it is empty (a player asks this of the throne at the table). A region whose squares are
+/// all corners of the board is left out: no line crosses a corner.
+fn passing(words: &Words, section: &mut Section, access: &[AccessRule]) {
+    let board = &words.rules.board;
+    let mut regions: Vec<&str> = Vec::new();
+    for rule in access {
+        if !regions.contains(&rule.region.as_str()) {
+            regions.push(&rule.region);
+        }
+    }
+    for region in regions {
+        let crossable = words.rules.region(region).is_some_and(|found| {
+            found.squares.iter().any(|square| {
+                let edge_file = square.file == 0 || square.file + 1 == board.width;
+                let edge_rank = square.rank == 0 || square.rank + 1 == board.height;
+                !(edge_file && edge_rank)
+            })
+        });
+        if !crossable {
+            continue;
+        }
+        let barred = |actions: &[Action]| -> Vec<usize> {
+            access
+                .iter()
+                .enumerate()
+                .filter(|(_, rule)| {
+                    rule.region == region
+                        && rule.condition == AccessCondition::Always
+                        && actions.contains(&rule.action)
+                })
+                .map(|(index, _)| index)
+                .collect()
+        };
+        let landing = barred(&[Action::Land, Action::Enter]);
+        let passing = barred(&[Action::Pass, Action::Enter]);
+        let names = |rules: &[usize]| -> Vec<String> {
+            let mut names: Vec<String> = Vec::new();
+            for rule in rules {
+                for piece in &access[*rule].pieces {
+                    if !names.contains(piece) {
+                        names.push(piece.clone());
+                    }
+                }
+            }
+            names
+        };
+        let no_passing = names(&passing);
+        let passers: Vec<String> = (words.rules.pieces.iter())
+            .map(|piece| piece.name.clone())
+            .filter(|name| names(&landing).contains(name) && !no_passing.contains(name))
+            .collect();
+        if passers.is_empty() {
+            continue;
+        }
+        let several = words
+            .rules
+            .region(region)
+            .is_some_and(|found| found.squares.len() > 1);
+        section.push_for(
+            format!(
+                "{} may pass over {} while {}, without stopping there.",
+                capitalise(&words.pieces(&passers)),
+                words.region(region),
+                if several {
+                    "they are empty"
+                } else {
+                    "it is empty"
+                }
+            ),
+            landing.into_iter().map(RuleRef::Access),
+        );
+    }
 }

@@ -53,12 +53,12 @@ pub(super) fn no_moves(words: &Words, section: &mut Section, no_moves: BySide<No
 /// The repetition rule, if any.
 pub(super) fn repetition(words: &Words, section: &mut Section, repetition: Option<Repetition>) {
     let Some(repetition) = repetition else { return };
-    let when = if repetition.occurrences == 2 {
-        "a position repeats (the same pieces on the same squares, with the same side to move)"
-            .to_string()
-    } else {
-        format!("the same position (the same pieces on the same squares, the same side to move) occurs {} times", repetition.occurrences)
-    };
+    // The count is always said, also for `when a position repeats` (its second time), so that
+    // a player need not guess whether "repeats" means two times or three.
+    let when = format!(
+        "the same position (the same pieces on the same squares, the same side to move) occurs {} times",
+        repetition.occurrences
+    );
     let what = match (repetition.result, repetition.claim) {
         (RepetitionResult::Draw, Claim::Automatic) => format!("The game is drawn when {when}."),
         (RepetitionResult::Draw, Claim::Claimable) => {

@@ -34,7 +34,8 @@ impl Words<'_> {
             Some(piece) if piece.role == Role::King => format!("the {}", piece.display),
             Some(piece) => match self.generic_soldier(piece) {
                 Some(side) => format!("a soldier of {}", side_noun(self.rules, side)),
-                None => format!("a {}", piece.display),
+                // `an Attacker`, not `a Attacker`.
+                None => crate::english::with_article(&piece.display),
             },
             None => name.to_string(),
         }

@@ -6,11 +6,11 @@ use std::ops::Range;
 
 use pest::error::{Error, InputLocation};
 
-use super::grammar::Rule;
+use super::grammar::{Rule, NUMBER_WORDS};
 use crate::diagnostic::{Code, Diagnostic};
 use crate::english::join_or;
 use crate::span::Span;
-use crate::suggest::{nearest, phrasing_hint};
+use crate::suggest::{nearest, phrasing, phrasing_hint, Kind, UNSAID_SECTION};
 
 /// After this many syntax errors the parser stops: the file is probably not a variant file.
 pub(super) const MAX_SYNTAX_ERRORS: usize = 25;
@@ -52,7 +52,7 @@ fn rule_in_words(rule: Rule) -> Option<&'static str> {
     Some(match rule {
         Rule::identifier | Rule::piece_ref | Rule::region_ref => "a name",
         Rule::square | Rule::square_list | Rule::square_range => "a square (like `e5`)",
-        Rule::number => "a number",
+        Rule::number | Rule::number_word => "a number",
         Rule::string | Rule::string_text => "text in double quotes",
         Rule::symbol => "a piece symbol (one letter)",
         Rule::side => "`attackers` or `defenders`",
@@ -295,6 +295,10 @@ fn diagnose(error: &Error<Rule>, text: &str) -> (Diagnostic, Recovery) {
         return (diagnostic, Recovery::Blank(line));
     }
 
+    if let Some(diagnostic) = unsaid_rule(text, line.clone()) {
+        return (diagnostic, Recovery::Blank(line));
+    }
+
     let first_word: String = line_text
         .trim_start()
         .chars()
@@ -311,6 +315,51 @@ fn diagnose(error: &Error<Rule>, text: &str) -> (Diagnostic, Recovery) {
         return (diagnostic, Recovery::Blank(line));
     }
     unexpected(error, text, position, line, &first_word)
+}
+
+/// A line that phrases a rule the language cannot say, or one every variant has by default:
+/// one diagnostic that names the rule, whichever word the grammar stumbled on. The rules and
+/// their words are the table of `suggest::PHRASINGS`, the one place to change when the language
+/// learns one of them.
+fn unsaid_rule(text: &str, line: Range<usize>) -> Option<Diagnostic> {
+    let line_text = &text[line.clone()];
+    let code = code_part(line_text);
+    let phrasing = phrasing(code)?;
+    let start = line.start + (code.len() - code.trim_start().len());
+    let span = Span::new(start, (line.start + code.trim_end().len()).max(start + 1));
+    match phrasing.kind {
+        Kind::Reworded => None,
+        Kind::Unsayable(rule) => Some(
+            Diagnostic::error(
+                Code::NotInLanguage,
+                format!("the language cannot say {rule}"),
+            )
+            .label(span, format!("{rule}: no clause says this"))
+            .help(format!(
+                "{}; why the language stops here: {UNSAID_SECTION}",
+                phrasing.hint
+            )),
+        ),
+        Kind::Default(rule) => {
+            // The fix deletes the whole line, its line break included when it has one.
+            let end = if text[line.end..].starts_with("\r\n") {
+                line.end + 2
+            } else if text[line.end..].starts_with('\n') {
+                line.end + 1
+            } else {
+                line.end
+            };
+            Some(
+                Diagnostic::note(
+                    Code::DefaultRestated,
+                    format!("{rule} is the default: delete the line"),
+                )
+                .label(span, "read as the default, which needs no clause")
+                .help(phrasing.hint)
+                .fix(Span::new(line.start, end), ""),
+            )
+        }
+    }
 }
 
 /// A line that does not start a clause: the nearest keyword or name, or how clauses start.
@@ -633,6 +682,15 @@ fn expected_in_words(error: &Error<Rule>) -> Vec<String> {
             {
                 words.insert(meaning.to_string());
             }
+        }
+        // Where a number may stand, its words are said once, as "a number", not as
+        // twenty-eight keywords (`four` stays where only `four` may stand: `on four sides`).
+        if words.contains("a number") {
+            words.retain(|word| {
+                !NUMBER_WORDS
+                    .iter()
+                    .any(|(number, _)| *word == format!("`{number}`"))
+            });
         }
     }
     words.into_iter().collect()

@@ -18,6 +18,10 @@ syntax match taflName /\<[A-Za-z][A-Za-z0-9_-]*/
 " A one-letter piece symbol (`piece K king`) is a piece, as in the diagram.
 syntax match taflSymbol /\<[A-Za-z]\>/
 syntax match taflNumber /\<[0-9]\+\>/
+" Numbers in words, as the grammar reads them (`occurs three times`); `two` and `four` stay words.
+syntax keyword taflNumber zero one three five six seven eight nine ten eleven twelve thirteen
+syntax keyword taflNumber fourteen fifteen sixteen seventeen eighteen nineteen twenty thirty
+syntax keyword taflNumber forty fifty sixty seventy eighty ninety
 syntax match taflSquare /\<[a-z][0-9]\+\>/
 syntax match taflPunctuation /\.\.\|[=:,×]/
 

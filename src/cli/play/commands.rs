@@ -392,13 +392,29 @@ fn why(session: &mut Session, args: &str) -> Outcome {
     let mut preview = session.game.clone();
     let played = preview.play(mv).map_err(|e| refusal(session, &e))?.clone();
     let mut text = format!("{mv} is legal");
-    if played.captured.is_empty() {
-        text.push_str(" and captures nothing");
-    } else {
+    // A legal move two squares along a line over an occupied square is a jump: rook moves
+    // stop at the first piece, so nothing else passes one.
+    let (from, to) = (mv.from, mv.to);
+    let straight = from.file == to.file || from.rank == to.rank;
+    let two_apart = from.file.abs_diff(to.file) + from.rank.abs_diff(to.rank) == 2;
+    let over = Square::new((from.file + to.file) / 2, (from.rank + to.rank) / 2);
+    let jump = straight && two_apart && session.game.engine().piece_at(position, over).is_some();
+    if jump {
         text.push_str(&format!(
+            ": a jump over {},",
+            describe_captures(session, position, &[over])
+        ));
+    }
+    match (played.captured.is_empty(), jump) {
+        (true, _) => text.push_str(" and captures nothing"),
+        (false, true) => text.push_str(&format!(
+            " capturing {}",
+            describe_captures(session, position, &played.captured)
+        )),
+        (false, false) => text.push_str(&format!(
             ": it captures {}",
             describe_captures(session, position, &played.captured)
-        ));
+        )),
     }
     if let Some(ending) = preview.ending() {
         let verdict = describe::verdict(&ending, &session.variant, preview.to_move());

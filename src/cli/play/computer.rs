@@ -16,7 +16,7 @@ use std::time::{Duration, Instant};
 use super::terminal::{self, Keyboard};
 use super::{capitalise, moving, reason, Session};
 use crate::english;
-use crate::ir::Side;
+use crate::ir::{Rules, Side};
 use crate::search::{self, Report, Score};
 
 /// Set by Ctrl-C; the search polls it.
@@ -48,19 +48,19 @@ const MUCH: i32 = 800;
 /// better`, `the game is about level`, `the Muscovites can force a win in 5 plies`. Never a
 /// count of men: the score weighs the king's routes and the corners as well as material, so
 /// "six men ahead" at the first move, with nothing taken, would be read as material.
-pub fn standing(session: &Session, score: Score, to_move: Side) -> String {
+pub(crate) fn standing(rules: &Rules, score: Score, to_move: Side) -> String {
     let plies = |n: u32| crate::english::count(n as usize, "ply");
     match score {
-        Score::Win(n) => format!("{} force a win in {}", can(session, to_move), plies(n)),
+        Score::Win(n) => format!("{} force a win in {}", can(rules, to_move), plies(n)),
         Score::Loss(n) => format!(
             "{} force a win in {}",
-            can(session, to_move.opponent()),
+            can(rules, to_move.opponent()),
             plies(n)
         ),
         Score::Value(v) if v.abs() < LEVEL => "the game is about level".to_string(),
         Score::Value(v) => {
             let leader = if v > 0 { to_move } else { to_move.opponent() };
-            let be = english::side_verb(session.rules(), leader, "are");
+            let be = english::side_verb(rules, leader, "are");
             let how = match v.abs() {
                 v if v < SLIGHTLY => "slightly better",
                 v if v < CLEARLY => "better",
@@ -73,8 +73,8 @@ pub fn standing(session: &Session, score: Score, to_move: Side) -> String {
 }
 
 /// `the Swedes can`, `White can`.
-fn can(session: &Session, side: Side) -> String {
-    format!("{} can", english::side_noun(session.rules(), side))
+fn can(rules: &Rules, side: Side) -> String {
+    format!("{} can", english::side_noun(rules, side))
 }
 
 /// `1.2 s`, with a no-break space so that wrapping keeps the number and its unit together.
@@ -96,7 +96,11 @@ fn live_line(session: &Session, report: &Report, elapsed: Duration) -> String {
     let line: Vec<String> = report.pv.iter().take(8).map(|m| m.to_string()).collect();
     let text = format!(
         "{} · depth {} · {}{allowed} · {}",
-        capitalise(&standing(session, report.score, session.game.to_move())),
+        capitalise(&standing(
+            session.rules(),
+            report.score,
+            session.game.to_move()
+        )),
         report.depth,
         seconds(elapsed),
         line.join(" ")
@@ -206,7 +210,7 @@ pub fn play_turns(session: &mut Session, print: &mut dyn FnMut(String)) {
             session.side_name(side),
             seconds(report.elapsed),
             report.depth,
-            standing(session, report.score, side)
+            standing(session.rules(), report.score, side)
         );
         match moving::play(session, &mv.to_string()) {
             Ok(super::Reply::Text(played)) => text.push_str(&played),
@@ -262,7 +266,7 @@ pub fn hint(session: &Session) -> Result<String, String> {
         "Hint: {mv}. {}.\nAfter the expected line {}, {} (depth {}, {}).",
         capitalise(&does),
         line(&report),
-        standing(session, report.score, side),
+        standing(session.rules(), report.score, side),
         report.depth,
         seconds(report.elapsed),
     ))
@@ -274,7 +278,7 @@ pub fn eval(session: &Session) -> Result<String, String> {
     let side = session.game.to_move();
     Ok(format!(
         "{} (depth {}, {} nodes, {}). Expected line: {}.",
-        capitalise(&standing(session, report.score, side)),
+        capitalise(&standing(session.rules(), report.score, side)),
         report.depth,
         report.nodes,
         seconds(report.elapsed),

@@ -257,7 +257,7 @@ mod tests {
         assert_eq!(found, ["Board", "FirstMove"]);
         assert_eq!((errors, broken), (1, 1));
         // A correction that still does not parse leaves the line out without a second error.
-        let (found, errors, broken) = kinds("bord nine x 9\nattackers move first\n");
+        let (found, errors, broken) = kinds("bord many x 9\nattackers move first\n");
         assert_eq!(found, ["FirstMove"]);
         assert_eq!((errors, broken), (1, 1));
     }

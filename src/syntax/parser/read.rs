@@ -64,8 +64,15 @@ pub(super) fn parse_string(pair: Pair<'_, Rule>) -> Spanned<String> {
 }
 
 pub(super) fn parse_number(pair: Pair<'_, Rule>) -> Spanned<u32> {
-    // A number too large for u32 is saturated: every check rejects it as out of range.
-    let value = pair.as_str().parse().unwrap_or(u32::MAX);
+    let text = pair.as_str();
+    let value = match super::super::grammar::NUMBER_WORDS
+        .iter()
+        .find(|(word, _)| *word == text)
+    {
+        Some((_, value)) => *value,
+        // A number too large for u32 is saturated: every check rejects it as out of range.
+        None => text.parse().unwrap_or(u32::MAX),
+    };
     Spanned::new(value, span_of(&pair))
 }
 
