@@ -230,7 +230,8 @@ fn serve(mut protocol: impl Protocol) -> std::io::Result<()> {
                     }
                     if let Some(job) = step.search {
                         // After the end of input nobody can say stop: a search asked for by
-                        // the last lines stops at once and answers with its first depth.
+                        // the last lines stops at once and answers with what it has (the best
+                        // root move finished, or the first).
                         let stop = Arc::new(AtomicBool::new(input_over));
                         running = Some(Running {
                             stop: stop.clone(),

@@ -226,8 +226,8 @@ pub trait Protocol {
 
 /// Runs `job`, stopping when `stop` is set, and calls `progress` after every finished depth
 /// and, where the job asks for them, when the root starts on a move. The best move is never
-/// missing while the game goes on: a search stopped before its first depth finished falls
-/// back to the first legal move.
+/// missing while the game goes on: the search answers with a move even when stopped inside
+/// its first depth, and should it have none, this falls back to the first legal move.
 ///
 /// # Errors
 /// [`SearchError::GameOver`] when the game has ended.

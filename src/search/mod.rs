@@ -786,12 +786,17 @@ fn run<B: Bits>(
         let mut report = Report::nothing();
         let mut clock = Clock::new(started, limits.time, settings.time_management);
         for depth in 1..=max_depth {
-            // Depth 1 always finishes, so there is always a move; later depths may be cut.
-            main.deadline = if depth == 1 { None } else { deadline };
+            // Every depth may be cut, the first too: its quiescence alone can outlast any
+            // budget (every piece moving anywhere, 13x13); a cut first one still has a move.
+            main.deadline = deadline;
             main.root_depth = depth as i32;
             let raw = iteration(&mut main, &root, depth as i32, report.score, settings);
             let pv: Vec<Move> = main.root_pv().iter().map(|&m| engine.move_of(m)).collect();
-            if main.aborted && depth > 1 {
+            if main.aborted && depth == 1 {
+                report = first_iteration_cut(&mut main, engine, &root, raw, pv);
+                break;
+            }
+            if main.aborted {
                 // The root's line is cleared when an attempt starts and set only by a move
                 // whose search finished above the floor: where there is one, it is this
                 // depth's best so far, and the last finished depth's report says less.
@@ -832,4 +837,31 @@ fn run<B: Bits>(
     report.nodes += helper_nodes.load(Ordering::Relaxed);
     report.elapsed = started.elapsed();
     report
+}
+
+/// The report of a search cut before its first iteration finished (no depth searched to the
+/// end): the best of the root moves whose search finished, or, where none did, the root's
+/// first move, scored by the evaluation. Depth 0 says that nothing finished.
+fn first_iteration_cut<B: Bits>(
+    main: &mut tree::Worker<'_, B>,
+    engine: &Engine,
+    root: &Pos<B>,
+    raw: i32,
+    pv: Vec<Move>,
+) -> Report {
+    let (best, score, pv) = if let Some(&best) = pv.first() {
+        (Some(best), Score::from_raw(raw), pv)
+    } else {
+        let first = main.first_root_move(root).map(|mv| engine.move_of(mv));
+        let score = Score::Value(main.eval.evaluate(main.core, root));
+        (first, score, first.into_iter().collect())
+    };
+    Report {
+        best,
+        score,
+        nodes: main.nodes,
+        seldepth: main.seldepth as u32,
+        pv,
+        ..Report::nothing()
+    }
 }
