@@ -221,7 +221,7 @@ impl<'a, B: Bits> Worker<'a, B> {
             return true;
         }
         self.steps += 1;
-        if self.steps % POLL_EVERY == 0 {
+        if self.steps.is_multiple_of(POLL_EVERY) {
             let late = self.deadline.is_some_and(|d| Instant::now() >= d);
             if late || self.stops.iter().any(|stop| stop.load(Ordering::Relaxed)) {
                 self.aborted = true;
