@@ -11,7 +11,8 @@
 //!
 //! A session never searches by itself: a command that needs a move returns a [`Job`], which the
 //! caller runs, on a thread (`tafl engine` does, so that `stop` is heard while thinking) or
-//! inline ([`Driver`] does, for tests and scripts). The answer to the job comes from
+//! inline ([`Driver`] does, for tests and scripts); [`serve`] runs a whole session on a byte
+//! stream, as `tafl engine` does on stdin and stdout. The answer to the job comes from
 //! [`Protocol::finish`]. [`client`] is the other direction: it starts an engine process and asks
 //! it for moves in any of the three protocols.
 //!
@@ -29,6 +30,7 @@ pub mod clock;
 pub mod gtp;
 pub mod line;
 pub mod opentafl;
+pub mod serve;
 pub mod uci;
 
 use std::sync::atomic::{AtomicBool, Ordering};
