@@ -11,7 +11,7 @@ use crate::protocol::gtp::Gtp;
 use crate::protocol::opentafl::OpenTafl;
 use crate::protocol::serve::serve;
 use crate::protocol::uci::Uci;
-use crate::protocol::{Loaded, Protocol, Settings};
+use crate::protocol::{Loaded, Protocol, Settings, StartError};
 
 /// Arguments of `tafl engine`.
 #[derive(Debug, clap::Args)]
@@ -34,9 +34,9 @@ pub struct Args {
     /// Search threads.
     #[arg(long, default_value_t = 1, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=256))]
     pub threads: u16,
-    /// Transposition table size in MiB.
-    #[arg(long, default_value_t = 32, value_name = "MIB")]
-    pub hash: usize,
+    /// Transposition table size in MiB, 0 to 4096 as UCI's `setoption name Hash` takes it.
+    #[arg(long, default_value_t = 32, value_name = "MIB", value_parser = clap::value_parser!(u16).range(0..=4096))]
+    pub hash: u16,
 }
 
 /// The protocols `tafl engine` speaks.
@@ -59,7 +59,7 @@ pub fn run(args: &Args) -> ExitCode {
             .cloned()
             .unwrap_or_else(|| "copenhagen".to_string()),
         threads: usize::from(args.threads),
-        hash_mb: args.hash,
+        hash_mb: usize::from(args.hash),
         depth: args.depth,
         movetime: Duration::from_millis(args.movetime),
     };
@@ -68,8 +68,12 @@ pub fn run(args: &Args) -> ExitCode {
             let variant = settings.variant.clone();
             match Uci::new(settings) {
                 Ok(uci) => serve_stdio(uci),
-                Err(error) => {
+                Err(StartError::Variant(error)) => {
                     eprintln!("error: cannot load variant `{variant}`: {error}");
+                    return ExitCode::FAILURE;
+                }
+                Err(StartError::Table(error)) => {
+                    eprintln!("error: {error}");
                     return ExitCode::FAILURE;
                 }
             }
@@ -98,7 +102,13 @@ pub fn run(args: &Args) -> ExitCode {
                 }
             }
         }
-        ProtocolName::Opentafl => serve_stdio(OpenTafl::new(settings)),
+        ProtocolName::Opentafl => match OpenTafl::new(settings) {
+            Ok(opentafl) => serve_stdio(opentafl),
+            Err(error) => {
+                eprintln!("error: {error}");
+                return ExitCode::FAILURE;
+            }
+        },
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

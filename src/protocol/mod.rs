@@ -39,7 +39,7 @@ use std::time::Duration;
 
 use crate::engine::{Engine, Move};
 use crate::game::Game;
-use crate::search::{self, CurrentMove, Limits, Progress, Report, SearchError, Table};
+use crate::search::{self, CurrentMove, Limits, Progress, Report, SearchError, Table, TableError};
 use crate::{LoadError, Variant};
 
 /// The longest any one move or analysis may think, whatever a protocol asks: ten minutes.
@@ -91,8 +91,11 @@ impl Settings {
     }
 
     /// A session's table of this size, empty: for a new session or a new size.
-    pub fn table(&self) -> Arc<Table> {
-        Arc::new(Table::new(self.hash_mb))
+    ///
+    /// # Errors
+    /// [`TableError`] when that much memory cannot be had.
+    pub fn table(&self) -> Result<Arc<Table>, TableError> {
+        Table::try_new(self.hash_mb).map(Arc::new)
     }
 
     /// `limits` with these settings' threads, table size and depth (where `limits` names
@@ -353,6 +356,17 @@ pub enum VariantError {
     Compile(#[from] crate::CompileError),
 }
 
+/// Why a session cannot start.
+#[derive(Debug, thiserror::Error)]
+pub enum StartError {
+    /// Its variant cannot be read or played.
+    #[error(transparent)]
+    Variant(#[from] VariantError),
+    /// Its table's memory cannot be had.
+    #[error(transparent)]
+    Table(#[from] TableError),
+}
+
 impl Loaded {
     /// Loads a bundled variant or a variant file.
     ///
@@ -385,6 +399,19 @@ fn play_text(game: &mut Game, text: &str) -> Result<Move, String> {
     let mv: Move = text.parse().map_err(|e| format!("{e}"))?;
     game.play(mv).map_err(|e| format!("{e}"))?;
     Ok(mv)
+}
+
+/// The most characters of a bad word an error quotes back: a host may send a word of a
+/// megabyte, and an answer that long helps nobody.
+pub const QUOTED_CHARS: usize = 64;
+
+/// `word` as an error quotes it: its first [`QUOTED_CHARS`] characters, then `...` where it
+/// was longer.
+pub fn quoted(word: &str) -> String {
+    match word.char_indices().nth(QUOTED_CHARS) {
+        Some((cut, _)) => format!("{}...", &word[..cut]),
+        None => word.to_string(),
+    }
 }
 
 /// A message on one line: protocols are line based. A line that ends in `:` introduces the

@@ -1,8 +1,8 @@
 //! A session over a byte stream, as `tafl engine` runs one on stdin and stdout: lines are read
 //! on a thread, searches run on another, so that `stop`, `isready` and `quit` are heard while
-//! thinking. A line that is not UTF-8, or is longer than [`super::line::MAX_LINE`], is answered
-//! as an error and the session goes on. The end of input stops the search in progress, which
-//! is still answered.
+//! thinking, whatever lines wait before them. A line that is not UTF-8, or is longer than
+//! [`super::line::MAX_LINE`], is answered as an error and the session goes on. The end of
+//! input stops the search in progress, which is still answered.
 
 use std::collections::VecDeque;
 use std::io::{BufRead, Write};
@@ -93,11 +93,14 @@ pub fn serve(
         };
         match event {
             Event::Input(input) => match (&mut running, input) {
-                // Lines keep their order: behind a deferred line, every line waits.
-                (Some(_), input) if !deferred.is_empty() => deferred.push_back(input),
                 // A bad line is answered in its turn, like any command the search does not
                 // handle.
                 (Some(_), input @ Input::Bad(_)) => deferred.push_back(input),
+                // Every line is offered to the search as it arrives, even behind deferred
+                // lines: those the protocol answers while thinking (`stop`, `isready`, `quit`,
+                // OpenTafl's `finish`) are answered at once, and only the others queue, in
+                // order. Once every line waited behind a deferred one, so that one unknown word
+                // during `go infinite` hid `stop` until the input closed (issue 62).
                 (Some(search), Input::Line(line)) => match protocol.handle_busy(&line) {
                     Busy::Reply(lines) => write_lines(&mut out, &lines)?,
                     Busy::Stop => {

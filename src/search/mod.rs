@@ -63,7 +63,7 @@ use crate::game::Game;
 use iteration::{iteration, Clock};
 
 pub use eval::{weights_for, Weights, WEIGHTS};
-pub use tt::Table;
+pub use tt::{Table, TableError};
 
 /// A win, for the side to move, at the root; a win `n` plies away scores `WIN - n`.
 pub(crate) const WIN: i32 = 1_000_000;
