@@ -88,7 +88,7 @@ fn gtp_session() {
 fn opentafl_session() {
     check_session(
         "opentafl.session",
-        Driver::new(OpenTafl::new(settings("brandubh"))),
+        Driver::new(OpenTafl::new(settings("brandubh")).unwrap()),
     );
 }
 
@@ -187,7 +187,7 @@ fn gtp_bad_lines_are_errors_and_change_nothing() {
 
 #[test]
 fn opentafl_bad_lines_are_errors_and_change_nothing() {
-    let mut driver = Driver::new(OpenTafl::new(settings("brandubh")));
+    let mut driver = Driver::new(OpenTafl::new(settings("brandubh")).unwrap());
     assert_eq!(
         driver.feed("play attackers"),
         vec!["error 0 no rules yet: send `rules <rules string>` first"]
@@ -437,9 +437,19 @@ fn a_piped_script_gets_every_answer_even_behind_a_search() {
 fn the_end_of_input_stops_the_search_and_still_answers_it() {
     let (code, out, _) = piped_within(&["--protocol", "uci"], "go depth 60\n");
     assert_eq!(code, Some(0));
-    let lines: Vec<&str> = out.lines().collect();
-    assert!(lines[0].starts_with("info depth 1 "), "{out}");
-    assert!(lines.last().unwrap().starts_with("bestmove "), "{out}");
+    // Stopped at once, inside the first depth too (issue 62: a first depth could outlast any
+    // budget), and still answered with a legal move.
+    let last = out.lines().last().unwrap_or_default();
+    let played = last.strip_prefix("bestmove ").expect(&out);
+    let game = Game::new(Arc::new(
+        Engine::new(&Variant::bundled("copenhagen").unwrap().rules).unwrap(),
+    ));
+    assert!(
+        game.legal_moves()
+            .iter()
+            .any(|mv| mv.to_string().replace('-', "") == played),
+        "{out}"
+    );
     let rules = "dim:7 name:Brandub surf:n atkf:y ks:w cenh: cenhe: start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/";
     let (code, out, _) = piped_within(
         &["--protocol", "opentafl"],
@@ -534,7 +544,7 @@ fn absurd_times_are_cut_to_the_longest_a_move_may_think() {
         ["= "]
     );
     assert_eq!(time(gtp.handle("generate_move")), Some(MAX_TIME));
-    let mut opentafl = OpenTafl::new(settings("brandubh"));
+    let mut opentafl = OpenTafl::new(settings("brandubh")).unwrap();
     let rules = "dim:7 name:Brandub surf:n atkf:y ks:w cenh: cenhe: start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/";
     opentafl.handle(&format!("rules {rules}"));
     assert_eq!(
@@ -728,7 +738,7 @@ fn absurd_numbers_are_played_not_panicked_on() {
     );
     assert!(gtp.feed("generate_move")[0].starts_with("= play attacker "));
     assert!(gtp.feed("generate_move")[0].starts_with("= play defender "));
-    let mut opentafl = Driver::new(OpenTafl::new(settings("brandubh")));
+    let mut opentafl = Driver::new(OpenTafl::new(settings("brandubh")).unwrap());
     let brandub = "dim:7 name:Brandub surf:n atkf:y ks:w cenh: cenhe: start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/";
     opentafl.feed(&format!("rules {brandub}"));
     assert!(opentafl
@@ -1024,7 +1034,7 @@ proptest::proptest! {
         "rules", "position", "side", "clock", "play", "play attackers", "analyze",
         "opponent-move", "move", "error", "finish",
     ])) {
-        let mut driver = Driver::new(OpenTafl::new(fuzz_settings("brandubh")));
+        let mut driver = Driver::new(OpenTafl::new(fuzz_settings("brandubh")).unwrap());
         let rules = "dim:7 name:Brandub surf:n atkf:y ks:w cenh: cenhe: start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/";
         driver.feed(&format!("rules {rules}"));
         let out = driver.feed_bytes(&bytes);
@@ -1035,4 +1045,85 @@ proptest::proptest! {
             proptest::prop_assert!(answer[0].starts_with("error 0 "), "{answer:?}");
         }
     }
+}
+
+/// Issue 62, item 5: a hash size whose memory cannot be had aborted the engine. Under a 1 GB
+/// limit on the process's memory, 4096 MiB is now an error reply and the engine plays on; at
+/// the start it is an error exit, and a size beyond what `setoption` takes is refused there
+/// as here.
+#[test]
+fn a_hash_that_cannot_be_allocated_is_an_error_not_an_abort() {
+    use std::io::Write;
+    use std::process::{Command, Stdio};
+    let limited = |args: &str, input: &str| {
+        let mut child = Command::new("sh")
+            .arg("-c")
+            .arg(format!(
+                "ulimit -v 1000000 && exec \"$0\" engine --protocol uci {args}"
+            ))
+            .arg(env!("CARGO_BIN_EXE_tafl"))
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        child
+            .stdin
+            .take()
+            .unwrap()
+            .write_all(input.as_bytes())
+            .unwrap();
+        let out = child.wait_with_output().unwrap();
+        (
+            out.status.code(),
+            String::from_utf8(out.stdout).unwrap(),
+            String::from_utf8(out.stderr).unwrap(),
+        )
+    };
+    let (code, out, _) = limited(
+        "--variant brandubh --hash 1",
+        "setoption name Hash value 4096\nisready\nposition startpos\ngo depth 1\n",
+    );
+    assert_eq!(code, Some(0), "{out}");
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(
+        lines[0],
+        "info string error: cannot allocate a transposition table of 4096 MiB: not enough memory"
+    );
+    assert_eq!(lines[1], "readyok");
+    assert!(lines.last().unwrap().starts_with("bestmove "), "{out}");
+    // No input: the engine may exit before it would read any.
+    let (code, _, err) = limited("--hash 4096", "");
+    assert_eq!(code, Some(1), "{err}");
+    assert!(
+        err.contains("cannot allocate a transposition table of 4096 MiB"),
+        "{err}"
+    );
+    let (code, _, err) = piped(&["--protocol", "uci", "--hash", "4097"], "");
+    assert_eq!(code, Some(2), "{err}");
+    assert!(err.contains("4097 is not in 0..=4096"), "{err}");
+}
+
+/// Issue 62, item 5: GTP quoted a bad word whole, however long; every protocol now quotes
+/// its first 64 characters and `...`.
+#[test]
+fn a_long_bad_word_is_quoted_in_part() {
+    let long = "y".repeat(3000);
+    let (_, out, _) = piped(
+        &["--protocol", "gtp"],
+        &format!("x{long}\nplay attacker a1{long} a2\nplay {long} a1 a2\n"),
+    );
+    let answers: Vec<&str> = out.lines().filter(|l| !l.is_empty()).collect();
+    assert_eq!(answers.len(), 3, "{out}");
+    let prefix = format!("x{}...", "y".repeat(63));
+    assert_eq!(answers[0], format!("? unrecognized command: {prefix}"));
+    for answer in &answers {
+        assert!(answer.len() < 160, "{answer}");
+        assert!(answer.contains("..."), "{answer}");
+    }
+    let (_, out, _) = piped(&["--protocol", "uci"], &format!("x{long}\n"));
+    assert_eq!(
+        out.trim_end(),
+        format!("info string error: unknown command `{prefix}`")
+    );
 }

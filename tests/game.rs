@@ -163,3 +163,116 @@ fn any_square_prints_without_panicking() {
     let far = Square::new(255, 255).to_string();
     assert!(far.ends_with("256"), "{far}");
 }
+
+/// Brandubh's text, whose only repetition rule is `the game is drawn when a position occurs 3
+/// times`, with that rule left out where `repetition` is false.
+fn brandubh(repetition: bool) -> Arc<Engine> {
+    let (_, text) = tafl::BUNDLED
+        .iter()
+        .find(|(name, _)| *name == "brandubh")
+        .unwrap();
+    let rule = "the game is drawn when a position occurs 3 times";
+    assert!(text.contains(rule));
+    let text = if repetition {
+        text.to_string()
+    } else {
+        text.replace(rule, "")
+    };
+    let rules = Variant::from_text("brandubh.tafl", &text).unwrap().rules;
+    Arc::new(Engine::new(&rules).unwrap())
+}
+
+/// Two pieces shuffled back and forth without a capture: the start position recurs every
+/// four plies.
+const SHUFFLE: [&str; 4] = ["a4-a5", "d5-c5", "a5-a4", "c5-d5"];
+
+/// Issue 62, item 4: each ply passed over every position since the last capture, so 100,000
+/// plies without one took 7.7 s and 200,000 a minute. Now counted as the game goes; the test
+/// checks the result, not the time.
+#[test]
+fn a_long_game_without_captures_plays_on_where_no_rule_counts_repetitions() {
+    let mut game = Game::new(brandubh(false));
+    for ply in 0..100_000 {
+        game.play(mv(SHUFFLE[ply % 4])).unwrap();
+    }
+    assert_eq!(game.status(), Status::Ongoing);
+    assert_eq!(game.plies().len(), 100_000);
+    // The start position again, seen once every four plies.
+    let engine = game.engine();
+    assert_eq!(
+        engine.pieces(game.position()),
+        engine.pieces(&game.positions()[0])
+    );
+    assert_eq!(game.occurrences(), 25_001);
+}
+
+#[test]
+fn the_running_count_ends_a_shuffle_at_the_third_occurrence_and_undo_restores_it() {
+    let mut game = Game::new(brandubh(true));
+    for ply in 0..7 {
+        game.play(mv(SHUFFLE[ply % 4])).unwrap();
+        assert_eq!(game.status(), Status::Ongoing, "ply {}", ply + 1);
+    }
+    // Ply 8 brings back the start position a third time.
+    let ending = game.play(mv(SHUFFLE[3])).unwrap().ending.unwrap();
+    assert_eq!(ending.reason, EndReason::Repetition);
+    assert_eq!(game.status(), Status::Draw);
+    // Taken back four plies, the start has occurred twice: the same four plies end it again.
+    for _ in 0..4 {
+        game.undo().unwrap();
+    }
+    assert_eq!(game.status(), Status::Ongoing);
+    for text in &SHUFFLE[..3] {
+        assert_eq!(game.play(mv(text)).unwrap().ending, None);
+    }
+    let again = game.play(mv(SHUFFLE[3])).unwrap().ending.unwrap();
+    assert_eq!(again.reason, EndReason::Repetition);
+}
+
+/// The running count judges every ply as the history did: random games, biased to take back
+/// their last move so that positions recur, with plies taken back (captures among them), give
+/// every move the ending [`Engine::step`] gives it from the whole history.
+#[test]
+fn the_running_count_judges_as_the_whole_history_does() {
+    let mut repetitions = 0;
+    for (name, engine) in [
+        ("brandubh", brandubh(true)),
+        ("copenhagen", engine("copenhagen")),
+        ("federation-brandubh", engine("federation-brandubh")),
+    ] {
+        let mut rng = tafl::engine::Rng::new(62);
+        for _ in 0..20 {
+            let mut game = Game::new(engine.clone());
+            for _ in 0..120 {
+                if game.is_over() {
+                    break;
+                }
+                if !game.plies().is_empty() && rng.below(8) == 0 {
+                    game.undo();
+                    continue;
+                }
+                let legal = game.legal_moves();
+                // Most often the mover's last move backwards, where it is legal.
+                let back = game
+                    .plies()
+                    .iter()
+                    .rev()
+                    .nth(1)
+                    .map(|ply| Move {
+                        from: ply.mv.to,
+                        to: ply.mv.from,
+                    })
+                    .filter(|back| legal.contains(back) && rng.below(3) > 0);
+                let chosen = back.unwrap_or_else(|| legal[rng.below(legal.len())]);
+                let (current, earlier) = game.positions().split_last().unwrap();
+                let (_, expected) = engine.step(current, chosen, earlier);
+                let played = game.play(chosen).unwrap();
+                assert_eq!(played.ending, expected.ending, "{name}: {chosen}");
+                repetitions +=
+                    usize::from(played.ending.map(|e| e.reason) == Some(EndReason::Repetition));
+            }
+        }
+    }
+    // The games do reach repetitions, so the count is put to the test.
+    assert!(repetitions > 5, "{repetitions}");
+}

@@ -553,6 +553,83 @@ fn semantic_tokens_colour_the_file() {
     client.shut_down();
 }
 
+/// Issue 62, item 7: each token's column was counted from its line's start, so a long line
+/// cost quadratic time (13 s at 256 KiB). The positions now come from one walk through the
+/// text; every token of a long line, after others, with characters of two UTF-16 units before
+/// it, still decodes to its own word.
+#[test]
+fn semantic_tokens_of_a_long_line_decode_to_their_words() {
+    let mut client = Client::start();
+    let capabilities = client.initialize();
+    let legend: Vec<String> = capabilities["capabilities"]["semanticTokensProvider"]["legend"]
+        ["tokenTypes"]
+        .as_array()
+        .expect("a legend")
+        .iter()
+        .map(|t| t.as_str().expect("a name").to_string())
+        .collect();
+    let long = "the king is armed ".repeat(2000);
+    let text = format!("{SMALL}note \"𝔸𝔸 ü\"\n{long}# 𝔸 end\nthe king is armed\n");
+    client.open(&text);
+    client.diagnostics();
+    let result = client.request(
+        "textDocument/semanticTokens/full",
+        json!({"textDocument": {"uri": URI}}),
+    );
+    let data: Vec<u64> = result["data"]
+        .as_array()
+        .expect("data")
+        .iter()
+        .map(|n| n.as_u64().expect("a number"))
+        .collect();
+    let lines: Vec<Vec<u16>> = text.lines().map(|l| l.encode_utf16().collect()).collect();
+    let (mut line, mut column) = (0usize, 0usize);
+    let mut words: Vec<(usize, String, String)> = Vec::new();
+    for chunk in data.chunks(5) {
+        if chunk[0] > 0 {
+            column = 0;
+        }
+        line += chunk[0] as usize;
+        column += chunk[1] as usize;
+        let units = &lines[line][column..column + chunk[2] as usize];
+        words.push((
+            line,
+            String::from_utf16(units).expect("whole characters"),
+            legend[chunk[3] as usize].clone(),
+        ));
+    }
+    let long_line = SMALL.lines().count() + 1;
+    let on_long: Vec<(&str, &str)> = words
+        .iter()
+        .filter(|(l, _, _)| *l == long_line)
+        .map(|(_, word, kind)| (word.as_str(), kind.as_str()))
+        .collect();
+    assert_eq!(on_long.len(), 4 * 2000 + 1);
+    for (i, pair) in on_long[..8000].iter().enumerate() {
+        let expected = match i % 4 {
+            0 => ("the", "keyword"),
+            1 => ("king", "keyword"),
+            2 => ("is", "keyword"),
+            _ => ("armed", "keyword"),
+        };
+        assert_eq!(*pair, expected, "token {i}");
+    }
+    assert_eq!(on_long[8000], ("# 𝔸 end", "comment"));
+    let note: Vec<(&str, &str)> = words
+        .iter()
+        .filter(|(l, _, _)| *l == long_line - 1)
+        .map(|(_, word, kind)| (word.as_str(), kind.as_str()))
+        .collect();
+    assert_eq!(note, [("note", "keyword"), ("\"𝔸𝔸 ü\"", "string")]);
+    let last: Vec<&str> = words
+        .iter()
+        .filter(|(l, _, _)| *l == long_line + 1)
+        .map(|(_, word, _)| word.as_str())
+        .collect();
+    assert_eq!(last, ["the", "king", "is", "armed"]);
+    client.shut_down();
+}
+
 /// Changes sent faster than the server checks them: each is answered or skipped, never
 /// queued behind the others, and the diagnostics in the end are those of the last text.
 #[test]

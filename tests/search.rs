@@ -4,10 +4,13 @@
 
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
+use std::time::Duration;
 
 use tafl::engine::{Engine, Rng};
 use tafl::game::notation::parse_position;
-use tafl::search::{search, Limits, Report, Score, SearchError, Settings};
+use tafl::search::{
+    search, search_lines, Limits, Progress, Report, Score, SearchError, Settings, Table,
+};
 use tafl::{EndReason, Game, GameOutcome, Side, Status, Variant};
 
 fn engine(name: &str) -> Arc<Engine> {
@@ -329,16 +332,29 @@ fn one_thread_at_a_fixed_depth_is_deterministic() {
 }
 
 /// The report of a search stopped (as by Ctrl-C or the clock) once depth `cut` has finished,
-/// during the next iteration: the stop is seen at the next check, after a count of nodes that
-/// one thread makes the same every run. `None` where that iteration finished first.
+/// during the next iteration, as its root starts on its third move: the stop is seen at the
+/// next reading of the flags, after a count of steps that one thread makes the same every run,
+/// and the root's first moves have finished. `None` where that iteration finished first.
 fn stopped_after(game: &Game, cut: u32, settings: Settings) -> Option<Report> {
     let stop = AtomicBool::new(false);
     let limits = Limits::depth(cut + 3).with_settings(settings);
-    let report = search(game, &limits, &stop, |report| {
-        if report.depth == cut {
-            stop.store(true, std::sync::atomic::Ordering::Relaxed);
-        }
-    })
+    let table = Table::new(limits.table_mb);
+    let report = search_lines(
+        game,
+        &[],
+        1,
+        &limits,
+        &table,
+        &stop,
+        Some(Duration::ZERO),
+        |said| {
+            if let Progress::Current(current) = said {
+                if current.depth == cut + 1 && current.number == 3 {
+                    stop.store(true, std::sync::atomic::Ordering::Relaxed);
+                }
+            }
+        },
+    )
     .unwrap();
     (report.depth == cut).then_some(report)
 }
@@ -654,4 +670,95 @@ fn techniques_are_turned_off_then_on_by_name() {
     let message = refused.to_string();
     assert!(message.starts_with("unknown search technique `fast`: expected all, quiescence"));
     assert!(message.contains("corner-chase"), "{message}");
+}
+
+/// The hostile variants of issue 62, every piece moving to any empty square, whose first
+/// iteration once ran for a minute past any budget (its quiescence never read the clock).
+fn hostile(file: &str) -> Game {
+    let path = format!("{}/tests/hostile/{file}", env!("CARGO_MANIFEST_DIR"));
+    let rules = Variant::load(&path).unwrap().rules;
+    Game::new(Arc::new(Engine::new(&rules).unwrap()))
+}
+
+/// The most nodes a search may enter once its clock has run out or its stop flag is set: the
+/// clock is read every 64 steps (a node, or a move stepped in quiescence).
+const STEPS_TO_NOTICE: u64 = 64;
+
+/// Asserts that `report`, from a search stopped before its first iteration finished, still
+/// names a legal move and took no more than a poll's worth of nodes.
+fn assert_cut_at_once(game: &Game, report: &Report) {
+    let best = report.best.expect("a cut search still has a move");
+    assert!(game.legal_moves().contains(&best), "{report:?}");
+    assert_eq!(report.pv.first(), Some(&best), "{report:?}");
+    assert!(report.nodes <= STEPS_TO_NOTICE, "{report:?}");
+}
+
+#[test]
+fn a_search_whose_time_is_up_answers_at_once_with_a_legal_move() {
+    for file in ["free-13x13.tafl", "free-brandubh.tafl"] {
+        let game = hostile(file);
+        let report = search(
+            &game,
+            &Limits::time(Duration::ZERO),
+            &AtomicBool::new(false),
+            |_| {},
+        )
+        .unwrap();
+        assert_cut_at_once(&game, &report);
+        assert_eq!(report.depth, 0, "no depth finished: {report:?}");
+    }
+    for name in tafl::bundled_names() {
+        let game = Game::new(engine(name));
+        let report = search(
+            &game,
+            &Limits::time(Duration::ZERO),
+            &AtomicBool::new(false),
+            |_| {},
+        )
+        .unwrap();
+        assert_cut_at_once(&game, &report);
+    }
+}
+
+#[test]
+fn a_stopped_search_answers_at_once_with_a_legal_move_even_in_the_first_iteration() {
+    // A stop already set: the first iteration is cut too (it once always finished, which
+    // took 24,244 nodes and 6 s here).
+    let game = hostile("free-13x13.tafl");
+    let report = search(&game, &Limits::depth(3), &AtomicBool::new(true), |_| {}).unwrap();
+    assert_cut_at_once(&game, &report);
+    // Quiescence alone (depth 1 is all quiescence below the root) honours the stop too.
+    let report = search(&game, &Limits::depth(1), &AtomicBool::new(true), |_| {}).unwrap();
+    assert_cut_at_once(&game, &report);
+}
+
+#[test]
+fn a_cut_first_iteration_plays_only_among_the_moves_allowed() {
+    let game = hostile("free-13x13.tafl");
+    let allowed: Vec<_> = game.legal_moves().into_iter().rev().take(3).collect();
+    let table = Table::new(1);
+    let report = tafl::search::search_among(
+        &game,
+        &allowed,
+        &Limits::depth(2),
+        &table,
+        &AtomicBool::new(true),
+        |_| {},
+    )
+    .unwrap();
+    assert!(allowed.contains(&report.best.unwrap()), "{report:?}");
+    assert!(report.nodes <= STEPS_TO_NOTICE, "{report:?}");
+}
+
+#[test]
+fn a_search_with_time_left_still_finishes_its_first_iteration_on_a_small_board() {
+    // The cut costs nothing where there is time: a generous budget, stopped by depth.
+    let game = Game::new(engine("brandubh"));
+    let limits = Limits {
+        depth: Some(2),
+        ..Limits::time(Duration::from_secs(600))
+    };
+    let report = search(&game, &limits, &AtomicBool::new(false), |_| {}).unwrap();
+    assert_eq!(report.depth, 2, "{report:?}");
+    assert!(report.best.is_some());
 }

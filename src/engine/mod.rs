@@ -21,6 +21,7 @@ pub(crate) mod core;
 mod ending;
 mod illegal;
 mod playout;
+mod repetitions;
 
 use std::fmt;
 
@@ -34,6 +35,7 @@ pub use self::illegal::IllegalReason;
 pub use self::playout::{PlayoutSummary, Rng};
 use self::position::PosInner;
 pub use self::position::{Position, PositionError, Setup};
+pub use self::repetitions::Repetitions;
 
 /// The most piece kinds a variant may declare (the engine's bit sets and tables are sized by
 /// it; the checker reports more as a limit).
@@ -89,6 +91,15 @@ pub struct MoveEffects {
     /// [`Engine::play_unchecked`], the move's own (repetition and "no legal move" need the
     /// history and the next turn).
     pub ending: Option<Ending>,
+}
+
+/// The positions a ply's new position may repeat, as [`Engine::ply`] is given them.
+#[derive(Clone, Copy)]
+enum Earlier<'a> {
+    /// The hashes of the positions before the new one, oldest first.
+    Hashes(&'a [u64]),
+    /// Counted as a game goes.
+    Counted(&'a Repetitions),
 }
 
 #[derive(Clone, Debug)]
@@ -278,7 +289,7 @@ impl Engine {
     /// on its from-square, or a position of another engine, leaves the position unchanged with
     /// no effects; any other illegal move gives a position that may break the rules.
     pub fn play_unchecked(&self, position: &Position, mv: Move) -> (Position, MoveEffects) {
-        self.ply(position, mv, &[], false)
+        self.ply(position, mv, Earlier::Hashes(&[]), false)
     }
 
     /// One ply of a game, judged as the rules judge it: `mv` played from `position` (it must be
@@ -301,16 +312,35 @@ impl Engine {
             .chain(std::iter::once(position))
             .map(|p| self.hash(p))
             .collect();
-        self.ply(position, mv, &history, true)
+        self.ply(position, mv, Earlier::Hashes(&history), true)
     }
 
-    /// [`Core::step`] at this engine's width, with the checks that keep it panic-free; `history`
-    /// ends with `position`'s hash, and `judge_next_turn` adds the no-moves ending.
+    /// [`Engine::step`] with the earlier positions counted as the game goes: `seen` counts the
+    /// positions since the last capture, `position` included (where the variant has an
+    /// automatic repetition rule; [`Engine::tracks_repetition`]). A lookup a ply, where
+    /// [`Engine::step`] passes over every position since the last capture.
+    pub fn step_counted(
+        &self,
+        position: &Position,
+        mv: Move,
+        seen: &Repetitions,
+    ) -> (Position, MoveEffects) {
+        self.ply(position, mv, Earlier::Counted(seen), true)
+    }
+
+    /// Whether the variant has an automatic repetition rule: whether a game must count its
+    /// positions for [`Engine::step_counted`].
+    pub fn tracks_repetition(&self) -> bool {
+        matches!(self.rules.outcome.repetition, Some(r) if r.claim == Claim::Automatic)
+    }
+
+    /// [`Core::step`] at this engine's width, with the checks that keep it panic-free; `earlier`
+    /// ends with `position`, and `judge_next_turn` adds the no-moves ending.
     fn ply(
         &self,
         position: &Position,
         mv: Move,
-        history: &[u64],
+        earlier: Earlier<'_>,
         judge_next_turn: bool,
     ) -> (Position, MoveEffects) {
         let unchanged = || {
@@ -333,10 +363,10 @@ impl Engine {
         let mut next = *position;
         let (captured, ending) = match (&self.inner, &mut next.inner) {
             (Inner::Narrow(core), PosInner::Narrow(pos)) => {
-                self.judged(core, pos, raw, history, judge_next_turn)
+                self.judged(core, pos, raw, earlier, judge_next_turn)
             }
             (Inner::Wide(core), PosInner::Wide(pos)) => {
-                self.judged(core, pos, raw, history, judge_next_turn)
+                self.judged(core, pos, raw, earlier, judge_next_turn)
             }
             // `owns` was checked above, and an engine makes positions of its own width only.
             _ => return unchanged(),
@@ -350,10 +380,13 @@ impl Engine {
         core: &Core<B>,
         pos: &mut Pos<B>,
         mv: RawMove,
-        history: &[u64],
+        earlier: Earlier<'_>,
         judge_next_turn: bool,
     ) -> (Vec<Square>, Option<Ending>) {
-        let step = core.step(pos, mv, history);
+        let step = match earlier {
+            Earlier::Hashes(history) => core.step(pos, mv, history),
+            Earlier::Counted(seen) => core.step_counted(pos, mv, |child| seen.occurrences(child)),
+        };
         let mut ending = step.ending;
         if ending.is_none() && judge_next_turn && !core.has_moves(pos) {
             ending = Some(core.no_moves_ending(pos.to_move));

@@ -22,7 +22,9 @@ pub mod notation;
 use std::fmt;
 use std::sync::Arc;
 
-use crate::engine::{EndReason, Ending, Engine, GameOutcome, IllegalReason, Move, Position};
+use crate::engine::{
+    EndReason, Ending, Engine, GameOutcome, IllegalReason, Move, Position, Repetitions,
+};
 use crate::ir::RuleRef;
 use crate::ir::{Side, Square};
 
@@ -141,6 +143,10 @@ pub struct Game {
     engine: Arc<Engine>,
     /// `positions[i]` is the position before ply `i`; the last one is the current position.
     positions: Vec<Position>,
+    /// The positions since the last capture, counted by hash, where the variant has an
+    /// automatic repetition rule (empty otherwise): a lookup a ply judges repetition, so a
+    /// long game without captures costs linear time.
+    repetitions: Repetitions,
     plies: Vec<Ply>,
     /// How the first position already stands decided (no move for the side to move, the king
     /// already on an escape square): the game is over before any ply.
@@ -162,9 +168,14 @@ impl Game {
     /// (see [`Engine::standing_ending`]) gives a game that is already over.
     pub fn from_position(engine: Arc<Engine>, position: Position) -> Game {
         let decided_at_start = engine.standing_ending(&position);
+        let mut repetitions = Repetitions::new();
+        if engine.tracks_repetition() {
+            repetitions.enter(engine.hash(&position), true);
+        }
         Game {
             engine,
             positions: vec![position],
+            repetitions,
             plies: Vec::new(),
             decided_at_start,
             declared: None,
@@ -288,11 +299,13 @@ impl Game {
         self.check(mv)?;
         let mover = self.to_move();
         // `positions` starts with one entry and `undo` never removes the first.
-        let (current, earlier) = self
-            .positions
-            .split_last()
-            .expect("a game always has a position");
-        let (next, effects) = self.engine.step(current, mv, earlier);
+        let current = self.position();
+        let (next, effects) = self.engine.step_counted(current, mv, &self.repetitions);
+        if self.engine.tracks_repetition() {
+            let after_capture = self.engine.quiet_plies(&next) == 0;
+            self.repetitions
+                .enter(self.engine.hash(&next), after_capture);
+        }
         self.positions.push(next);
         let ending = effects.ending;
         if matches!(self.draw_offer, Some((offerer, _)) if offerer != mover) {
@@ -315,11 +328,30 @@ impl Game {
             Undone::Declared(ending)
         } else {
             let ply = self.plies.pop()?;
-            self.positions.pop();
+            // A ply was played, so a position beside the first is there to take back.
+            let left = self.positions.pop().expect("a ply leaves a position");
+            if self.engine.tracks_repetition() {
+                self.uncount(&left);
+            }
             Undone::Ply(ply)
         };
         self.draw_offer = None;
         Some(undone)
+    }
+
+    /// Takes `left`, the position just taken back, out of the repetition count: one fewer of
+    /// it, or, where the move to it captured, the positions since the capture before counted
+    /// again (the only pass over them, and only when a capture is taken back).
+    fn uncount(&mut self, left: &Position) {
+        if self.engine.quiet_plies(left) > 0 {
+            self.repetitions.leave(self.engine.hash(left));
+            return;
+        }
+        let current = self.position();
+        let back = (self.engine.quiet_plies(current) as usize).min(self.positions.len() - 1);
+        let since = &self.positions[self.positions.len() - 1 - back..];
+        self.repetitions
+            .recount(since.iter().map(|p| self.engine.hash(p)));
     }
 
     /// Whether the side to move may claim a draw now (a claimable repetition or move limit).

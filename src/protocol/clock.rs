@@ -4,8 +4,8 @@
 //! left (for the search's overshoot, the pipe and the host's own bookkeeping), then spend a
 //! thirtieth of what remains (or `1/moves_to_go` when the host says how many moves are left)
 //! plus three quarters of the increment, and never more than half of what remains. The search
-//! always finishes its first depth, which takes a few milliseconds on the bundled boards, so a
-//! nearly empty clock still gets a move.
+//! keeps to its time even inside its first depth and still answers with a legal move (the best
+//! of the root moves it finished, or its first), so a nearly empty clock still gets a move.
 
 use std::time::Duration;
 

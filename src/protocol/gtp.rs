@@ -30,7 +30,7 @@
 use std::sync::Arc;
 use std::time::Duration;
 
-use super::{clock, one_line, Busy, Job, Loaded, Protocol, Settings, Step};
+use super::{clock, one_line, quoted, Busy, Job, Loaded, Protocol, Settings, Step};
 use crate::engine::Move;
 use crate::game::{Game, Status};
 use crate::ir::{Side, Square};
@@ -135,7 +135,7 @@ impl Gtp {
             }
         }
         let game = first.new_game();
-        let table = settings.table();
+        let table = settings.table().map_err(|e| e.to_string())?;
         Ok(Gtp {
             settings,
             boards,
@@ -208,7 +208,7 @@ impl Gtp {
             "version" => ok(vec![env!("CARGO_PKG_VERSION").to_string()]),
             "protocol_version" => ok(vec!["1-beta".to_string()]),
             "quit" => Ok(Step::quit(Vec::new())),
-            other => Err(format!("unrecognized command: {other}")),
+            other => Err(format!("unrecognized command: {}", quoted(other))),
         }
     }
 
@@ -317,7 +317,7 @@ impl Gtp {
     }
 
     fn square(&self, text: &str) -> Result<Square, String> {
-        let bad = || format!("play: invalid coordinate `{text}`");
+        let bad = || format!("play: invalid coordinate `{}`", quoted(text));
         let plain = text.strip_prefix('0').unwrap_or(text).to_ascii_lowercase();
         let square: Square = plain.parse().map_err(|_| bad())?;
         if square.is_on(self.size(), self.size()) {
@@ -370,7 +370,8 @@ fn role(word: Option<&str>) -> Result<Side, String> {
         "a" | "attacker" => Ok(Side::Attackers),
         "d" | "defender" => Ok(Side::Defenders),
         _ => Err(format!(
-            "`{word}` is not a role: write attacker or defender"
+            "`{}` is not a role: write attacker or defender",
+            quoted(word)
         )),
     }
 }

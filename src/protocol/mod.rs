@@ -11,7 +11,8 @@
 //!
 //! A session never searches by itself: a command that needs a move returns a [`Job`], which the
 //! caller runs, on a thread (`tafl engine` does, so that `stop` is heard while thinking) or
-//! inline ([`Driver`] does, for tests and scripts). The answer to the job comes from
+//! inline ([`Driver`] does, for tests and scripts); [`serve`] runs a whole session on a byte
+//! stream, as `tafl engine` does on stdin and stdout. The answer to the job comes from
 //! [`Protocol::finish`]. [`client`] is the other direction: it starts an engine process and asks
 //! it for moves in any of the three protocols.
 //!
@@ -29,6 +30,7 @@ pub mod clock;
 pub mod gtp;
 pub mod line;
 pub mod opentafl;
+pub mod serve;
 pub mod uci;
 
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -37,7 +39,7 @@ use std::time::Duration;
 
 use crate::engine::{Engine, Move};
 use crate::game::Game;
-use crate::search::{self, CurrentMove, Limits, Progress, Report, SearchError, Table};
+use crate::search::{self, CurrentMove, Limits, Progress, Report, SearchError, Table, TableError};
 use crate::{LoadError, Variant};
 
 /// The longest any one move or analysis may think, whatever a protocol asks: ten minutes.
@@ -89,8 +91,11 @@ impl Settings {
     }
 
     /// A session's table of this size, empty: for a new session or a new size.
-    pub fn table(&self) -> Arc<Table> {
-        Arc::new(Table::new(self.hash_mb))
+    ///
+    /// # Errors
+    /// [`TableError`] when that much memory cannot be had.
+    pub fn table(&self) -> Result<Arc<Table>, TableError> {
+        Table::try_new(self.hash_mb).map(Arc::new)
     }
 
     /// `limits` with these settings' threads, table size and depth (where `limits` names
@@ -226,8 +231,8 @@ pub trait Protocol {
 
 /// Runs `job`, stopping when `stop` is set, and calls `progress` after every finished depth
 /// and, where the job asks for them, when the root starts on a move. The best move is never
-/// missing while the game goes on: a search stopped before its first depth finished falls
-/// back to the first legal move.
+/// missing while the game goes on: the search answers with a move even when stopped inside
+/// its first depth, and should it have none, this falls back to the first legal move.
 ///
 /// # Errors
 /// [`SearchError::GameOver`] when the game has ended.
@@ -351,6 +356,17 @@ pub enum VariantError {
     Compile(#[from] crate::CompileError),
 }
 
+/// Why a session cannot start.
+#[derive(Debug, thiserror::Error)]
+pub enum StartError {
+    /// Its variant cannot be read or played.
+    #[error(transparent)]
+    Variant(#[from] VariantError),
+    /// Its table's memory cannot be had.
+    #[error(transparent)]
+    Table(#[from] TableError),
+}
+
 impl Loaded {
     /// Loads a bundled variant or a variant file.
     ///
@@ -383,6 +399,19 @@ fn play_text(game: &mut Game, text: &str) -> Result<Move, String> {
     let mv: Move = text.parse().map_err(|e| format!("{e}"))?;
     game.play(mv).map_err(|e| format!("{e}"))?;
     Ok(mv)
+}
+
+/// The most characters of a bad word an error quotes back: a host may send a word of a
+/// megabyte, and an answer that long helps nobody.
+pub const QUOTED_CHARS: usize = 64;
+
+/// `word` as an error quotes it: its first [`QUOTED_CHARS`] characters, then `...` where it
+/// was longer.
+pub fn quoted(word: &str) -> String {
+    match word.char_indices().nth(QUOTED_CHARS) {
+        Some((cut, _)) => format!("{}...", &word[..cut]),
+        None => word.to_string(),
+    }
 }
 
 /// A message on one line: protocols are line based. A line that ends in `:` introduces the

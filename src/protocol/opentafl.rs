@@ -27,12 +27,12 @@
 use std::sync::Arc;
 use std::time::Duration;
 
-use super::{clock, one_line, Busy, Job, Loaded, Protocol, Settings, Step};
+use super::{clock, one_line, quoted, Busy, Job, Loaded, Protocol, Settings, Step};
 use crate::engine::Move;
 use crate::game::notation::{parse_position, position_to_string};
 use crate::game::Game;
 use crate::ir::{Side, Square};
-use crate::search::{Limits, Report, Score, SearchError, Table};
+use crate::search::{Limits, Report, Score, SearchError, Table, TableError};
 use crate::BySide;
 
 /// The most lines `analyze` searches for: each is a search of its own.
@@ -72,16 +72,19 @@ pub struct OpenTafl {
 
 impl OpenTafl {
     /// A session; it plays nothing until OpenTafl sends `rules`.
-    pub fn new(settings: Settings) -> OpenTafl {
-        OpenTafl {
-            table: settings.table(),
+    ///
+    /// # Errors
+    /// [`TableError`] when the table's memory cannot be had.
+    pub fn new(settings: Settings) -> Result<OpenTafl, TableError> {
+        Ok(OpenTafl {
+            table: settings.table()?,
             settings,
             loaded: None,
             game: None,
             clock: None,
             spent: Duration::ZERO,
             purpose: Purpose::Move,
-        }
+        })
     }
 
     /// The current game, once `rules` has been received.
@@ -163,7 +166,7 @@ impl OpenTafl {
                 Ok(Step::silent())
             }
             "goodbye" => Ok(Step::quit(Vec::new())),
-            other => Err(format!("unknown command `{other}`")),
+            other => Err(format!("unknown command `{}`", quoted(other))),
         }
     }
 
@@ -310,7 +313,7 @@ pub fn position_record(game: &Game) -> String {
 /// # Errors
 /// A message when the text holds no two squares.
 pub fn read_move(text: &str) -> Result<Move, String> {
-    let bad = || format!("`{text}` is not a move");
+    let bad = || format!("`{}` is not a move", quoted(text));
     let bytes = text.as_bytes();
     // A piece letter comes before the first square's letter in full notation.
     let start = usize::from(

@@ -31,7 +31,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use super::{
-    clock, one_line, play_text, Busy, Job, Loaded, Protocol, Settings, Step, VariantError,
+    clock, one_line, play_text, quoted, Busy, Job, Loaded, Protocol, Settings, StartError, Step,
 };
 use crate::engine::Move;
 use crate::game::notation::parse_position;
@@ -58,11 +58,12 @@ impl Uci {
     /// A session playing `settings.variant` until told otherwise.
     ///
     /// # Errors
-    /// [`VariantError`] when `settings.variant` cannot be loaded.
-    pub fn new(settings: Settings) -> Result<Uci, VariantError> {
+    /// [`StartError`] when `settings.variant` cannot be loaded, or the table's memory cannot
+    /// be had.
+    pub fn new(settings: Settings) -> Result<Uci, StartError> {
         let loaded = Loaded::load(&settings.variant)?;
         let game = loaded.new_game();
-        let table = settings.table();
+        let table = settings.table()?;
         Ok(Uci {
             settings,
             loaded,
@@ -97,7 +98,7 @@ impl Uci {
             // Nothing is searching: nothing to stop.
             "stop" | "ponderhit" => Ok(Step::silent()),
             "quit" => Ok(Step::quit(Vec::new())),
-            other => Err(format!("unknown command `{other}`")),
+            other => Err(format!("unknown command `{}`", quoted(other))),
         }
     }
 
@@ -141,7 +142,8 @@ impl Uci {
         }
         if !matches!(key.as_str(), "variant" | "threads" | "hash" | "multipv") {
             return Err(format!(
-                "unknown option `{name}` (known: Variant, Threads, Hash, MultiPV, Clear Hash)"
+                "unknown option `{}` (known: Variant, Threads, Hash, MultiPV, Clear Hash)",
+                quoted(&name)
             ));
         }
         if value.is_empty() {
@@ -172,10 +174,15 @@ impl Uci {
             "multipv" => self.multipv = number(MAX_LINES, 1)?,
             _ => {
                 let megabytes = number(4096, 0)?;
-                self.settings.hash_mb = megabytes;
                 // Allocated now, when the host expects to wait (it follows with `isready`),
-                // not inside the next move's time.
-                self.table = self.settings.table();
+                // not inside the next move's time. Memory that cannot be had is an error, and
+                // the old table stays.
+                let settings = Settings {
+                    hash_mb: megabytes,
+                    ..self.settings.clone()
+                };
+                self.table = settings.table().map_err(|e| e.to_string())?;
+                self.settings = settings;
             }
         }
         Ok(())
@@ -230,9 +237,12 @@ impl Uci {
                     while let Some(text) = words.next_if(|next| !is_go_keyword(next)) {
                         let mv: Move = text
                             .parse()
-                            .map_err(|e| format!("`go searchmoves {text}`: {e}"))?;
+                            .map_err(|e| format!("`go searchmoves {}`: {e}", quoted(text)))?;
                         if !legal.contains(&mv) {
-                            return Err(format!("`go searchmoves {text}`: not a legal move here"));
+                            return Err(format!(
+                                "`go searchmoves {}`: not a legal move here",
+                                quoted(text)
+                            ));
                         }
                         only.push(mv);
                     }

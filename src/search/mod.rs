@@ -8,6 +8,8 @@
 //!   search takes the fastest win and the slowest loss; the variant's endings (escapes, decisive
 //!   captures, no moves, automatic repetition, move limits) inside the tree; a repeated position
 //!   counts as a draw where no automatic rule says otherwise;
+//! - `iteration`: one iteration within aspiration windows, and the clock that decides whether
+//!   to start the next;
 //! - `tt`: a transposition table on the engine's Zobrist keys, shared lock-free by the threads;
 //! - [`eval`]: the evaluation, a weighted sum of terms derived from the rules alone;
 //! - [`profile`]: the weights, chosen from the rules (where the king escapes, the board's size,
@@ -38,6 +40,7 @@
 
 pub mod duel;
 pub mod eval;
+mod iteration;
 pub mod ladder;
 pub mod learned;
 pub mod profile;
@@ -57,9 +60,10 @@ use crate::engine::bitboard::Bits;
 use crate::engine::core::{Core, Pos, RawMove};
 use crate::engine::{Compiled, Ending, Engine, Move};
 use crate::game::Game;
+use iteration::{iteration, Clock};
 
 pub use eval::{weights_for, Weights, WEIGHTS};
-pub use tt::Table;
+pub use tt::{Table, TableError};
 
 /// A win, for the side to move, at the root; a win `n` plies away scores `WIN - n`.
 pub(crate) const WIN: i32 = 1_000_000;
@@ -782,12 +786,17 @@ fn run<B: Bits>(
         let mut report = Report::nothing();
         let mut clock = Clock::new(started, limits.time, settings.time_management);
         for depth in 1..=max_depth {
-            // Depth 1 always finishes, so there is always a move; later depths may be cut.
-            main.deadline = if depth == 1 { None } else { deadline };
+            // Every depth may be cut, the first too: its quiescence alone can outlast any
+            // budget (every piece moving anywhere, 13x13); a cut first one still has a move.
+            main.deadline = deadline;
             main.root_depth = depth as i32;
             let raw = iteration(&mut main, &root, depth as i32, report.score, settings);
             let pv: Vec<Move> = main.root_pv().iter().map(|&m| engine.move_of(m)).collect();
-            if main.aborted && depth > 1 {
+            if main.aborted && depth == 1 {
+                report = first_iteration_cut(&mut main, engine, &root, raw, pv);
+                break;
+            }
+            if main.aborted {
                 // The root's line is cleared when an attempt starts and set only by a move
                 // whose search finished above the floor: where there is one, it is this
                 // depth's best so far, and the last finished depth's report says less.
@@ -830,105 +839,29 @@ fn run<B: Bits>(
     report
 }
 
-/// One iteration from the root: with aspiration windows, first within a window around the
-/// last iteration's score, widened (doubling) on the side it fails until the score is inside.
-fn iteration<B: Bits>(
-    worker: &mut tree::Worker<'_, B>,
+/// The report of a search cut before its first iteration finished (no depth searched to the
+/// end): the best of the root moves whose search finished, or, where none did, the root's
+/// first move, scored by the evaluation. Depth 0 says that nothing finished.
+fn first_iteration_cut<B: Bits>(
+    main: &mut tree::Worker<'_, B>,
+    engine: &Engine,
     root: &Pos<B>,
-    depth: i32,
-    last: Score,
-    settings: Settings,
-) -> i32 {
-    let full = (-WIN - 1, WIN + 1);
-    let Score::Value(centre) = last else {
-        return worker.search(root, depth, 0, full.0, full.1, true);
+    raw: i32,
+    pv: Vec<Move>,
+) -> Report {
+    let (best, score, pv) = if let Some(&best) = pv.first() {
+        (Some(best), Score::from_raw(raw), pv)
+    } else {
+        let first = main.first_root_move(root).map(|mv| engine.move_of(mv));
+        let score = Score::Value(main.eval.evaluate(main.core, root));
+        (first, score, first.into_iter().collect())
     };
-    if !settings.aspiration || depth < 4 {
-        return worker.search(root, depth, 0, full.0, full.1, true);
-    }
-    let mut delta = ASPIRATION;
-    let (mut alpha, mut beta) = (centre - delta, centre + delta);
-    loop {
-        let score = worker.search(root, depth, 0, alpha, beta, true);
-        if worker.aborted {
-            return score;
-        }
-        if score <= alpha && alpha > full.0 {
-            alpha = if delta > 4 * ASPIRATION {
-                full.0
-            } else {
-                centre - 2 * delta
-            };
-        } else if score >= beta && beta < full.1 {
-            beta = if delta > 4 * ASPIRATION {
-                full.1
-            } else {
-                centre + 2 * delta
-            };
-        } else {
-            return score;
-        }
-        delta *= 2;
-    }
-}
-
-/// The first aspiration window's half-width: half a soldier.
-const ASPIRATION: i32 = 50;
-
-/// When to start another iteration under a time limit.
-struct Clock {
-    started: Instant,
-    limit: Option<Duration>,
-    managed: bool,
-    /// When the last iteration ended, and how long it took.
-    last_end: Duration,
-    last_took: Duration,
-    /// How many of the last iterations changed the best move.
-    unstable: u32,
-}
-
-impl Clock {
-    fn new(started: Instant, limit: Option<Duration>, managed: bool) -> Clock {
-        Clock {
-            started,
-            limit,
-            managed,
-            last_end: Duration::ZERO,
-            last_took: Duration::ZERO,
-            unstable: 0,
-        }
-    }
-
-    /// After an iteration that did or did not change the best move: whether to start the
-    /// next. Unmanaged, until the limit (the search is then cut mid-iteration and that work is
-    /// lost). Managed, only when the next iteration, predicted to take as long as this one
-    /// times the growth from the last, would end within half the time, or within all of it
-    /// while the best move keeps changing.
-    fn another_iteration(&mut self, changed: bool) -> bool {
-        let now = self.started.elapsed();
-        let took = now - self.last_end;
-        let growth = if self.last_took.is_zero() {
-            4.0
-        } else {
-            (took.as_secs_f64() / self.last_took.as_secs_f64().max(1e-6)).clamp(1.5, 8.0)
-        };
-        self.last_end = now;
-        self.last_took = took;
-        self.unstable = if changed {
-            2
-        } else {
-            self.unstable.saturating_sub(1)
-        };
-        let Some(limit) = self.limit else {
-            return true;
-        };
-        if now >= limit {
-            return false;
-        }
-        if !self.managed {
-            return true;
-        }
-        let share = if self.unstable > 0 { 1.0 } else { 0.5 };
-        now.as_secs_f64() + took.as_secs_f64() * growth <= limit.as_secs_f64() * share
+    Report {
+        best,
+        score,
+        nodes: main.nodes,
+        seldepth: main.seldepth as u32,
+        pv,
+        ..Report::nothing()
     }
 }

@@ -77,14 +77,50 @@ impl std::fmt::Debug for Table {
     }
 }
 
+/// A table's memory could not be had.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("cannot allocate a transposition table of {megabytes} MiB: not enough memory")]
+pub struct TableError {
+    /// The size asked for.
+    pub megabytes: usize,
+}
+
+/// The slots of a table of about `megabytes` MiB (1 to 4096), 16 bytes each: a power of two.
+fn slots_for(megabytes: usize) -> usize {
+    let wanted = (megabytes.clamp(1, 4096) << 20) / 16;
+    let bits = usize::BITS - 1 - wanted.max(1).leading_zeros();
+    1usize << bits
+}
+
 impl Table {
     /// A table of about `megabytes` MiB (at most 4096); 0 gives a table that stores nothing.
     /// All of its memory is written here, so that a search that uses it does not pay for it.
+    /// Where that much memory cannot be had, a table of 1 MiB (and where not even that, the
+    /// allocation aborts, as any other would).
     pub fn new(megabytes: usize) -> Table {
-        let wanted = (megabytes.clamp(1, 4096) << 20) / 16;
-        let bits = usize::BITS - 1 - wanted.max(1).leading_zeros();
-        let len = 1usize << bits;
-        let mut slots = Vec::with_capacity(len);
+        Table::try_new(megabytes).unwrap_or_else(|_| {
+            let len = slots_for(1);
+            Table::filled(Vec::with_capacity(len), len, 1)
+        })
+    }
+
+    /// [`Table::new`], or an error where the memory cannot be had (the allocator refuses it:
+    /// a limit on the process's memory, or more than the machine has), so that an engine can
+    /// answer a host's `setoption name Hash` with an error instead of aborting.
+    ///
+    /// # Errors
+    /// [`TableError`] when the allocation fails.
+    pub fn try_new(megabytes: usize) -> Result<Table, TableError> {
+        let len = slots_for(megabytes);
+        let mut slots = Vec::new();
+        slots
+            .try_reserve_exact(len)
+            .map_err(|_| TableError { megabytes })?;
+        Ok(Table::filled(slots, len, megabytes))
+    }
+
+    /// A table of `len` slots (a power of two) in `slots`, which has room for them.
+    fn filled(mut slots: Vec<[AtomicU64; 2]>, len: usize, megabytes: usize) -> Table {
         huge_pages(&mut slots);
         slots.extend((0..len).map(|_| [AtomicU64::new(0), AtomicU64::new(0)]));
         Table {

@@ -163,9 +163,22 @@ impl<B: Bits> Core<B> {
     /// may break the rules, never a panic.
     #[inline]
     pub fn step(&self, pos: &mut Pos<B>, mv: RawMove, history: &[u64]) -> Step<B> {
+        self.step_counted(pos, mv, |child| occurrences(child, history))
+    }
+
+    /// [`Core::step`], with the times the child has occurred (this time included) given by
+    /// `occurrences`, asked only where an automatic repetition rule needs it: a game keeps a
+    /// running count instead of a history to pass over ([`crate::engine::Repetitions`]).
+    #[inline]
+    pub fn step_counted(
+        &self,
+        pos: &mut Pos<B>,
+        mv: RawMove,
+        occurrences: impl FnOnce(&Pos<B>) -> u32,
+    ) -> Step<B> {
         let (captured, mut ending) = self.make(pos, mv);
         if ending.is_none() && self.tracks_repetition() {
-            ending = self.repetition_ending(pos.to_move, occurrences(pos, history));
+            ending = self.repetition_ending(pos.to_move, occurrences(pos));
         }
         Step { captured, ending }
     }

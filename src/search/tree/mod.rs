@@ -35,12 +35,20 @@ use super::eval::{Evaluator, SMALL_REGION};
 use super::tt::Table;
 use super::{Settings, DRAW, WIN};
 use crate::engine::bitboard::Bits;
-use crate::engine::core::{Core, RawMove};
+use crate::engine::core::{Core, Pos, RawMove};
 use crate::engine::{Ending, GameOutcome};
 use crate::ir::Side;
 
 /// The deepest line searched (plies from the root).
 pub(crate) const MAX_PLY: usize = 128;
+
+/// The clock and the stop flags are read once every this many steps (a power of two): nodes
+/// entered, and moves stepped in quiescence, where a node of a variant whose pieces move to
+/// any empty square may step thousands. Reading the clock costs tens of nanoseconds, a node
+/// hundreds of nanoseconds at the least, so this costs under a percent; once every 1,024
+/// nodes, as before, let a 100 ms budget run over by a third of a second where quiescence's
+/// nodes cost 300 µs each (13x13, every piece moving anywhere, measured).
+const POLL_EVERY: u64 = 64;
 
 /// Where a move stands in its node's ordered list: the reductions depend on it.
 #[derive(Clone, Copy)]
@@ -71,6 +79,9 @@ pub(crate) struct Worker<'a, B: Bits> {
     pub stops: [&'a AtomicBool; 2],
     pub deadline: Option<Instant>,
     pub nodes: u64,
+    /// Steps taken since the search began (nodes, and moves stepped in quiescence), for
+    /// [`POLL_EVERY`].
+    steps: u64,
     /// The deepest ply a node was visited at, quiescence included (UCI's `seldepth`).
     pub seldepth: usize,
     /// The hashes of the positions before the current one: the game's, then the line's.
@@ -148,6 +159,7 @@ impl<'a, B: Bits> Worker<'a, B> {
             stops,
             deadline,
             nodes: 0,
+            steps: 0,
             seldepth: 0,
             history,
             moves: (0..=MAX_PLY).map(|_| Vec::with_capacity(256)).collect(),
@@ -175,6 +187,22 @@ impl<'a, B: Bits> Worker<'a, B> {
         &self.pv[0]
     }
 
+    /// A move to play from `root` when the search was stopped before any root move's search
+    /// finished: the first of the root's ordered moves where the root got as far as ordering
+    /// them, otherwise the first legal one (of those the root may play); none where there is
+    /// none.
+    pub fn first_root_move(&mut self, root: &Pos<B>) -> Option<RawMove> {
+        if let Some(&(_, mv)) = self.moves[0].first() {
+            return Some(mv);
+        }
+        self.raw.clear();
+        self.core.gen_moves(root, &mut self.raw);
+        self.raw
+            .iter()
+            .copied()
+            .find(|mv| self.root_only.is_empty() || self.root_only.contains(mv))
+    }
+
     /// A node at `ply` is entered: counted, its depth noted for `seldepth`, its line cleared.
     /// Whether the search must stop now (the clock, or a stop), as [`Self::out_of_time`].
     #[inline]
@@ -183,6 +211,23 @@ impl<'a, B: Bits> Worker<'a, B> {
         self.seldepth = self.seldepth.max(ply);
         self.pv[ply].clear();
         self.out_of_time()
+    }
+
+    /// Another step (a node, or a move stepped in quiescence): whether the search must stop
+    /// now. The clock and the stop flags are read every [`POLL_EVERY`] steps.
+    #[inline]
+    fn out_of_time(&mut self) -> bool {
+        if self.aborted {
+            return true;
+        }
+        self.steps += 1;
+        if self.steps.is_multiple_of(POLL_EVERY) {
+            let late = self.deadline.is_some_and(|d| Instant::now() >= d);
+            if late || self.stops.iter().any(|stop| stop.load(Ordering::Relaxed)) {
+                self.aborted = true;
+            }
+        }
+        self.aborted
     }
 
     /// The root starts on `mv`, the `number`th of its order: told to the listener, if there is
@@ -195,19 +240,6 @@ impl<'a, B: Bits> Worker<'a, B> {
                 (announce.call)(mv, number, self.root_depth);
             }
         }
-    }
-
-    fn out_of_time(&mut self) -> bool {
-        if self.aborted {
-            return true;
-        }
-        if self.nodes & 1023 == 0 {
-            let late = self.deadline.is_some_and(|d| Instant::now() >= d);
-            if late || self.stops.iter().any(|stop| stop.load(Ordering::Relaxed)) {
-                self.aborted = true;
-            }
-        }
-        self.aborted
     }
 
     /// The score of an ending for `mover`, the side that made the move which ended the game at

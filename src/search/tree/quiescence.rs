@@ -116,6 +116,12 @@ impl<B: Bits> Worker<'_, B> {
         }
         moves.sort_by_key(|(key, _)| std::cmp::Reverse(*key));
         for &(captures, mv) in moves.iter() {
+            // Each move stepped is a step of the clock: a node here may step thousands, most
+            // of them pointless and never entered (every piece moving anywhere), and the clock
+            // read only on entering nodes let the first iteration run for a minute.
+            if self.out_of_time() {
+                break;
+            }
             // Quiescence judges no repetition (an empty history): its lines are short and
             // forcing, and the line's history is for the main search.
             let mut child = *pos;
