@@ -386,6 +386,8 @@ pub(crate) struct Evaluator<B: Bits> {
     /// The learned correction ([`super::learned`]) for a piece of each kind on each square,
     /// `kind * squares + square`, in hundredths of a soldier for the attackers; empty when off.
     placed: Vec<i32>,
+    /// The network that scores positions instead of the terms, if one plays.
+    network: Option<&'static crate::nnue::Network>,
 }
 
 /// The terms that cost a flood or a search of moves at every leaf: counted only where they
@@ -489,6 +491,7 @@ impl<B: Bits> Evaluator<B> {
                 .collect(),
             fort_builders: core.fort_builders().collect(),
             placed: Vec::new(),
+            network: None,
         }
     }
 
@@ -498,8 +501,25 @@ impl<B: Bits> Evaluator<B> {
         Evaluator { placed, ..self }
     }
 
+    /// The same evaluator scoring with `network` instead of the terms.
+    pub fn with_network(self, network: &'static crate::nnue::Network) -> Evaluator<B> {
+        Evaluator {
+            network: Some(network),
+            ..self
+        }
+    }
+
+    /// The network that scores instead of the terms, if one plays.
+    pub fn network(&self) -> Option<&'static crate::nnue::Network> {
+        self.network
+    }
+
     /// The score of `pos` for the side to move.
     pub fn evaluate(&self, core: &Core<B>, pos: &Pos<B>) -> i32 {
+        if let Some(net) = self.network {
+            let acc = crate::nnue::Accumulator::of_pos(net, pos, core.kind_count());
+            return net.score(&acc, pos.to_move);
+        }
         let mut score = self.count(core, pos, self.costly).score(&self.weights);
         if !self.placed.is_empty() {
             let squares = core.square_count();

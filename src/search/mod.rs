@@ -86,6 +86,9 @@ pub struct Limits {
     pub settings: Settings,
     /// The evaluation's weights; `None`: those its rules choose ([`eval::weights_for`]).
     pub weights: Option<Weights>,
+    /// Whether a network evaluates instead ([`crate::nnue`]): by default the one the rules
+    /// choose, if any.
+    pub network: crate::nnue::Choice,
 }
 
 /// The search techniques beyond plain alpha-beta, each on or off, so that each can be measured
@@ -359,6 +362,7 @@ impl Limits {
             table_mb: 32,
             settings: Settings::DEFAULT,
             weights: None,
+            network: crate::nnue::Choice::Rules,
         }
     }
 
@@ -371,6 +375,7 @@ impl Limits {
             table_mb: 32,
             settings: Settings::DEFAULT,
             weights: None,
+            network: crate::nnue::Choice::Rules,
         }
     }
 
@@ -385,6 +390,11 @@ impl Limits {
             weights: Some(weights),
             ..self
         }
+    }
+
+    /// The same limits with this evaluation choice.
+    pub fn with_network(self, network: crate::nnue::Choice) -> Limits {
+        Limits { network, ..self }
     }
 
     /// The same limits with `threads` threads.
@@ -729,6 +739,13 @@ fn run<B: Bits>(
         && !features.small_board
     {
         evaluator = evaluator.with_placed(learned::corners().table(engine, learned::STRENGTH));
+    }
+    // A network that reads another board or other pieces cannot score this variant: the
+    // command line refuses such a file before it gets here.
+    if let Some(net) = limits.network.network(engine.rules()) {
+        if net.network().layout() == &crate::nnue::Layout::of(engine.rules()) {
+            evaluator = evaluator.with_network(net.network());
+        }
     }
     let finished = AtomicBool::new(false);
     let helper_nodes = AtomicU64::new(0);
