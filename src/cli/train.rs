@@ -57,6 +57,10 @@ pub struct Args {
     /// the default, is the game's result alone).
     #[arg(long, default_value_t = 0.0)]
     pub blend: f32,
+    /// Positions files (`.npy`, as `--only-data` or another run writes them, for this
+    /// variant's board) added to the first generation's fit.
+    #[arg(long, value_name = "FILE")]
+    pub data: Vec<PathBuf>,
     /// Print one JSON object a generation.
     #[arg(long)]
     pub json: bool,
@@ -173,6 +177,7 @@ pub fn run(args: Args) -> ExitCode {
                 hidden: usize::from(args.hidden),
                 epochs: usize::from(args.epochs),
                 blend: args.blend.clamp(0.0, 1.0),
+                data: args.data.clone(),
             };
             Run::create(&dir, settings)
         }

@@ -254,3 +254,63 @@ fn a_search_with_a_network_updates_its_accumulators_along_the_line() {
         );
     }
 }
+
+#[test]
+fn the_fit_learns_a_rule_it_can_learn_and_keeps_the_epoch_that_predicts_unseen_games_best() {
+    use super::train::data::Sample;
+    use super::train::fit::{fit, held_out, FitSettings};
+    use crate::ir::Side;
+    let engine = engine("brandubh");
+    let layout = Layout::of(engine.rules());
+    let squares = layout.squares();
+    // Positions of random play; the "game" is won by the attackers exactly when they still
+    // have 7 or 8 of their 8 men, a rule of piece counts the network can represent.
+    let samples: Vec<Sample> = (0..300u32)
+        .map(|game| {
+            let picks: Vec<usize> = (0..(game % 40) as usize)
+                .map(|i| i * 37 + game as usize * 13)
+                .collect();
+            let position = played(&engine, &picks);
+            let mut board = vec![0u8; squares];
+            let mut attackers = 0;
+            for (square, kind) in engine.pieces(position.position()) {
+                board[engine.index(square)] = kind as u8 + 1;
+                attackers += usize::from(kind == 0);
+            }
+            Sample {
+                board,
+                to_move: Side::Attackers,
+                result: if attackers >= 7 { 1 } else { -1 },
+                score: 0,
+                game,
+                ply: 0,
+            }
+        })
+        .collect();
+    let (held, fitted): (Vec<_>, Vec<_>) = samples.into_iter().partition(|s| held_out(s.game));
+    assert!(
+        !held.is_empty()
+            && held.iter().any(|s| s.result == 1)
+            && held.iter().any(|s| s.result == -1)
+    );
+    let settings = FitSettings {
+        epochs: 40,
+        batch: 64,
+        rate: 0.01,
+        ..FitSettings::for_board(squares)
+    };
+    let result = fit(&layout, None, &fitted, &held, &settings, &|_, _| {});
+    assert!(
+        result.loss_after < result.loss_before - 0.2,
+        "{} -> {}",
+        result.loss_before,
+        result.loss_after
+    );
+    assert!(
+        result.held_after < result.held_before - 0.1,
+        "{} -> {}",
+        result.held_before,
+        result.held_after
+    );
+    assert!(result.epoch > 0);
+}

@@ -55,12 +55,25 @@ impl FitSettings {
 
 /// What a fit made.
 pub struct Fitted {
-    /// The weights.
+    /// The weights: those of the epoch with the lowest held-out loss (the last epoch's without
+    /// held-out positions).
     pub weights: TrainableWeights,
-    /// The mean cross entropy over the positions before the first step.
+    /// The mean cross entropy over the fitted positions before the first step.
     pub loss_before: f64,
-    /// The same after the last.
+    /// The same with the weights kept.
     pub loss_after: f64,
+    /// The mean cross entropy over the held-out positions before the first step (0 without).
+    pub held_before: f64,
+    /// The same with the weights kept.
+    pub held_after: f64,
+    /// The epoch whose weights were kept (0: none beat the start).
+    pub epoch: usize,
+}
+
+/// Whether a position of game `game` is held out of the fit to judge it: every tenth game,
+/// whole, since a game's positions share its result and a fit learns a game it has seen.
+pub fn held_out(game: u32) -> bool {
+    game % 10 == 9
 }
 
 /// noru's settings for a network of `layout` with these sizes.
@@ -165,22 +178,29 @@ fn add(into: &mut Gradients, from: &Gradients) {
     into.output_bias += from.output_bias;
 }
 
-/// Fits `start` (or fresh weights) to `samples`, on the current rayon pool, calling
-/// `epoch_done` with each epoch's number (from 1) and the loss after it.
+/// Fits `start` (or fresh weights) to `samples`, judged on `held` (positions of games it is
+/// not fitted to: the weights of the epoch that predicts them best are kept, so a fit that
+/// learns its games by heart stops where that begins), on the current rayon pool, calling
+/// `epoch_done` with each epoch's number (from 1) and the held-out loss after it.
 pub fn fit(
     layout: &Layout,
     start: Option<TrainableWeights>,
     samples: &[Sample],
+    held: &[Sample],
     settings: &FitSettings,
     epoch_done: &(dyn Fn(usize, f64) + Sync),
 ) -> Fitted {
     let mut weights = start.unwrap_or_else(|| fresh(layout, settings));
     let config = weights.config.clone();
-    let prepared: Vec<TrainingSample> = samples
-        .par_iter()
-        .map(|s| sample(layout, s, settings.blend))
-        .collect();
+    let prepare = |set: &[Sample]| -> Vec<TrainingSample> {
+        set.par_iter()
+            .map(|s| sample(layout, s, settings.blend))
+            .collect()
+    };
+    let (prepared, judged) = (prepare(samples), prepare(held));
     let loss_before = loss(&weights, &prepared);
+    let held_before = loss(&weights, &judged);
+    let mut kept = (held_before, 0, weights.clone());
     let mut adam = AdamState::new(config.clone());
     let mut rng = Rng::for_game(settings.seed, 0xF17);
     let chunk = settings
@@ -209,13 +229,21 @@ pub fn fit(
                 weights.adam_update(&grad, &mut adam, settings.rate, batch.len() as f32);
             }
         }
-        epoch_done(epoch, loss(&weights, &prepared));
+        let held_now = loss(&weights, &judged);
+        if judged.is_empty() || held_now < kept.0 {
+            kept = (held_now, epoch, weights.clone());
+        }
+        epoch_done(epoch, held_now);
     }
+    let (held_after, epoch, weights) = kept;
     let loss_after = loss(&weights, &prepared);
     Fitted {
         weights,
         loss_before,
         loss_after,
+        held_before,
+        held_after,
+        epoch,
     }
 }
 

@@ -58,6 +58,10 @@ pub struct Settings {
     pub epochs: usize,
     /// How much of the target is the search score (0: the result alone).
     pub blend: f32,
+    /// Positions files (as `--only-data` writes them, or another run's) added to the first
+    /// generation's fit.
+    #[serde(default)]
+    pub data: Vec<PathBuf>,
 }
 
 impl Settings {
@@ -100,6 +104,16 @@ pub struct Generation {
     pub loss_before: Option<f64>,
     /// See `loss_before`.
     pub loss_after: Option<f64>,
+    /// The same over the held-out games' positions (every tenth game), which choose the
+    /// epoch kept.
+    #[serde(default)]
+    pub held_out_before: Option<f64>,
+    /// See `held_out_before`.
+    #[serde(default)]
+    pub held_out_after: Option<f64>,
+    /// The epoch whose weights were kept (0: the start's).
+    #[serde(default)]
+    pub epoch: Option<usize>,
     /// The network file, if one was fitted.
     pub network: Option<String>,
     /// Its match against the player: pairs, score, Elo and its 95% interval.
@@ -297,15 +311,22 @@ impl Run {
         }
 
         let mut fitted_to = samples;
+        let mut more = Vec::new();
         if g > 1 {
-            let last = self.file(g - 1, "npy");
-            if last.exists() {
-                fitted_to.extend(data::read(&last, layout.squares()).map_err(TrainError::Run)?);
-            }
+            more.push(self.file(g - 1, "npy"));
+        } else {
+            more.extend(s.data.iter().cloned());
         }
+        for path in more.iter().filter(|p| g == 1 || p.exists()) {
+            fitted_to.extend(data::read(path, layout.squares()).map_err(TrainError::Run)?);
+        }
+        let (held, fitted_to): (Vec<_>, Vec<_>) =
+            fitted_to.into_iter().partition(|s| fit::held_out(s.game));
         let settings = s.fit(g);
         watch.phase(g, "fit", settings.epochs as u64);
-        let fitted = fit::fit(&layout, floats, &fitted_to, &settings, &|_, _| watch.step());
+        let fitted = fit::fit(&layout, floats, &fitted_to, &held, &settings, &|_, _| {
+            watch.step()
+        });
         let float = fit::to_float(&layout, &fitted.weights);
         let training = Training {
             variant: s.variant.clone(),
@@ -327,6 +348,9 @@ impl Run {
         record.fitted = fitted_to.len() as u64;
         record.loss_before = Some(fitted.loss_before);
         record.loss_after = Some(fitted.loss_after);
+        record.held_out_before = Some(fitted.held_before);
+        record.held_out_after = Some(fitted.held_after);
+        record.epoch = Some(fitted.epoch);
         let name = format!("gen-{g:03}.nnue");
         record.network = Some(name.clone());
 
@@ -357,6 +381,9 @@ impl Generation {
             fitted: 0,
             loss_before: None,
             loss_after: None,
+            held_out_before: None,
+            held_out_after: None,
+            epoch: None,
             network: None,
             pairs: 0,
             score: None,
