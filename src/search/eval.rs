@@ -65,7 +65,7 @@
 //!
 //! The score is a weighted sum of these [`Terms`], so the weights can be fitted to game results
 //! (`tafl tune`, [`super::tune`]). Scores are in hundredths of a soldier. The weights a variant
-//! plays with are chosen from its rules ([`weights_for`], [`super::profile`]): five files in
+//! plays with are chosen from its rules (`super::profile::weights_for`): five files in
 //! `variants/weights/`, each for a family of rules; docs/strength.md says how they were made.
 
 use crate::engine::bitboard::Bits;
@@ -335,16 +335,6 @@ pub struct WeightsFile {
     pub fitted: String,
     /// The weights.
     pub weights: Weights,
-}
-
-/// The weights a search uses by default for `rules`: those of the [`Profile`] its rules fall in
-/// (where the king escapes, the board's size, how the king is captured), never chosen by the
-/// variant's name, so that a renamed or changed copy of a bundled variant is played by the
-/// same player wherever those rules are the same.
-///
-/// [`Profile`]: super::profile::Profile
-pub fn weights_for(rules: &crate::ir::Rules) -> Weights {
-    super::profile::Profile::of(rules).weights()
 }
 
 /// A piece kind that wins for `winner` by reaching `region`.

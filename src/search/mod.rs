@@ -36,6 +36,7 @@
 //! assert_eq!(report.depth, 2);
 //! ```
 
+mod clock;
 pub mod duel;
 pub mod eval;
 pub mod ladder;
@@ -58,7 +59,8 @@ use crate::engine::core::{Core, Pos, RawMove};
 use crate::engine::{Compiled, Ending, Engine, Move};
 use crate::game::Game;
 
-pub use eval::{weights_for, Weights, WEIGHTS};
+pub use eval::{Weights, WEIGHTS};
+pub use profile::weights_for;
 pub use tt::Table;
 
 /// A win, for the side to move, at the root; a win `n` plies away scores `WIN - n`.
@@ -84,7 +86,7 @@ pub struct Limits {
     pub table_mb: usize,
     /// Which search techniques are on.
     pub settings: Settings,
-    /// The evaluation's weights; `None`: those its rules choose ([`eval::weights_for`]).
+    /// The evaluation's weights; `None`: those its rules choose ([`profile::weights_for`]).
     pub weights: Option<Weights>,
     /// Whether a network evaluates instead ([`crate::nnue`]): by default the one the rules
     /// choose, if any.
@@ -729,7 +731,7 @@ fn run<B: Bits>(
         .collect();
     let weights = limits
         .weights
-        .unwrap_or_else(|| eval::weights_for(engine.rules()));
+        .unwrap_or_else(|| profile::weights_for(engine.rules()));
     let mut evaluator = eval::Evaluator::new(core, weights, &start);
     // The model was fitted to Copenhagen's games: it plays where a variant's weights are
     // Copenhagen's profile, a board larger than 7x7 whose king escapes to a corner.
@@ -797,7 +799,7 @@ fn run<B: Bits>(
             call: &mut announce,
         });
         let mut report = Report::nothing();
-        let mut clock = Clock::new(started, limits.time, settings.time_management);
+        let mut clock = clock::Clock::new(started, limits.time, settings.time_management);
         for depth in 1..=max_depth {
             // Depth 1 always finishes, so there is always a move; later depths may be cut.
             main.deadline = if depth == 1 { None } else { deadline };
@@ -891,61 +893,3 @@ fn iteration<B: Bits>(
 
 /// The first aspiration window's half-width: half a soldier.
 const ASPIRATION: i32 = 50;
-
-/// When to start another iteration under a time limit.
-struct Clock {
-    started: Instant,
-    limit: Option<Duration>,
-    managed: bool,
-    /// When the last iteration ended, and how long it took.
-    last_end: Duration,
-    last_took: Duration,
-    /// How many of the last iterations changed the best move.
-    unstable: u32,
-}
-
-impl Clock {
-    fn new(started: Instant, limit: Option<Duration>, managed: bool) -> Clock {
-        Clock {
-            started,
-            limit,
-            managed,
-            last_end: Duration::ZERO,
-            last_took: Duration::ZERO,
-            unstable: 0,
-        }
-    }
-
-    /// After an iteration that did or did not change the best move: whether to start the
-    /// next. Unmanaged, until the limit (the search is then cut mid-iteration and that work is
-    /// lost). Managed, only when the next iteration, predicted to take as long as this one
-    /// times the growth from the last, would end within half the time, or within all of it
-    /// while the best move keeps changing.
-    fn another_iteration(&mut self, changed: bool) -> bool {
-        let now = self.started.elapsed();
-        let took = now - self.last_end;
-        let growth = if self.last_took.is_zero() {
-            4.0
-        } else {
-            (took.as_secs_f64() / self.last_took.as_secs_f64().max(1e-6)).clamp(1.5, 8.0)
-        };
-        self.last_end = now;
-        self.last_took = took;
-        self.unstable = if changed {
-            2
-        } else {
-            self.unstable.saturating_sub(1)
-        };
-        let Some(limit) = self.limit else {
-            return true;
-        };
-        if now >= limit {
-            return false;
-        }
-        if !self.managed {
-            return true;
-        }
-        let share = if self.unstable > 0 { 1.0 } else { 0.5 };
-        now.as_secs_f64() + took.as_secs_f64() * growth <= limit.as_secs_f64() * share
-    }
-}
