@@ -58,9 +58,12 @@ pub struct Args {
     #[arg(long, default_value_t = 0.0)]
     pub blend: f32,
     /// Positions files (`.npy`, as `--only-data` or another run writes them, for this
-    /// variant's board) added to the first generation's fit.
+    /// variant's board) added to every fit.
     #[arg(long, value_name = "FILE")]
     pub data: Vec<PathBuf>,
+    /// Earlier generations whose positions each fit takes besides its own.
+    #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(u32).range(1..=1000))]
+    pub window: u32,
     /// Print one JSON object a generation.
     #[arg(long)]
     pub json: bool,
@@ -178,6 +181,7 @@ pub fn run(args: Args) -> ExitCode {
                 epochs: usize::from(args.epochs),
                 blend: args.blend.clamp(0.0, 1.0),
                 data: args.data.clone(),
+                window: args.window,
             };
             Run::create(&dir, settings)
         }

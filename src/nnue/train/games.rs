@@ -47,6 +47,24 @@ pub struct Results {
 }
 
 impl Results {
+    /// The results of the games whose positions are `samples` (a game with no position
+    /// searched is not counted).
+    pub fn of(samples: &[Sample]) -> Results {
+        let mut seen = std::collections::BTreeMap::new();
+        for s in samples {
+            seen.insert(s.game, s.result);
+        }
+        let mut results = Results::default();
+        for result in seen.into_values() {
+            match result {
+                1 => results.attackers += 1,
+                -1 => results.defenders += 1,
+                _ => results.draws += 1,
+            }
+        }
+        results
+    }
+
     /// Games played.
     pub fn games(&self) -> u64 {
         self.attackers + self.defenders + self.draws

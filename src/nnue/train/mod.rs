@@ -3,8 +3,9 @@
 //! A generation: the current player (the hand evaluation at first, then the last network
 //! kept) plays `games` self-play games at a fixed shallow depth from random openings
 //! ([`games`]); every position it searched is written with the game's result ([`data`]); a
-//! network is fitted to this generation's positions and the last one's ([`fit`]), starting
-//! from the kept network's weights; then it plays a paired match against the current player,
+//! network is fitted to the positions of this generation and the four before it (and of any
+//! positions files the run was given; every tenth game held out to choose the epoch kept)
+//! ([`fit`]), starting from the kept network's weights; then it plays a paired match against the current player,
 //! and is kept only if it scores more than half the points. Everything a generation makes is
 //! on disk under the run's directory, so a run goes on where it stopped ([`Run::resume`]):
 //!
@@ -58,10 +59,17 @@ pub struct Settings {
     pub epochs: usize,
     /// How much of the target is the search score (0: the result alone).
     pub blend: f32,
-    /// Positions files (as `--only-data` writes them, or another run's) added to the first
-    /// generation's fit.
+    /// Positions files (as `--only-data` writes them, or another run's) added to every fit.
     #[serde(default)]
     pub data: Vec<PathBuf>,
+    /// Earlier generations whose positions each fit takes besides its own.
+    #[serde(default = "default_window")]
+    pub window: u32,
+}
+
+/// [`Settings::window`] unless a run says: the four generations before a fit's own.
+pub fn default_window() -> u32 {
+    4
 }
 
 impl Settings {
@@ -98,7 +106,7 @@ pub struct Generation {
     pub draws: u64,
     /// Positions written.
     pub positions: u64,
-    /// Positions fitted to (this generation's and the last one's).
+    /// Positions fitted to (the window's and the run's files', less the held-out games').
     pub fitted: u64,
     /// The fit's mean cross entropy before and after (`null` with `--only-data`).
     pub loss_before: Option<f64>,
@@ -299,11 +307,18 @@ impl Run {
         let (player, label, floats) = self.player(engine)?;
         let seed = s.seed.wrapping_mul(7919).wrapping_add(u64::from(g));
 
-        watch.phase(g, "games", s.games);
-        let (samples, results) =
-            games::selfplay_many(engine, &player, seed, s.games, &|| watch.step());
         let npy = self.file(g, "npy");
-        data::write(&npy, layout.squares(), &samples).map_err(|e| io(&npy, e))?;
+        // A run stopped after a generation's games goes on from its positions.
+        let (samples, results) = if npy.exists() {
+            let samples = data::read(&npy, layout.squares()).map_err(TrainError::Run)?;
+            let results = Results::of(&samples);
+            (samples, results)
+        } else {
+            watch.phase(g, "games", s.games);
+            let played = games::selfplay_many(engine, &player, seed, s.games, &|| watch.step());
+            data::write(&npy, layout.squares(), &played.0).map_err(|e| io(&npy, e))?;
+            played
+        };
         let mut record = Generation::new(g, label, &results, samples.len() as u64);
         if s.only_data {
             record.seconds = started.elapsed().as_secs_f64();
@@ -311,13 +326,12 @@ impl Run {
         }
 
         let mut fitted_to = samples;
-        let mut more = Vec::new();
-        if g > 1 {
-            more.push(self.file(g - 1, "npy"));
-        } else {
-            more.extend(s.data.iter().cloned());
-        }
-        for path in more.iter().filter(|p| g == 1 || p.exists()) {
+        let mut more: Vec<PathBuf> = (g.saturating_sub(s.window).max(1)..g)
+            .map(|earlier| self.file(earlier, "npy"))
+            .filter(|path| path.exists())
+            .collect();
+        more.extend(s.data.iter().cloned());
+        for path in &more {
             fitted_to.extend(data::read(path, layout.squares()).map_err(TrainError::Run)?);
         }
         let (held, fitted_to): (Vec<_>, Vec<_>) =
