@@ -176,6 +176,19 @@ pub fn network_choice(name: Option<&str>, rules: &crate::ir::Rules) -> Result<Ch
     }
 }
 
+/// The `evaluation` of `selfplay`, `compare` and `balance`'s JSON: `network:<file name>` where
+/// a network plays, else the weights' label as before networks (a profile, `hand` or a file).
+pub fn evaluation_field(
+    limits: &Limits,
+    evaluation: &Evaluation,
+    rules: &crate::ir::Rules,
+) -> String {
+    match limits.network.network(rules) {
+        Some(net) => format!("network:{}", net.name()),
+        None => evaluation.label.clone(),
+    }
+}
+
 /// Which evaluation plays, as JSON reports it: `network:<file name>` where a network plays,
 /// else `hand:<weights>` (a profile's name, `hand`, or a weights file).
 pub fn evaluation_label(
