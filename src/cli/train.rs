@@ -1,6 +1,6 @@
 //! `tafl train VARIANT [--generations N] [--games N] [--depth D] [--pairs N] [--threads N]
 //! [--out DIR] [--resume DIR] [--only-data] [--json]`: a network evaluation for a variant,
-//! trained by self-play generation after generation (src/nnue/train/mod.rs says how), each
+//! trained by self-play generation after generation (src/search/train/mod.rs says how), each
 //! generation's positions, network and log line on disk so that a run goes on where it
 //! stopped.
 
@@ -9,7 +9,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use super::load;
-use crate::nnue::train::{fit::FitSettings, Generation, Run, Settings, Watch};
+use crate::search::train::{fit::FitSettings, Generation, Run, Settings, Watch};
 
 /// Arguments of `tafl train`.
 #[derive(Debug, clap::Args)]
@@ -142,7 +142,7 @@ pub fn run(args: Args) -> ExitCode {
     let run = match &args.resume {
         Some(dir) => Run::resume(dir).and_then(|mut run| {
             if run.settings.rule_key != key {
-                return Err(crate::nnue::train::TrainError::Run(format!(
+                return Err(crate::search::train::TrainError::Run(format!(
                     "the run in {} trains {} (rule key {}), not {} (rule key {key})",
                     dir.display(),
                     run.settings.variant,

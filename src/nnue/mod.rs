@@ -1,5 +1,5 @@
 //! A network evaluation: a small network (NNUE-style) that scores a position from the pieces
-//! on their squares, trained by self-play (`tafl train`, [`train`]).
+//! on their squares, trained by self-play (`tafl train`, `search::train`).
 //!
 //! One boundary, four steps:
 //!
@@ -11,18 +11,17 @@
 //!   search plays them, and in floats as training fits them;
 //! - the score, in hundredths of a soldier for the side to move, as the hand evaluation's.
 //!
-//! A network file ([`file`]) is versioned data: a JSON header naming the board, the piece
+//! A network file ([`mod@file`]) is versioned data: a JSON header naming the board, the piece
 //! kinds, the rule key of the variant it was trained on, its sizes, units and training run,
 //! then the weights. Which network plays a variant is chosen by its rules, never its name
 //! ([`for_rules`]): one whose board and pieces are the variant's and whose rule key
 //! ([`rule_key`]) is the variant's, so a renamed copy plays with the same network; a variant
-//! with none is played by the hand evaluation ([`crate::search::profile`]).
+//! with none is played by the hand evaluation (`search::profile`).
 
 pub mod accumulator;
 pub mod features;
 pub mod file;
 pub mod network;
-pub mod train;
 
 #[cfg(test)]
 mod tests;

@@ -5,7 +5,7 @@
 //! values, feed a hidden layer of `L` units, also clipped to `[0, 1]`; one output unit gives
 //! the side to move's winning chance as a logit, which the search reads in hundredths of a
 //! soldier as `logit × 400` (the scale `tafl tune` reads the hand evaluation with,
-//! [`crate::search::tune::SCALE`]).
+//! `search::tune::SCALE`).
 //!
 //! In integers ([`Network`], what plays): the first layer's weights and the sums are `i16`
 //! in units of 1/[`QA`] (so the clip is to `[0, QA]`); the hidden layer's and the output's

@@ -257,9 +257,9 @@ fn a_search_with_a_network_updates_its_accumulators_along_the_line() {
 
 #[test]
 fn the_fit_learns_a_rule_it_can_learn_and_keeps_the_epoch_that_predicts_unseen_games_best() {
-    use super::train::data::Sample;
-    use super::train::fit::{fit, held_out, FitSettings};
     use crate::ir::Side;
+    use crate::search::train::data::Sample;
+    use crate::search::train::fit::{fit, held_out, FitSettings};
     let engine = engine("brandubh");
     let layout = Layout::of(engine.rules());
     let squares = layout.squares();

@@ -19,7 +19,8 @@
 //! - [`stats`]: Elo, intervals and the SPRT of a match;
 //! - [`ladder`]: the balance ladder of `tafl balance`, self-play at rising budgets and whether
 //!   the attackers' share has settled;
-//! - [`tune`]: fitting the weights to self-play results.
+//! - [`tune`]: fitting the weights to self-play results;
+//! - [`train`]: training a network evaluation ([`crate::nnue`]) by self-play generations.
 //!
 //! With one thread and a depth limit the search is deterministic. More threads run the same
 //! search on the shared table (lazy SMP); the table only ever decides a node with an entry of
@@ -43,6 +44,7 @@ pub mod ladder;
 pub mod learned;
 pub mod profile;
 pub mod stats;
+pub mod train;
 mod tree;
 mod tt;
 pub mod tune;

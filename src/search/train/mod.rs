@@ -25,8 +25,8 @@ use std::sync::Arc;
 
 use noru::trainer::TrainableWeights;
 
-use super::{file, Choice, Layout, NetRef, Training};
 use crate::engine::Engine;
+use crate::nnue::{file, Choice, Layout, NetRef, Training};
 use crate::search::Limits;
 use fit::FitSettings;
 use games::{Duel, Results};
@@ -37,7 +37,7 @@ use games::{Duel, Results};
 pub struct Settings {
     /// The variant as given (a bundled name or a file).
     pub variant: String,
-    /// Its rule key ([`super::rule_key`]): a run goes on only with a variant of the same rules.
+    /// Its rule key ([`crate::nnue::rule_key`]): a run goes on only with a variant of the same rules.
     pub rule_key: String,
     /// Generations to reach.
     pub generations: u32,
@@ -283,7 +283,7 @@ impl Run {
             ));
         };
         let path = self.file(g, "nnue");
-        let net = super::read(&path).map_err(|e| TrainError::Run(e.to_string()))?;
+        let net = crate::nnue::read(&path).map_err(|e| TrainError::Run(e.to_string()))?;
         let name = format!("gen-{g:03}.nnue");
         let floats_path = self.file(g, "f32");
         let floats = std::fs::read(&floats_path).map_err(|e| io(&floats_path, e))?;
@@ -352,7 +352,7 @@ impl Run {
             date: today(),
         };
         let net = float
-            .quantise(&super::rule_key(engine.rules()), training)
+            .quantise(&crate::nnue::rule_key(engine.rules()), training)
             .map_err(TrainError::Run)?;
         let path = self.file(g, "nnue");
         std::fs::write(&path, file::to_bytes(&net)).map_err(|e| io(&path, e))?;

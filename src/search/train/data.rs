@@ -98,7 +98,7 @@ pub fn write(path: &Path, squares: usize, samples: &[Sample]) -> std::io::Result
     file.write_all(&bytes)
 }
 
-/// Reads the samples of a board of `squares` squares from `path`, as [`write`] wrote them.
+/// Reads the samples of a board of `squares` squares from `path`, as [`write()`] wrote them.
 ///
 /// # Errors
 /// The file cannot be read, or is not such a file, in words.
