@@ -28,6 +28,7 @@ pub mod explain;
 pub mod game;
 pub mod ir;
 pub mod lsp;
+pub mod nnue;
 pub mod opentafl;
 pub mod printable;
 pub mod protocol;

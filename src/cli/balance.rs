@@ -215,7 +215,7 @@ pub fn run(args: Args) -> ExitCode {
     );
     let summary = Summary {
         variant: loaded.engine.rules().name.clone(),
-        evaluation: evaluation.label.clone(),
+        evaluation: super::best::evaluation_field(&player, &evaluation, loaded.engine.rules()),
         off: args.player.off.clone(),
         on: args.player.on.clone(),
         verdict: ladder.verdict(),

@@ -23,6 +23,11 @@ pub struct Args {
     /// Seed of the random games.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
+    /// Also time the search with this network evaluation (a file as `tafl train` writes it,
+    /// or `rules` for the bundled one the rules choose), after the hand evaluation's, in the
+    /// same run.
+    #[arg(long, value_name = "FILE|rules")]
+    pub network: Option<String>,
 }
 
 fn progress(text: &str) {
@@ -123,12 +128,40 @@ pub fn run(args: Args) -> ExitCode {
         );
     }
 
-    // The search from the start: time to each depth, and nodes per second.
-    progress("search from the start, 1 thread…");
+    // The search from the start: time to each depth, and nodes per second, with the hand
+    // evaluation and then (if asked) the network.
+    let mut evaluations = vec![("hand evaluation".to_string(), crate::nnue::Choice::Hand)];
+    if let Some(name) = &args.network {
+        match super::best::network_choice(Some(name), engine.rules()) {
+            Ok(choice) => match choice.network(engine.rules()) {
+                Some(net) => evaluations.push((format!("network {}", net.name()), choice)),
+                None => eprintln!("no bundled network fits {}", engine.rules().name),
+            },
+            Err(message) => {
+                eprintln!("error: {message}");
+                return ExitCode::from(load::USAGE);
+            }
+        }
+    }
+    for (label, choice) in evaluations {
+        search_speed(engine, &label, choice);
+    }
+    ExitCode::SUCCESS
+}
+
+/// The search from the start for 3 s with `choice`'s evaluation: nodes per second, and the time
+/// to each depth.
+fn search_speed(
+    engine: &std::sync::Arc<crate::engine::Engine>,
+    label: &str,
+    choice: crate::nnue::Choice,
+) {
+    progress(&format!("search from the start, 1 thread, {label}…"));
     let game = crate::game::Game::new(engine.clone());
     let stop = std::sync::atomic::AtomicBool::new(false);
     let mut lines = Vec::new();
-    let limits = crate::search::Limits::time(std::time::Duration::from_secs(3));
+    let limits =
+        crate::search::Limits::time(std::time::Duration::from_secs(3)).with_network(choice);
     let report = crate::search::search(&game, &limits, &stop, |report| {
         lines.push(format!(
             "  depth {:>2}: {:>8.3} s  {:>10} nodes  {:>6.2} M nodes/s  {}",
@@ -142,7 +175,7 @@ pub fn run(args: Args) -> ExitCode {
     progress("\n");
     if let Ok(report) = report {
         outln!(
-            "search: {} nodes in {:.3} s, {:.2} M nodes/s (1 thread, evaluation included)",
+            "search, {label}: {} nodes in {:.3} s, {:.2} M nodes/s (1 thread, evaluation included)",
             report.nodes,
             report.elapsed.as_secs_f64(),
             report.nps() as f64 / 1e6
@@ -151,5 +184,4 @@ pub fn run(args: Args) -> ExitCode {
             outln!("{line}");
         }
     }
-    ExitCode::SUCCESS
 }

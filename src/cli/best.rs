@@ -10,6 +10,7 @@ use serde::Serialize;
 use super::load;
 use super::play::standing;
 use crate::english::{capitalise, side_noun};
+use crate::nnue::Choice;
 use crate::search::duel::{Adjudication, Opening, OpeningMoves, Resign};
 use crate::search::profile::Evaluation;
 use crate::search::{self, Limits, Report, Score, SearchError};
@@ -127,6 +128,12 @@ pub struct PlayerArgs {
     /// `edge`), `hand` for the hand-set weights, or a weights file as `tafl tune` writes it.
     #[arg(long, value_name = "FILE|NAME")]
     pub weights: Option<String>,
+    /// The network evaluation: `rules` (the default) for the bundled network the variant's
+    /// rules choose (its board, pieces and rules; never its name), if there is one, else the
+    /// hand evaluation; `none` for the hand evaluation; or a network file as `tafl train`
+    /// writes it (one for another board or other pieces is refused, exit 2).
+    #[arg(long, value_name = "FILE|rules|none")]
+    pub network: Option<String>,
 }
 
 impl PlayerArgs {
@@ -144,12 +151,64 @@ impl PlayerArgs {
             .turned(&self.off, &self.on)
             .map_err(|e| e.to_string())?;
         let evaluation = evaluation(self.weights.as_deref(), rules)?;
+        let network = network_choice(self.network.as_deref(), rules)?;
         Ok((
             limits
                 .with_settings(settings)
-                .with_weights(evaluation.weights),
+                .with_weights(evaluation.weights)
+                .with_network(network),
             evaluation,
         ))
+    }
+}
+
+/// The network `--network` (or a match spec's `network=`) names for a variant with `rules`:
+/// `rules` or nothing for the one the rules choose, `none` (or `hand`) for the hand
+/// evaluation, else a network file's path.
+///
+/// # Errors
+/// A file that cannot be read, is not a network file or does not fit the variant, in words.
+pub fn network_choice(name: Option<&str>, rules: &crate::ir::Rules) -> Result<Choice, String> {
+    match name.unwrap_or("rules") {
+        "rules" => Ok(Choice::Rules),
+        "none" | "hand" => Ok(Choice::Hand),
+        path => crate::nnue::load_for(std::path::Path::new(path), rules)
+            .map(Choice::Network)
+            .map_err(|e| e.to_string()),
+    }
+}
+
+/// The `evaluation` of `selfplay`, `compare` and `balance`'s JSON: `network:<file name>` where
+/// a network plays, else the weights' label as before networks (a profile, `hand` or a file).
+pub fn evaluation_field(
+    limits: &Limits,
+    evaluation: &Evaluation,
+    rules: &crate::ir::Rules,
+) -> String {
+    match limits.network.network(rules) {
+        Some(net) => format!("network:{}", net.name()),
+        None => evaluation.label.clone(),
+    }
+}
+
+/// Which evaluation plays, as JSON reports it: `network:<file name>` where a network plays,
+/// else `hand:<weights>` (a profile's name, `hand`, or a weights file).
+pub fn evaluation_label(
+    limits: &Limits,
+    evaluation: Option<&Evaluation>,
+    rules: &crate::ir::Rules,
+) -> String {
+    match limits.network.network(rules) {
+        Some(net) => format!("network:{}", net.name()),
+        None => format!(
+            "hand:{}",
+            evaluation.map_or_else(
+                || crate::search::profile::Profile::of(rules)
+                    .name()
+                    .to_string(),
+                |e| e.label.clone()
+            )
+        ),
     }
 }
 
@@ -175,6 +234,8 @@ struct Answer {
     pv: Vec<String>,
     status: &'static str,
     reason: Option<&'static str>,
+    /// Which evaluation played: `network:<file name>` or `hand:<weights>`.
+    evaluation: String,
 }
 
 /// Runs `tafl best`.
@@ -187,23 +248,24 @@ pub fn run(args: Args) -> ExitCode {
         Ok(game) => game,
         Err(code) => return code,
     };
-    let limits = match args
+    let (limits, evaluation) = match args
         .player
         .apply(args.budget.limits(), loaded.engine.rules())
     {
-        Ok((limits, _)) => limits,
+        Ok(settled) => settled,
         Err(message) => {
             eprintln!("error: {message}");
             return ExitCode::from(load::USAGE);
         }
     };
     let stop = AtomicBool::new(false);
+    let label = evaluation_label(&limits, Some(&evaluation), loaded.engine.rules());
     let rules = loaded.engine.rules();
     let mut report_score = Score::Value(0);
     let answer = match search::search(&game, &limits, &stop, |_| {}) {
         Ok(report) => {
             report_score = report.score;
-            answer(&report)
+            answer(&report, label)
         }
         Err(SearchError::GameOver(ending)) => Answer {
             mv: None,
@@ -215,6 +277,7 @@ pub fn run(args: Args) -> ExitCode {
             pv: Vec::new(),
             status: crate::game::Status::of(Some(ending)).as_str(),
             reason: Some(ending.reason.as_str()),
+            evaluation: label,
         },
     };
     if args.json {
@@ -257,7 +320,7 @@ pub fn run(args: Args) -> ExitCode {
     ExitCode::SUCCESS
 }
 
-fn answer(report: &Report) -> Answer {
+fn answer(report: &Report, evaluation: String) -> Answer {
     let win_in = match report.score {
         Score::Win(plies) => Some(i64::from(plies)),
         Score::Loss(plies) => Some(-i64::from(plies)),
@@ -273,5 +336,6 @@ fn answer(report: &Report) -> Answer {
         pv: report.pv.iter().map(|m| m.to_string()).collect(),
         status: "ongoing",
         reason: None,
+        evaluation,
     }
 }

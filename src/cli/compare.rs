@@ -130,7 +130,7 @@ pub fn run(args: Args) -> ExitCode {
     let variance = differences.iter().map(|d| (d - mean).powi(2)).sum::<f64>() / (n - 1.0);
     let half = 1.96 * (variance / n).sqrt();
     let summary = Summary {
-        evaluation: evaluation.label.clone(),
+        evaluation: super::best::evaluation_field(&limits, &evaluation, a.engine.rules()),
         a: side(&a, results.iter().map(|r| r.0)),
         b: side(&b, results.iter().map(|r| r.1)),
         difference: mean,

@@ -7,7 +7,9 @@
 //! A player SPEC is comma-separated `key=value`s: `depth=N` or `time=MS` (a move), `off=A+B`
 //! (search techniques off, `all` for the plain search), `on=A+B` (on, after `off`),
 //! `weights=rules|PROFILE|hand|FILE` (default `rules`: the weights the variant's rules choose,
-//! src/search/profile.rs); e.g.
+//! src/search/profile.rs), `network=rules|none|FILE` (default `rules`: the bundled network the
+//! variant's rules choose, if any, src/nnue/mod.rs; `none`: the hand evaluation; or a network
+//! file as `tafl train` writes it); e.g.
 //! `time=100,off=reductions` or `depth=3,off=all,weights=hand`. A player may also be another
 //! program: `engine=CMD ARGS,protocol=uci|gtp|opentafl,time=MS` (src/protocol/client.rs drives
 //! it); our own engine referees, and a program that sends an illegal move, exits or overruns its
@@ -97,25 +99,34 @@ pub struct PlayerSpec {
     /// The weights `weights=` named, if it named weights that do not depend on the variant;
     /// `None`: the variant's rules choose them ([`PlayerSpec::for_rules`]).
     pub evaluation: Option<Evaluation>,
+    /// What `network=` named (`rules` when it is left out).
+    pub network: String,
 }
 
 impl PlayerSpec {
-    /// The spec with its weights settled for a variant with `rules`: those `weights=` named,
-    /// else those the rules choose.
-    pub fn for_rules(mut self, rules: &crate::ir::Rules) -> PlayerSpec {
+    /// The spec with its weights and network settled for a variant with `rules`: those
+    /// `weights=` and `network=` named, else those the rules choose.
+    ///
+    /// # Errors
+    /// A network file that cannot be read or does not fit the variant's board and pieces.
+    pub fn for_rules(mut self, rules: &crate::ir::Rules) -> Result<PlayerSpec, String> {
         let evaluation = self
             .evaluation
             .take()
             .unwrap_or_else(|| Evaluation::of(rules));
         self.limits.weights = Some(evaluation.weights);
+        self.limits.network = super::best::network_choice(Some(&self.network), rules)?;
         self.evaluation = Some(evaluation);
-        self
+        Ok(self)
     }
 
     /// The player's evaluation in words, or the program it is.
-    fn evaluation_words(&self) -> String {
+    fn evaluation_words(&self, rules: &crate::ir::Rules) -> String {
         match (&self.external, &self.evaluation) {
             (Some(external), _) => format!("the program `{}`", external.command.join(" ")),
+            (None, _) if self.limits.network.network(rules).is_some() => {
+                super::best::evaluation_label(&self.limits, self.evaluation.as_ref(), rules)
+            }
             (None, Some(evaluation)) => evaluation.describe(),
             (None, None) => "the weights its variant's rules choose".to_string(),
         }
@@ -159,6 +170,7 @@ impl FromStr for PlayerSpec {
         let mut protocol: Option<Kind> = None;
         let mut settings = Settings::DEFAULT;
         let mut evaluation = None;
+        let mut network = "rules".to_string();
         for part in text.split(',').map(str::trim).filter(|p| !p.is_empty()) {
             let (key, value) = part
                 .split_once('=')
@@ -192,6 +204,7 @@ impl FromStr for PlayerSpec {
                     }
                 }
                 "weights" => evaluation = Evaluation::fixed(value)?,
+                "network" => network = value.to_string(),
                 "engine" => {
                     let words: Vec<String> = value.split_whitespace().map(String::from).collect();
                     if words.is_empty() {
@@ -213,7 +226,7 @@ impl FromStr for PlayerSpec {
                 }
                 other => {
                     return Err(format!(
-                        "unknown key `{other}`: expected depth, time, off, on, weights, engine or protocol"
+                        "unknown key `{other}`: expected depth, time, off, on, weights, network, engine or protocol"
                     ))
                 }
             }
@@ -237,6 +250,7 @@ impl FromStr for PlayerSpec {
             limits,
             external,
             evaluation,
+            network,
         })
     }
 }
@@ -366,8 +380,15 @@ pub fn run(mut args: Args) -> ExitCode {
         Ok(loaded) => loaded,
         Err(code) => return code,
     };
-    args.a = args.a.for_rules(loaded.engine.rules());
-    args.b = args.b.for_rules(loaded.engine.rules());
+    for spec in [&mut args.a, &mut args.b] {
+        match spec.clone().for_rules(loaded.engine.rules()) {
+            Ok(settled) => *spec = settled,
+            Err(message) => {
+                eprintln!("error: {message}");
+                return ExitCode::from(load::USAGE);
+            }
+        }
+    }
     if args.adjudicate.resign.is_some() && (args.a.external.is_some() || args.b.external.is_some())
     {
         eprintln!(
@@ -683,8 +704,8 @@ fn summarise(
         variant: loaded.engine.rules().name.clone(),
         a: args.a.text.clone(),
         b: args.b.text.clone(),
-        a_evaluation: args.a.evaluation_words(),
-        b_evaluation: args.b.evaluation_words(),
+        a_evaluation: args.a.evaluation_words(loaded.engine.rules()),
+        b_evaluation: args.b.evaluation_words(loaded.engine.rules()),
         games: played.len() as u64,
         pairs: board.pairs.pairs(),
         a_results,

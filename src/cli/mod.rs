@@ -34,6 +34,7 @@ pub mod selfplay;
 mod serve;
 mod show;
 mod site;
+mod train;
 mod tune;
 
 use std::process::ExitCode;
@@ -129,6 +130,9 @@ enum Command {
     /// Fit the evaluation's weights to the computer's games against itself (or to recorded
     /// games: `--records`); write a weights file.
     Tune(tune::Args),
+    /// Train a network evaluation for a variant by self-play, generation after generation;
+    /// each generation's positions, network and log line are written under `--out`.
+    Train(Box<train::Args>),
     /// Fit the learned correction (where each piece stands, relative to the nearest corner) to
     /// recorded games, and say how much better it predicts games it did not see.
     Learn(learn::Args),
@@ -171,6 +175,7 @@ pub fn run() -> ExitCode {
         Command::Games(args) => games::run(args),
         Command::Match(args) => r#match::run(*args),
         Command::Tune(args) => tune::run(args),
+        Command::Train(args) => train::run(*args),
         Command::Compare(args) => compare::run(args),
         Command::Play(args) => play::run(args),
         Command::Engine(args) => engine::run(&args),

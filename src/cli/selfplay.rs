@@ -122,7 +122,7 @@ pub fn run(args: Args) -> ExitCode {
     progress.clear();
     let summary = Summary {
         variant: loaded.engine.rules().name.clone(),
-        evaluation: evaluation.label.clone(),
+        evaluation: super::best::evaluation_field(&limits, &evaluation, loaded.engine.rules()),
         off: args.player.off.clone(),
         on: args.player.on.clone(),
         games: args.games,

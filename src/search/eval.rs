@@ -65,7 +65,7 @@
 //!
 //! The score is a weighted sum of these [`Terms`], so the weights can be fitted to game results
 //! (`tafl tune`, [`super::tune`]). Scores are in hundredths of a soldier. The weights a variant
-//! plays with are chosen from its rules ([`weights_for`], [`super::profile`]): five files in
+//! plays with are chosen from its rules (`super::profile::weights_for`): five files in
 //! `variants/weights/`, each for a family of rules; docs/strength.md says how they were made.
 
 use crate::engine::bitboard::Bits;
@@ -337,16 +337,6 @@ pub struct WeightsFile {
     pub weights: Weights,
 }
 
-/// The weights a search uses by default for `rules`: those of the [`Profile`] its rules fall in
-/// (where the king escapes, the board's size, how the king is captured), never chosen by the
-/// variant's name, so that a renamed or changed copy of a bundled variant is played by the
-/// same player wherever those rules are the same.
-///
-/// [`Profile`]: super::profile::Profile
-pub fn weights_for(rules: &crate::ir::Rules) -> Weights {
-    super::profile::Profile::of(rules).weights()
-}
-
 /// A piece kind that wins for `winner` by reaching `region`.
 struct Runner<B> {
     kind: usize,
@@ -386,6 +376,8 @@ pub(crate) struct Evaluator<B: Bits> {
     /// The learned correction ([`super::learned`]) for a piece of each kind on each square,
     /// `kind * squares + square`, in hundredths of a soldier for the attackers; empty when off.
     placed: Vec<i32>,
+    /// The network that scores positions instead of the terms, if one plays.
+    network: Option<&'static crate::nnue::Network>,
 }
 
 /// The terms that cost a flood or a search of moves at every leaf: counted only where they
@@ -489,6 +481,7 @@ impl<B: Bits> Evaluator<B> {
                 .collect(),
             fort_builders: core.fort_builders().collect(),
             placed: Vec::new(),
+            network: None,
         }
     }
 
@@ -498,8 +491,25 @@ impl<B: Bits> Evaluator<B> {
         Evaluator { placed, ..self }
     }
 
+    /// The same evaluator scoring with `network` instead of the terms.
+    pub fn with_network(self, network: &'static crate::nnue::Network) -> Evaluator<B> {
+        Evaluator {
+            network: Some(network),
+            ..self
+        }
+    }
+
+    /// The network that scores instead of the terms, if one plays.
+    pub fn network(&self) -> Option<&'static crate::nnue::Network> {
+        self.network
+    }
+
     /// The score of `pos` for the side to move.
     pub fn evaluate(&self, core: &Core<B>, pos: &Pos<B>) -> i32 {
+        if let Some(net) = self.network {
+            let acc = crate::nnue::Accumulator::of_pos(net, pos, core.kind_count());
+            return net.score(&acc, pos.to_move);
+        }
         let mut score = self.count(core, pos, self.costly).score(&self.weights);
         if !self.placed.is_empty() {
             let squares = core.square_count();

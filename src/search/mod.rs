@@ -21,7 +21,8 @@
 //! - [`stats`]: Elo, intervals and the SPRT of a match;
 //! - [`ladder`]: the balance ladder of `tafl balance`, self-play at rising budgets and whether
 //!   the attackers' share has settled;
-//! - [`tune`]: fitting the weights to self-play results.
+//! - [`tune`]: fitting the weights to self-play results;
+//! - [`train`]: training a network evaluation ([`crate::nnue`]) by self-play generations.
 //!
 //! With one thread and a depth limit the search is deterministic. More threads run the same
 //! search on the shared table (lazy SMP); the table only ever decides a node with an entry of
@@ -45,6 +46,7 @@ pub mod ladder;
 pub mod learned;
 pub mod profile;
 pub mod stats;
+pub mod train;
 mod tree;
 mod tt;
 pub mod tune;
@@ -62,7 +64,8 @@ use crate::engine::{Compiled, Ending, Engine, Move};
 use crate::game::Game;
 use iteration::{iteration, Clock};
 
-pub use eval::{weights_for, Weights, WEIGHTS};
+pub use eval::{Weights, WEIGHTS};
+pub use profile::weights_for;
 pub use tt::{Table, TableError};
 
 /// A win, for the side to move, at the root; a win `n` plies away scores `WIN - n`.
@@ -88,8 +91,11 @@ pub struct Limits {
     pub table_mb: usize,
     /// Which search techniques are on.
     pub settings: Settings,
-    /// The evaluation's weights; `None`: those its rules choose ([`eval::weights_for`]).
+    /// The evaluation's weights; `None`: those its rules choose ([`profile::weights_for`]).
     pub weights: Option<Weights>,
+    /// Whether a network evaluates instead ([`crate::nnue`]): by default the one the rules
+    /// choose, if any.
+    pub network: crate::nnue::Choice,
 }
 
 /// The search techniques beyond plain alpha-beta, each on or off, so that each can be measured
@@ -363,6 +369,7 @@ impl Limits {
             table_mb: 32,
             settings: Settings::DEFAULT,
             weights: None,
+            network: crate::nnue::Choice::Rules,
         }
     }
 
@@ -375,6 +382,7 @@ impl Limits {
             table_mb: 32,
             settings: Settings::DEFAULT,
             weights: None,
+            network: crate::nnue::Choice::Rules,
         }
     }
 
@@ -389,6 +397,11 @@ impl Limits {
             weights: Some(weights),
             ..self
         }
+    }
+
+    /// The same limits with this evaluation choice.
+    pub fn with_network(self, network: crate::nnue::Choice) -> Limits {
+        Limits { network, ..self }
     }
 
     /// The same limits with `threads` threads.
@@ -723,7 +736,7 @@ fn run<B: Bits>(
         .collect();
     let weights = limits
         .weights
-        .unwrap_or_else(|| eval::weights_for(engine.rules()));
+        .unwrap_or_else(|| profile::weights_for(engine.rules()));
     let mut evaluator = eval::Evaluator::new(core, weights, &start);
     // The model was fitted to Copenhagen's games: it plays where a variant's weights are
     // Copenhagen's profile, a board larger than 7x7 whose king escapes to a corner.
@@ -733,6 +746,13 @@ fn run<B: Bits>(
         && !features.small_board
     {
         evaluator = evaluator.with_placed(learned::corners().table(engine, learned::STRENGTH));
+    }
+    // A network that reads another board or other pieces cannot score this variant: the
+    // command line refuses such a file before it gets here.
+    if let Some(net) = limits.network.network(engine.rules()) {
+        if net.network().layout() == &crate::nnue::Layout::of(engine.rules()) {
+            evaluator = evaluator.with_network(net.network());
+        }
     }
     let finished = AtomicBool::new(false);
     let helper_nodes = AtomicU64::new(0);

@@ -25,6 +25,14 @@ use super::eval::{WeightsFile, SMALL_REGION};
 use super::Weights;
 use crate::ir::{KingCaptureMethod, Rules};
 
+/// The weights a search uses by default for `rules`: those of the [`Profile`] its rules fall in
+/// (where the king escapes, the board's size, how the king is captured), never chosen by the
+/// variant's name, so that a renamed or changed copy of a bundled variant is played by the
+/// same player wherever those rules are the same.
+pub fn weights_for(rules: &crate::ir::Rules) -> Weights {
+    Profile::of(rules).weights()
+}
+
 /// Where a variant's runner (its king) wins by going.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
 #[serde(rename_all = "snake_case")]

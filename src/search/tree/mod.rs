@@ -21,6 +21,7 @@
 //!   entry decides a node, scores counted from the stored node).
 
 mod negamax;
+mod network;
 mod ordering;
 mod pruning;
 mod quiescence;
@@ -120,6 +121,8 @@ pub(crate) struct Worker<'a, B: Bits> {
     /// Who hears of each root move as it is started (the main thread's, when a host listens);
     /// none: the tree never looks at the clock for it.
     pub announce: Option<Announce<'a>>,
+    /// With a network evaluation, the line's positions and accumulators.
+    net_line: Option<network::NetLine<B>>,
 }
 
 impl<'a, B: Bits> Worker<'a, B> {
@@ -179,6 +182,9 @@ impl<'a, B: Bits> Worker<'a, B> {
             fort_builders,
             root_only: Vec::new(),
             announce: None,
+            net_line: eval
+                .network()
+                .map(|net| network::NetLine::new(net, core.kind_count(), &Core::<B>::empty_pos())),
         }
     }
 
@@ -203,10 +209,24 @@ impl<'a, B: Bits> Worker<'a, B> {
             .find(|mv| self.root_only.is_empty() || self.root_only.contains(mv))
     }
 
-    /// A node at `ply` is entered: counted, its depth noted for `seldepth`, its line cleared.
+    /// The evaluation of `pos`, the node at `ply`: the network's where one plays (its
+    /// accumulator brought up to date along the line), else the terms'.
+    #[inline]
+    fn evaluate(&mut self, pos: &Pos<B>, ply: usize) -> i32 {
+        match &mut self.net_line {
+            Some(line) => line.score(ply),
+            None => self.eval.evaluate(self.core, pos),
+        }
+    }
+
+    /// A node at `ply` is entered: counted, its depth noted for `seldepth`, its line cleared
+    /// (and, with a network, its position noted for its accumulator).
     /// Whether the search must stop now (the clock, or a stop), as [`Self::out_of_time`].
     #[inline]
-    fn enter(&mut self, ply: usize) -> bool {
+    fn enter(&mut self, pos: &Pos<B>, ply: usize) -> bool {
+        if let Some(line) = &mut self.net_line {
+            line.enter(pos, ply);
+        }
         self.nodes += 1;
         self.seldepth = self.seldepth.max(ply);
         self.pv[ply].clear();

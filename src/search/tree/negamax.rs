@@ -31,7 +31,7 @@ impl<B: Bits> Worker<'_, B> {
         beta: i32,
         null_ok: bool,
     ) -> i32 {
-        if self.enter(ply) {
+        if self.enter(pos, ply) {
             return 0;
         }
         if ply > 0 {
@@ -40,7 +40,7 @@ impl<B: Bits> Worker<'_, B> {
             }
         }
         if ply >= MAX_PLY {
-            return self.eval.evaluate(self.core, pos);
+            return self.evaluate(pos, ply);
         }
         // A root restricted to some moves is searched in full: a table score or a cut made
         // without them would speak for moves that may not be played.
@@ -61,7 +61,7 @@ impl<B: Bits> Worker<'_, B> {
             return if self.settings.quiescence {
                 self.quiesce(pos, ply, alpha, beta, 0)
             } else {
-                self.eval.evaluate(self.core, pos)
+                self.evaluate(pos, ply)
             };
         }
         // Where a fort may go up (with the fort watch on), the moves that build or stop it are

@@ -62,7 +62,7 @@ impl<B: Bits> Worker<'_, B> {
     /// corner with its next move ([`Self::route_within_two`]: the evaluation of such a position
     /// is a threat, not a standing), nor for proven scores. `None`: search the node.
     fn futile(
-        &self,
+        &mut self,
         pos: &Pos<B>,
         depth: i32,
         ply: usize,
@@ -76,12 +76,17 @@ impl<B: Bits> Worker<'_, B> {
             return None;
         }
         let margin = FUTILITY_MARGIN * depth;
-        (self.static_eval(pos, static_eval) - margin >= beta).then_some(beta)
+        (self.static_eval(pos, ply, static_eval) - margin >= beta).then_some(beta)
     }
 
     /// The evaluation of `pos`, computed at most once a node: `cached` holds it once known.
-    fn static_eval(&self, pos: &Pos<B>, cached: &mut Option<i32>) -> i32 {
-        *cached.get_or_insert_with(|| self.eval.evaluate(self.core, pos))
+    fn static_eval(&mut self, pos: &Pos<B>, ply: usize, cached: &mut Option<i32>) -> i32 {
+        if let Some(score) = *cached {
+            return score;
+        }
+        let score = self.evaluate(pos, ply);
+        *cached = Some(score);
+        score
     }
 
     /// Null-move pruning at a node of a null window: the side to move passes; if the other
@@ -102,7 +107,7 @@ impl<B: Bits> Worker<'_, B> {
         if !self.settings.null_move || !null_ok || depth < 3 || !cuttable(pos, ply, (alpha, beta)) {
             return None;
         }
-        if self.static_eval(pos, static_eval) < beta {
+        if self.static_eval(pos, ply, static_eval) < beta {
             return None;
         }
         let reduction = if depth >= 6 { 3 } else { 2 };

@@ -32,10 +32,10 @@ impl<B: Bits> Worker<'_, B> {
         beta: i32,
         depth: usize,
     ) -> i32 {
-        if self.enter(ply) {
+        if self.enter(pos, ply) {
             return 0;
         }
-        let stand = self.eval.evaluate(self.core, pos);
+        let stand = self.evaluate(pos, ply);
         if ply >= MAX_PLY - 1 || depth >= QUIESCENCE_PLIES {
             return stand;
         }
