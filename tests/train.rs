@@ -64,6 +64,11 @@ fn a_tiny_run_writes_its_files_resumes_and_its_fit_lowers_the_loss() {
     ] {
         assert!(dir.join(file).exists(), "{file}");
     }
+    // The openings are drawn among plausible moves unless a run says otherwise.
+    let run: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(dir.join("run.json")).expect("run.json"))
+            .expect("JSON");
+    assert_eq!(run["opening_moves"], "plausible");
     let lines = log(&dir);
     assert_eq!(lines.len(), 1);
     let g = &lines[0];

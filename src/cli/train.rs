@@ -9,6 +9,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use super::load;
+use crate::search::duel::OpeningMoves;
 use crate::search::train::{fit::FitSettings, Generation, Run, Settings, Watch};
 
 /// Arguments of `tafl train`.
@@ -64,6 +65,11 @@ pub struct Args {
     /// Earlier generations whose positions each fit takes besides its own.
     #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(u32).range(1..=1000))]
     pub window: u32,
+    /// How each opening's random plies are drawn, in self-play and in the matches: uniformly
+    /// among the legal moves, or among the moves a depth-2 search scores within half a soldier
+    /// of the best (the openings a player might choose).
+    #[arg(long, value_enum, default_value_t = OpeningMoves::Plausible)]
+    pub opening_moves: OpeningMoves,
     /// Print one JSON object a generation.
     #[arg(long)]
     pub json: bool,
@@ -182,6 +188,7 @@ pub fn run(args: Args) -> ExitCode {
                 blend: args.blend.clamp(0.0, 1.0),
                 data: args.data.clone(),
                 window: args.window,
+                opening_moves: args.opening_moves,
             };
             Run::create(&dir, settings)
         }

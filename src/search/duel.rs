@@ -15,7 +15,7 @@ use crate::game::{Game, Status};
 use crate::ir::Side;
 
 /// How the random plies of an opening are drawn.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, serde::Deserialize)]
 #[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 #[serde(rename_all = "lowercase")]
 pub enum OpeningMoves {

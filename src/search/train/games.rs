@@ -9,7 +9,9 @@ use super::data::Sample;
 use crate::engine::{Engine, Rng};
 use crate::game::{Game, Status};
 use crate::ir::Side;
-use crate::search::duel::{half_points, opening_drawn, play_out, Adjudication, Opening};
+use crate::search::duel::{
+    half_points, opening_drawn, play_out, Adjudication, Opening, OpeningMoves,
+};
 use crate::search::stats::{Estimate, Pentanomial, Sprt, Verdict};
 use crate::search::Limits;
 
@@ -26,13 +28,13 @@ pub fn opening_plies(squares: usize) -> (u32, u32) {
 }
 
 /// The start of game `index` of a run seeded with `seed`: a number of random plies within
-/// [`opening_plies`], drawn from the seed.
-pub fn start(engine: &Arc<Engine>, seed: u64, index: u64) -> Game {
+/// [`opening_plies`], drawn from the seed, each drawn as `moves` says.
+pub fn start(engine: &Arc<Engine>, seed: u64, index: u64, moves: OpeningMoves) -> Game {
     let squares = usize::from(engine.width()) * usize::from(engine.height());
     let (least, most) = opening_plies(squares);
     let mut rng = Rng::for_game(seed ^ 0x005E_ED0F_0DD5, index);
     let plies = least + rng.below((most - least + 1) as usize) as u32;
-    opening_drawn(engine, seed, index, Opening::from(plies))
+    opening_drawn(engine, seed, index, Opening { plies, moves })
 }
 
 /// How a generation's self-play games ended.
@@ -81,17 +83,19 @@ fn result_of(status: Status) -> i8 {
 }
 
 /// Self-play game `index` of a generation seeded with `seed`, both sides searching with
-/// `limits`: every position a side searched, labelled with the game's result.
+/// `limits`, from an opening drawn as `openings` says: every position a side searched,
+/// labelled with the game's result.
 pub fn selfplay(
     engine: &Arc<Engine>,
     limits: &Limits,
+    openings: OpeningMoves,
     seed: u64,
     index: u64,
 ) -> (Vec<Sample>, Status) {
     let mut seen: Vec<(Vec<u8>, Side, i32, u16)> = Vec::new();
     let squares = usize::from(engine.width()) * usize::from(engine.height());
     let game = play_out(
-        start(engine, seed, index),
+        start(engine, seed, index, openings),
         limits,
         limits,
         Adjudication::cap(CAP),
@@ -126,6 +130,7 @@ pub fn selfplay(
 pub fn selfplay_many(
     engine: &Arc<Engine>,
     limits: &Limits,
+    openings: OpeningMoves,
     seed: u64,
     games: u64,
     done: &(dyn Fn() + Sync),
@@ -133,7 +138,7 @@ pub fn selfplay_many(
     let played: Vec<(Vec<Sample>, Status)> = (0..games)
         .into_par_iter()
         .map(|index| {
-            let game = selfplay(engine, limits, seed, index);
+            let game = selfplay(engine, limits, openings, seed, index);
             done();
             game
         })
@@ -174,12 +179,14 @@ impl Duel {
     }
 }
 
-/// `pairs` pairs of games between `new` and `old` from the openings of `seed` (each opening
-/// once with each on each side), on the current rayon pool, calling `done` after each pair.
+/// `pairs` pairs of games between `new` and `old` from the openings of `seed` drawn as
+/// `openings` says (each opening once with each on each side), on the current rayon pool,
+/// calling `done` after each pair.
 pub fn paired_match(
     engine: &Arc<Engine>,
     new: &Limits,
     old: &Limits,
+    openings: OpeningMoves,
     seed: u64,
     pairs: u64,
     done: &(dyn Fn() + Sync),
@@ -187,7 +194,7 @@ pub fn paired_match(
     let played: Vec<(usize, usize)> = (0..pairs)
         .into_par_iter()
         .map(|index| {
-            let opening = start(engine, seed, index);
+            let opening = start(engine, seed, index, openings);
             let as_attackers =
                 play_out(opening.clone(), new, old, Adjudication::cap(CAP), |_, _| {});
             let as_defenders = play_out(opening, old, new, Adjudication::cap(CAP), |_, _| {});
@@ -209,5 +216,33 @@ pub fn paired_match(
         estimate: pentanomial.estimate(),
         sprt: Sprt::new(0.0, GAIN).verdict(&pentanomial),
         attackers_points: attackers_half as f64 / 2.0,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::search::duel::plausible_moves;
+
+    /// Every ply of a plausible opening is one of the moves `plausible_moves` allows where it
+    /// was played, and the uniform openings of the same seed go elsewhere at least once.
+    #[test]
+    fn plausible_openings_play_only_plausible_moves() {
+        // The bundled file compiles.
+        let variant = crate::Variant::bundled("brandubh").expect("bundled");
+        let engine = Arc::new(Engine::new(&variant.rules).expect("compiles"));
+        let mut differ = false;
+        for index in 0..2 {
+            let plausible = start(&engine, 3, index, OpeningMoves::Plausible);
+            let any = start(&engine, 3, index, OpeningMoves::Any);
+            differ |= plausible.plies() != any.plies();
+            let mut replay = Game::new(engine.clone());
+            for ply in plausible.plies() {
+                let allowed = plausible_moves(&replay, &replay.legal_moves());
+                assert!(allowed.contains(&ply.mv), "{:?} is not plausible", ply.mv);
+                replay.play(ply.mv).expect("a legal move");
+            }
+        }
+        assert!(differ, "the two ways of drawing gave the same openings");
     }
 }

@@ -27,6 +27,7 @@ use noru::trainer::TrainableWeights;
 
 use crate::engine::Engine;
 use crate::nnue::{file, Choice, Layout, NetRef, Training};
+use crate::search::duel::OpeningMoves;
 use crate::search::Limits;
 use fit::FitSettings;
 use games::{Duel, Results};
@@ -65,6 +66,10 @@ pub struct Settings {
     /// Earlier generations whose positions each fit takes besides its own.
     #[serde(default = "default_window")]
     pub window: u32,
+    /// How the random plies of every game's opening are drawn (self-play and matches). Runs
+    /// made before the choice existed drew them uniformly, and resume so.
+    #[serde(default)]
+    pub opening_moves: OpeningMoves,
 }
 
 /// [`Settings::window`] unless a run says: the four generations before a fit's own.
@@ -315,7 +320,10 @@ impl Run {
             (samples, results)
         } else {
             watch.phase(g, "games", s.games);
-            let played = games::selfplay_many(engine, &player, seed, s.games, &|| watch.step());
+            let played =
+                games::selfplay_many(engine, &player, s.opening_moves, seed, s.games, &|| {
+                    watch.step()
+                });
             data::write(&npy, layout.squares(), &played.0).map_err(|e| io(&npy, e))?;
             played
         };
@@ -371,10 +379,15 @@ impl Run {
         if s.pairs > 0 {
             let new = player.with_network(Choice::Network(NetRef::keep(net, &name)));
             watch.phase(g, "match", s.pairs);
-            let duel =
-                games::paired_match(engine, &new, &player, seed ^ 0x0003_A7C4, s.pairs, &|| {
-                    watch.step()
-                });
+            let duel = games::paired_match(
+                engine,
+                &new,
+                &player,
+                s.opening_moves,
+                seed ^ 0x0003_A7C4,
+                s.pairs,
+                &|| watch.step(),
+            );
             record.set_duel(s.pairs, &duel);
         }
         record.seconds = started.elapsed().as_secs_f64();
