@@ -8,11 +8,11 @@ use std::time::Duration;
 use serde::Serialize;
 
 use super::load;
-use super::play::standing;
 use crate::english::{capitalise, side_noun};
 use crate::nnue::Choice;
 use crate::search::duel::{Adjudication, Opening, OpeningMoves, Resign};
 use crate::search::profile::Evaluation;
+use crate::search::standing;
 use crate::search::{self, Limits, Report, Score, SearchError};
 
 /// Arguments of `tafl best`.

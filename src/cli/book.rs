@@ -8,7 +8,6 @@ use std::path::Path;
 use std::process::ExitCode;
 use std::sync::Arc;
 
-use super::games::describe;
 use super::load::USAGE;
 use super::record_file::{self, Problems};
 use crate::engine::Engine;
@@ -73,7 +72,7 @@ pub fn replayed(
                 refuse(&replayed.game)
             }
             Verdict::Illegal { .. } | Verdict::Captures { .. } | Verdict::OtherRules { .. } => {
-                Some(describe(engine, &replayed))
+                Some(replayed.describe())
             }
         };
         match why {

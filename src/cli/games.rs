@@ -340,7 +340,7 @@ fn check(files: &Files) -> ExitCode {
                 verdict: verdict.category(),
                 ply: verdict.ply(),
                 at,
-                message: describe(game.replay.game.engine(), game.replay),
+                message: game.replay.describe(),
             }
         });
         CheckedGame {
@@ -414,52 +414,6 @@ fn check(files: &Files) -> ExitCode {
         ExitCode::from(1)
     } else {
         ExitCode::SUCCESS
-    }
-}
-
-/// A verdict in words.
-pub(super) fn describe(engine: &Engine, replay: &Replay) -> String {
-    let squares = |list: &[crate::ir::Square]| {
-        if list.is_empty() {
-            "nothing".to_string()
-        } else {
-            list.iter()
-                .map(ToString::to_string)
-                .collect::<Vec<_>>()
-                .join(" ")
-        }
-    };
-    match &replay.verdict {
-        Verdict::Agrees => "agrees".to_string(),
-        Verdict::EndsEarly {
-            after,
-            status,
-            reason,
-            unplayed,
-        } => format!(
-            "the rules end the game after ply {after} ({status}, {}); the record plays {unplayed} more {}",
-            reason.as_str(),
-            if *unplayed == 1 { "move" } else { "moves" }
-        ),
-        Verdict::Illegal { ply, reason } => format!("ply {ply}: {reason}"),
-        Verdict::Captures { ply, written, ours } => format!(
-            "ply {ply}: the record captures {}, the rules capture {}",
-            squares(written),
-            squares(ours)
-        ),
-        Verdict::Result {
-            written,
-            ours,
-            reason,
-        } => format!(
-            "the record's result is {}, the moves give {ours}{}",
-            written.as_str(),
-            reason.map(|r| format!(" ({})", r.as_str())).unwrap_or_default()
-        ),
-        Verdict::OtherRules { written, ours } => format!(
-            "the record was played under other rules ({written}; {} has {ours})",
-            engine.rules().name
-        ),
     }
 }
 

@@ -18,7 +18,6 @@ use std::sync::Arc;
 use rayon::prelude::*;
 use serde::Serialize;
 
-use super::games::describe;
 use super::record_file::{self, Problems, SizeLimit};
 use crate::engine::Engine;
 use crate::record::check::{replay, Verdict};
@@ -381,6 +380,22 @@ fn replays(engine: &Arc<Engine>, games: &[(String, GameRecord)]) -> usize {
         .count()
 }
 
+/// The games of `games` that `engine` does not replay, each with where and why it departs.
+fn departures(engine: &Arc<Engine>, games: &[(String, GameRecord)]) -> Vec<Departure> {
+    games
+        .par_iter()
+        .filter_map(|(file, record)| {
+            let replayed = replay(engine, record);
+            (replayed.verdict != Verdict::Agrees).then(|| Departure {
+                file: file.clone(),
+                verdict: replayed.verdict.category(),
+                ply: replayed.verdict.ply(),
+                message: replayed.describe(),
+            })
+        })
+        .collect()
+}
+
 /// Finds the variant that replays most of a type's kept games, and what it does not replay.
 fn check_type(
     key: u32,
@@ -417,34 +432,25 @@ fn check_type(
     // Best first; among equals, the list's order (bundled before files asked for).
     screened.sort_by_key(|(replayed, _)| std::cmp::Reverse(*replayed));
     screened.truncate(FINALISTS);
-    let mut tried: Vec<(Tried, &Arc<Engine>)> = screened
+    // Each finalist replays every game once; the departures of the one that replays most are
+    // the type's.
+    let mut tried: Vec<(Tried, Vec<Departure>)> = screened
         .into_iter()
         .map(|(_, (name, engine))| {
+            let departures = departures(engine, games);
             let tried = Tried {
                 variant: name.clone(),
                 checked: games.len(),
-                replayed: replays(engine, games),
+                replayed: games.len() - departures.len(),
             };
-            (tried, engine)
+            (tried, departures)
         })
         .collect();
     tried.sort_by_key(|(tried, _)| std::cmp::Reverse(tried.replayed));
-    if let Some((best, engine)) = tried.first() {
+    if let Some((best, departures)) = tried.first_mut() {
         report.variant = Some(best.variant.clone());
         report.replayed = best.replayed;
-        let replayed: Vec<Departure> = games
-            .par_iter()
-            .filter_map(|(file, record)| {
-                let replayed = replay(engine, record);
-                (replayed.verdict != Verdict::Agrees).then(|| Departure {
-                    file: file.clone(),
-                    verdict: replayed.verdict.category(),
-                    ply: replayed.verdict.ply(),
-                    message: describe(engine, &replayed),
-                })
-            })
-            .collect();
-        report.departures.extend(replayed);
+        report.departures.append(departures);
     }
     report.share = if report.of == 0 {
         0.0

@@ -67,6 +67,26 @@ impl EndReason {
         }
     }
 
+    /// Whether a move on the board alone ends the game so (a king escaped or was captured, a
+    /// side enclosed or left without a move), rather than something players may declare or
+    /// claim (a resignation, an agreed draw, a repetition or a move limit, which some rules
+    /// leave to a claim).
+    pub const fn decided_on_the_board(self) -> bool {
+        match self {
+            EndReason::KingEscaped
+            | EndReason::PieceEscaped
+            | EndReason::KingCaptured
+            | EndReason::LeaderCaptured
+            | EndReason::NoMoves
+            | EndReason::Encircled
+            | EndReason::EdgeFort => true,
+            EndReason::Repetition
+            | EndReason::MoveLimit
+            | EndReason::Agreement
+            | EndReason::Resignation => false,
+        }
+    }
+
     /// Every reason, in the order of the enum.
     pub const ALL: [EndReason; 11] = [
         EndReason::KingEscaped,

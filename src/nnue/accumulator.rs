@@ -6,10 +6,25 @@
 //! So a search updates the sums by a few rows a move instead of adding up every piece again,
 //! and [`Accumulator::refresh`] (every piece again) is what the updates must always equal.
 
-use super::network::{Network, MAX_ACCUMULATOR};
 use crate::engine::bitboard::Bits;
 use crate::engine::core::Pos;
 use crate::ir::Side;
+
+/// The most first-layer units a view may have: an accumulator's fixed size.
+pub const MAX_ACCUMULATOR: usize = 256;
+
+/// What the accumulator reads of a network: its first layer. The network implements it
+/// ([`super::Network`]); the accumulator needs nothing else, so the layers above may read an
+/// accumulator without the two depending on each other.
+pub trait FirstLayer {
+    /// Units a view (at most [`MAX_ACCUMULATOR`]).
+    fn units(&self) -> usize;
+    /// The layer's bias, one a unit.
+    fn bias(&self) -> &[i16];
+    /// The weights of the input for a piece of `kind` on `square` in `view`'s reading, one a
+    /// unit.
+    fn row(&self, view: Side, kind: usize, square: usize) -> &[i16];
+}
 
 /// The first layer's sums, in the network's integer units, for the attackers' view and the
 /// defenders' (indexed by [`Side::index`]).
@@ -21,17 +36,20 @@ pub struct Accumulator {
 
 impl Accumulator {
     /// The sums of an empty board: the bias.
-    pub fn empty(net: &Network) -> Accumulator {
-        let len = net.accumulator();
+    pub fn empty(net: &impl FirstLayer) -> Accumulator {
+        let len = net.units();
         let mut views = [[0i16; MAX_ACCUMULATOR]; 2];
         for view in &mut views {
-            view[..len].copy_from_slice(net.first_bias());
+            view[..len].copy_from_slice(net.bias());
         }
         Accumulator { views, len }
     }
 
     /// The sums of a board with `pieces` (kind, square), added up from nothing.
-    pub fn refresh(net: &Network, pieces: impl IntoIterator<Item = (usize, usize)>) -> Accumulator {
+    pub fn refresh(
+        net: &impl FirstLayer,
+        pieces: impl IntoIterator<Item = (usize, usize)>,
+    ) -> Accumulator {
         let mut acc = Accumulator::empty(net);
         for (kind, square) in pieces {
             acc.add(net, kind, square);
@@ -40,7 +58,11 @@ impl Accumulator {
     }
 
     /// The sums of `pos`, added up from nothing.
-    pub(crate) fn of_pos<B: Bits>(net: &Network, pos: &Pos<B>, kinds: usize) -> Accumulator {
+    pub(crate) fn of_pos<B: Bits>(
+        net: &impl FirstLayer,
+        pos: &Pos<B>,
+        kinds: usize,
+    ) -> Accumulator {
         let mut acc = Accumulator::empty(net);
         for (kind, squares) in pos.pieces.iter().enumerate().take(kinds) {
             for square in squares.iter() {
@@ -52,9 +74,9 @@ impl Accumulator {
 
     /// A piece of `kind` arrives on `square`.
     #[inline]
-    pub fn add(&mut self, net: &Network, kind: usize, square: usize) {
+    pub fn add(&mut self, net: &impl FirstLayer, kind: usize, square: usize) {
         for side in Side::BOTH {
-            let row = net.first_row(net.layout().input(side, kind, square));
+            let row = net.row(side, kind, square);
             for (sum, &w) in self.views[side.index()][..self.len].iter_mut().zip(row) {
                 *sum = sum.wrapping_add(w);
             }
@@ -63,9 +85,9 @@ impl Accumulator {
 
     /// A piece of `kind` leaves `square` (it moved, or was captured).
     #[inline]
-    pub fn remove(&mut self, net: &Network, kind: usize, square: usize) {
+    pub fn remove(&mut self, net: &impl FirstLayer, kind: usize, square: usize) {
         for side in Side::BOTH {
-            let row = net.first_row(net.layout().input(side, kind, square));
+            let row = net.row(side, kind, square);
             for (sum, &w) in self.views[side.index()][..self.len].iter_mut().zip(row) {
                 *sum = sum.wrapping_sub(w);
             }
@@ -78,7 +100,7 @@ impl Accumulator {
     /// the positions swapped.
     pub(crate) fn follow<B: Bits>(
         &mut self,
-        net: &Network,
+        net: &impl FirstLayer,
         before: &Pos<B>,
         after: &Pos<B>,
         kinds: usize,

@@ -11,11 +11,6 @@
 
 use super::network::{Header, Network, Weights};
 
-/// The header's `format`.
-pub const FORMAT: &str = "tafl-network";
-/// The header's `version`: the layout of the weights after it.
-pub const VERSION: u32 = 1;
-
 /// The file's bytes.
 pub fn to_bytes(net: &Network) -> Vec<u8> {
     // A header of strings and numbers always serialises.

@@ -13,7 +13,7 @@
 //! hidden unit goes back to 1/`QA` units by dividing by `QB`. [`FloatNetwork::quantise`]
 //! rounds each weight to these units.
 
-use super::accumulator::Accumulator;
+use super::accumulator::{Accumulator, FirstLayer, MAX_ACCUMULATOR};
 use super::features::Layout;
 use crate::ir::Side;
 
@@ -23,8 +23,10 @@ pub const QA: i32 = 127;
 pub const QB: i32 = 64;
 /// Hundredths of a soldier per unit of the output logit.
 pub const OUTPUT_SCALE: i32 = 400;
-/// The most first-layer units a network may have (the accumulator lives on the stack).
-pub const MAX_ACCUMULATOR: usize = 256;
+/// A network file's header `format`.
+pub const FORMAT: &str = "tafl-network";
+/// A network file's header `version`: the layout of the weights after it.
+pub const VERSION: u32 = 1;
 /// The most hidden units a network may have.
 pub const MAX_HIDDEN: usize = 64;
 /// A network's score never leaves ±this (300 soldiers), far inside the search's proven wins.
@@ -35,9 +37,9 @@ pub const SCORE_LIMIT: i32 = 30_000;
 #[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Header {
-    /// Always [`super::file::FORMAT`].
+    /// Always [`FORMAT`].
     pub format: String,
-    /// The file format's version, [`super::file::VERSION`].
+    /// The file format's version, [`VERSION`].
     pub version: u32,
     /// The board and the piece kinds.
     pub layout: Layout,
@@ -167,8 +169,8 @@ impl FloatNetwork {
                 .collect::<Result<Vec<_>, _>>()
         };
         let header = Header {
-            format: super::file::FORMAT.to_string(),
-            version: super::file::VERSION,
+            format: FORMAT.to_string(),
+            version: VERSION,
             layout: self.layout.clone(),
             rule_key: rule_key.to_string(),
             accumulator: self.accumulator,
@@ -225,18 +227,16 @@ impl Network {
     /// A header whose format, version, units or sizes this build does not read, or weights
     /// whose lengths do not match its sizes, in words.
     pub fn new(header: Header, weights: Weights) -> Result<Network, String> {
-        if header.format != super::file::FORMAT {
+        if header.format != FORMAT {
             return Err(format!(
                 "the format is `{}`, not `{}`",
-                header.format,
-                super::file::FORMAT
+                header.format, FORMAT
             ));
         }
-        if header.version != super::file::VERSION {
+        if header.version != VERSION {
             return Err(format!(
                 "format version {} (this build reads version {})",
-                header.version,
-                super::file::VERSION
+                header.version, VERSION
             ));
         }
         if header.scales != Scales::CURRENT {
@@ -298,17 +298,6 @@ impl Network {
         self.header.accumulator
     }
 
-    pub(crate) fn first_bias(&self) -> &[i16] {
-        &self.weights.first_bias
-    }
-
-    /// The first layer's row of `input`.
-    #[inline]
-    pub(crate) fn first_row(&self, input: usize) -> &[i16] {
-        let h = self.header.accumulator;
-        &self.weights.first[input * h..(input + 1) * h]
-    }
-
     /// The score of the position whose sums are `acc`, for `to_move`, in hundredths of a
     /// soldier (within ±[`SCORE_LIMIT`]).
     pub fn score(&self, acc: &Accumulator, to_move: Side) -> i32 {
@@ -343,5 +332,22 @@ impl Network {
     /// nothing.
     pub fn score_pieces(&self, pieces: &[(usize, usize)], to_move: Side) -> i32 {
         self.score(&Accumulator::refresh(self, pieces.iter().copied()), to_move)
+    }
+}
+
+impl FirstLayer for Network {
+    fn units(&self) -> usize {
+        self.header.accumulator
+    }
+
+    fn bias(&self) -> &[i16] {
+        &self.weights.first_bias
+    }
+
+    #[inline]
+    fn row(&self, view: Side, kind: usize, square: usize) -> &[i16] {
+        let h = self.header.accumulator;
+        let input = self.layout().input(view, kind, square);
+        &self.weights.first[input * h..(input + 1) * h]
     }
 }

@@ -107,6 +107,52 @@ pub struct Replay {
 }
 
 impl Replay {
+    /// The verdict in words, as `tafl games check` and `tafl games site` print it.
+    pub fn describe(&self) -> String {
+        let squares = |list: &[crate::ir::Square]| {
+            if list.is_empty() {
+                "nothing".to_string()
+            } else {
+                list.iter()
+                    .map(ToString::to_string)
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            }
+        };
+        match &self.verdict {
+            Verdict::Agrees => "agrees".to_string(),
+            Verdict::EndsEarly {
+                after,
+                status,
+                reason,
+                unplayed,
+            } => format!(
+                "the rules end the game after ply {after} ({status}, {}); the record plays {unplayed} more {}",
+                reason.as_str(),
+                if *unplayed == 1 { "move" } else { "moves" }
+            ),
+            Verdict::Illegal { ply, reason } => format!("ply {ply}: {reason}"),
+            Verdict::Captures { ply, written, ours } => format!(
+                "ply {ply}: the record captures {}, the rules capture {}",
+                squares(written),
+                squares(ours)
+            ),
+            Verdict::Result {
+                written,
+                ours,
+                reason,
+            } => format!(
+                "the record's result is {}, the moves give {ours}{}",
+                written.as_str(),
+                reason.map(|r| format!(" ({})", r.as_str())).unwrap_or_default()
+            ),
+            Verdict::OtherRules { written, ours } => format!(
+                "the record was played under other rules ({written}; {} has {ours})",
+                self.game.engine().rules().name
+            ),
+        }
+    }
+
     /// The move the verdict is about, with where the record writes it.
     pub fn at<'a>(&self, record: &'a GameRecord) -> Option<&'a super::RecordedMove> {
         self.verdict
@@ -296,17 +342,7 @@ fn judge_result(game: &Game, record: &GameRecord) -> Verdict {
 /// says one decided it.
 fn names_a_rule(reason: &str) -> bool {
     reason == super::site::BY_THE_RULES
-        || [
-            EndReason::KingEscaped,
-            EndReason::PieceEscaped,
-            EndReason::KingCaptured,
-            EndReason::LeaderCaptured,
-            EndReason::NoMoves,
-            EndReason::Encircled,
-            EndReason::EdgeFort,
-        ]
-        .iter()
-        .any(|r| r.as_str() == reason)
+        || EndReason::from_name(reason).is_some_and(EndReason::decided_on_the_board)
 }
 
 /// The winner a record states, with a move list's `resigned`/`timeout` read against the game.

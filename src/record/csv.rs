@@ -13,8 +13,7 @@
 use super::limits::MAX_LINE_BYTES;
 use super::lines::{lines, Line, Lines, Locator};
 use super::{
-    read_move_word, GameRecord, RecordError, RecordErrorKind, RecordedMove, RecordedOutcome,
-    RecordedResult,
+    GameRecord, RecordError, RecordErrorKind, RecordedMove, RecordedOutcome, RecordedResult,
 };
 use crate::span::Span;
 
@@ -143,28 +142,11 @@ fn read_moves(
             ended = Some(bare.to_string());
             continue;
         }
-        let (mv, captures) = read_move_word(bare).ok_or_else(|| {
-            RecordError::located(
-                RecordErrorKind::NotAMove {
-                    word: bare.to_string(),
-                },
-                span,
-                locator,
-            )
-        })?;
-        let captures = match captures {
-            None if every_capture => Some(Vec::new()),
-            other => other,
-        };
-        let (line, column) = locator.locate(span.start);
-        record.moves.push(RecordedMove {
-            mv,
-            captures,
-            comment: None,
-            span,
-            line,
-            column,
-        });
+        let mut recorded = RecordedMove::read(bare, span, locator)?;
+        if every_capture && recorded.captures.is_none() {
+            recorded.captures = Some(Vec::new());
+        }
+        record.moves.push(recorded);
     }
     Ok(ended)
 }

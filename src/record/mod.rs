@@ -239,6 +239,33 @@ pub struct RecordedMove {
     pub column: usize,
 }
 
+impl RecordedMove {
+    /// The move written as `word` at `span` (found by `locator`), with the captures the word
+    /// writes (`None` when it writes no `x`: each format says what that means) and no comment;
+    /// a word that is no move is an error pointing at it.
+    pub fn read(
+        word: &str,
+        span: Span,
+        locator: &mut lines::Locator<'_>,
+    ) -> Result<RecordedMove, RecordError> {
+        let Some((mv, captures)) = read_move_word(word) else {
+            let kind = RecordErrorKind::NotAMove {
+                word: word.to_string(),
+            };
+            return Err(RecordError::located(kind, span, locator));
+        };
+        let (line, column) = locator.locate(span.start);
+        Ok(RecordedMove {
+            mv,
+            captures,
+            comment: None,
+            span,
+            line,
+            column,
+        })
+    }
+}
+
 /// Why a record, or one game of it, could not be read.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error, miette::Diagnostic)]
 #[error("line {line}, column {column}: {kind}")]

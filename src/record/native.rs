@@ -22,8 +22,8 @@
 
 use super::lines::{content_start, Locator};
 use super::{
-    limits, read_move_word, GameRecord, RecordError, RecordErrorKind, RecordedMove,
-    RecordedOutcome, RecordedResult, Tags,
+    limits, GameRecord, RecordError, RecordErrorKind, RecordedMove, RecordedOutcome,
+    RecordedResult, Tags,
 };
 use crate::engine::Move;
 use crate::ir::{Side, Square};
@@ -213,24 +213,9 @@ fn read_word(
     }
     let start = span.start + (word.len() - word.trim_start_matches('(').len());
     let bare_span = Span::new(start, start + bare.len());
-    let (mv, captures) = read_move_word(bare).ok_or_else(|| {
-        RecordError::located(
-            RecordErrorKind::NotAMove {
-                word: bare.to_string(),
-            },
-            bare_span,
-            locator,
-        )
-    })?;
-    let (line, column) = locator.locate(bare_span.start);
-    record.moves.push(RecordedMove {
-        mv,
-        captures,
-        comment: None,
-        span: bare_span,
-        line,
-        column,
-    });
+    record
+        .moves
+        .push(RecordedMove::read(bare, bare_span, locator)?);
     Ok(())
 }
 

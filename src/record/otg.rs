@@ -26,8 +26,8 @@ use std::collections::HashSet;
 
 use super::lines::{content_start, Locator};
 use super::{
-    limits, read_move_word, GameRecord, RecordError, RecordErrorKind, RecordedMove,
-    RecordedOutcome, RecordedResult, Tags,
+    limits, GameRecord, RecordError, RecordErrorKind, RecordedMove, RecordedOutcome,
+    RecordedResult, Tags,
 };
 use crate::record::native::WrittenPly;
 use crate::span::Span;
@@ -128,24 +128,9 @@ pub fn parse(text: &str) -> Result<GameRecord, RecordError> {
                     continue;
                 }
                 in_moves = true;
-                let (mv, captures) = read_move_word(word).ok_or_else(|| {
-                    RecordError::located(
-                        RecordErrorKind::NotAMove {
-                            word: word.to_string(),
-                        },
-                        span,
-                        &mut locator,
-                    )
-                })?;
-                let (line, column) = locator.locate(span.start);
-                record.moves.push(RecordedMove {
-                    mv,
-                    captures,
-                    comment: None,
-                    span,
-                    line,
-                    column,
-                });
+                record
+                    .moves
+                    .push(RecordedMove::read(word, span, &mut locator)?);
             }
         }
     }

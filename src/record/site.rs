@@ -22,8 +22,7 @@
 use serde::Deserialize;
 
 use super::{
-    read_move_word, GameRecord, RecordError, RecordErrorKind, RecordedMove, RecordedOutcome,
-    RecordedResult,
+    GameRecord, RecordError, RecordErrorKind, RecordedMove, RecordedOutcome, RecordedResult,
 };
 use crate::span::Span;
 
@@ -148,6 +147,7 @@ pub fn parse(text: &str) -> Result<GameRecord, RecordError> {
     // escapes is not found and points at the whole game.
     let mut cursor = text.find("\"Moves\"").unwrap_or(0);
     let mut ended: Option<String> = None;
+    let mut locator = super::lines::Locator::new(text);
     for word in &game.moves {
         let span = find_after(text, word, cursor).unwrap_or(whole);
         if span != whole {
@@ -162,27 +162,13 @@ pub fn parse(text: &str) -> Result<GameRecord, RecordError> {
             ended = Some(bare.to_string());
             continue;
         }
-        let (mv, captures) = read_move_word(bare).ok_or_else(|| {
-            let kind = RecordErrorKind::NotAMove {
-                word: bare.to_string(),
-            };
-            RecordError::at(kind, span, text)
-        })?;
-        let (line, column) = super::line_column(text, span.start);
+        let mut recorded = RecordedMove::read(bare, span, &mut locator)?;
         // The site writes every capture of a move written with a dash: no `x` is none. Its
         // oldest records write moves without one (`d1d3`) and no captures at all.
-        let captures = match captures {
-            None if bare.contains('-') => Some(Vec::new()),
-            written => written,
-        };
-        record.moves.push(RecordedMove {
-            mv,
-            captures,
-            comment: None,
-            span,
-            line,
-            column,
-        });
+        if bare.contains('-') && recorded.captures.is_none() {
+            recorded.captures = Some(Vec::new());
+        }
+        record.moves.push(recorded);
     }
     let won = game.who_won.unwrap_or_default();
     let outcome = match won.as_str() {

@@ -45,11 +45,14 @@ mod iteration;
 pub mod ladder;
 pub mod learned;
 pub mod profile;
+mod standing;
 pub mod stats;
 pub mod train;
 mod tree;
 mod tt;
 pub mod tune;
+
+pub use standing::standing;
 
 use std::cell::RefCell;
 use std::fmt;

@@ -16,8 +16,7 @@ use std::time::{Duration, Instant};
 use super::terminal::{self, Keyboard};
 use super::{capitalise, moving, reason, Session};
 use crate::english;
-use crate::ir::{Rules, Side};
-use crate::search::{self, Report, Score};
+use crate::search::{self, standing, Report};
 
 /// Set by Ctrl-C; the search polls it.
 pub static STOP: AtomicBool = AtomicBool::new(false);
@@ -31,51 +30,6 @@ const MOST_IN_A_ROW: usize = 500;
 
 /// How often the live line is redrawn while the computer thinks.
 const TICK: Duration = Duration::from_millis(200);
-
-/// Below this many hundredths of a man either way the game is called level.
-const LEVEL: i32 = 20;
-
-/// Below this many hundredths of a soldier a side is "slightly better".
-const SLIGHTLY: i32 = 60;
-
-/// Below this many a side is "better"; from here "clearly better".
-const CLEARLY: i32 = 250;
-
-/// From this many a side is "much better": the search sees it winning.
-const MUCH: i32 = 800;
-
-/// Who stands better, in words a player can check against the board: `the Swedes are clearly
-/// better`, `the game is about level`, `the Muscovites can force a win in 5 plies`. Never a
-/// count of men: the score weighs the king's routes and the corners as well as material, so
-/// "six men ahead" at the first move, with nothing taken, would be read as material.
-pub(crate) fn standing(rules: &Rules, score: Score, to_move: Side) -> String {
-    let plies = |n: u32| crate::english::count(n as usize, "ply");
-    match score {
-        Score::Win(n) => format!("{} force a win in {}", can(rules, to_move), plies(n)),
-        Score::Loss(n) => format!(
-            "{} force a win in {}",
-            can(rules, to_move.opponent()),
-            plies(n)
-        ),
-        Score::Value(v) if v.abs() < LEVEL => "the game is about level".to_string(),
-        Score::Value(v) => {
-            let leader = if v > 0 { to_move } else { to_move.opponent() };
-            let be = english::side_verb(rules, leader, "are");
-            let how = match v.abs() {
-                v if v < SLIGHTLY => "slightly better",
-                v if v < CLEARLY => "better",
-                v if v < MUCH => "clearly better",
-                _ => "much better, winning by the computer's reckoning",
-            };
-            format!("{be} {how}")
-        }
-    }
-}
-
-/// `the Swedes can`, `White can`.
-fn can(rules: &Rules, side: Side) -> String {
-    format!("{} can", english::side_noun(rules, side))
-}
 
 /// `1.2 s`, with a no-break space so that wrapping keeps the number and its unit together.
 fn seconds(elapsed: Duration) -> String {

@@ -10,7 +10,6 @@ mod board;
 mod commands;
 mod complete;
 mod computer;
-pub(crate) use computer::standing;
 mod moving;
 mod reason;
 mod record;
