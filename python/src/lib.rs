@@ -8,8 +8,10 @@ mod args;
 mod errors;
 mod game;
 mod moves;
+mod observation;
 mod play;
 mod variant;
+mod vector;
 
 use pyo3::prelude::*;
 
@@ -35,6 +37,8 @@ fn _tafl(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<moves::PyMove>()?;
     m.add_class::<game::PyGame>()?;
     m.add_class::<game::SearchResult>()?;
+    m.add_class::<vector::VectorCore>()?;
+    m.add("MAX_ENVS", vector::MAX_ENVS)?;
     m.add_function(wrap_pyfunction!(bundled, m)?)?;
     m.add_function(wrap_pyfunction!(game::replay, m)?)?;
     m.add_function(wrap_pyfunction!(play::selfplay, m)?)?;
