@@ -35,6 +35,14 @@ fn side_number(side: Side) -> i8 {
     }
 }
 
+/// The legal moves of `game`, none once it is over: [`Game::legal_moves`] without the sort.
+fn legal_moves(game: &Game) -> Vec<tafl::Move> {
+    if game.is_over() {
+        return Vec::new();
+    }
+    game.engine().legal_moves_unordered(game.position())
+}
+
 /// One game of the vector, with its random streams.
 struct Slot {
     game: Game,
@@ -102,7 +110,7 @@ impl Setting<'_> {
         // Every legal move has an action (the numbering is chosen so), below `count`, which
         // fits a u32 (at most 361 x 361 from-to pairs).
         slot.legal.extend(
-            game.legal_moves()
+            legal_moves(game)
                 .into_iter()
                 .filter_map(|mv| self.actions.encode(mv))
                 .map(|a| a as u32),
