@@ -12,7 +12,8 @@ legal actions, masks and observations included on both sides:
 - `vector, rust draws`: one `tafl.vector.VectorEnv` of `--games` games, the actions from
   `sample_actions()` (drawn in Rust), then `step`;
 - `vector, numpy draws`: the same, the actions drawn in Python from `info["action_mask"]`
-  (the arg-max of random keys over the legal actions), as an agent that reads the mask would;
+  (`masked_choice`: the flat indices of the legal actions, one draw a row), as an agent that
+  reads the mask would;
 - where the vector step's time goes: `sample_actions` and `step` timed apart, and `step` on one
   thread (RAYON_NUM_THREADS=1 in a child process) for the cost per game.
 
@@ -52,6 +53,16 @@ def pettingzoo_rate(variant, games, seconds, seed=0):
     return steps / (time.perf_counter() - started)
 
 
+def masked_choice(mask, rng):
+    """One uniformly random legal action a row of `mask` (games x actions, bool), in numpy: the
+    legal actions' flat indices, each row's count and first index, one draw a row."""
+    flat = np.flatnonzero(mask)
+    counts = mask.sum(axis=1)
+    starts = np.concatenate(([0], np.cumsum(counts)[:-1]))
+    picks = starts + (rng.random(len(counts)) * counts).astype(np.int64)
+    return flat[picks] % mask.shape[1]
+
+
 def vector_rate(variant, games, seconds, draws, seed=0):
     """Steps a second (games x vector steps) of one VectorEnv, with the actions drawn by
     `draws` ("rust" or "numpy"); also the seconds spent drawing and stepping."""
@@ -66,7 +77,7 @@ def vector_rate(variant, games, seconds, draws, seed=0):
         if draws == "rust":
             actions = env.sample_actions()
         else:
-            actions = np.argmax(np.where(mask, rng.random(mask.shape, dtype=np.float32), -1.0), axis=1)
+            actions = masked_choice(mask, rng)
         t1 = time.perf_counter()
         env.step(actions)
         t2 = time.perf_counter()
