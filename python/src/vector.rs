@@ -172,8 +172,8 @@ pub struct VectorCore {
     final_obs: Py<PyArray4<u8>>,
 }
 
-/// A numpy array's data as a mutable slice, or `ValueError` when it cannot be written (a
-/// caller made it read-only, or it is borrowed elsewhere).
+/// A numpy array borrowed for writing, or `ValueError` when it cannot be (a caller made it
+/// read-only, or it is borrowed elsewhere).
 macro_rules! rows {
     ($py:expr, $array:expr) => {
         $array.bind($py).try_readwrite().map_err(|e| {
@@ -373,7 +373,8 @@ impl VectorCore {
     }
 
     /// One random legal action a game (from each game's own stream, seeded by `reset`), as an
-    /// int64 array.
+    /// int64 array; -1 for a game without a legal action, which only a game before the first
+    /// `reset` is (an ended game is started again in its step).
     fn sample_actions<'py>(&mut self, py: Python<'py>) -> Bound<'py, PyArray1<i64>> {
         let drawn: Vec<i64> = self
             .slots
