@@ -264,7 +264,7 @@ impl VectorCore {
 #[pymethods]
 impl VectorCore {
     /// `num_envs` games of `variant` (1 to 65,536), each opened with `openings` random plies
-    /// drawn from `seed`, cut at `max_plies` plies. The games start on `reset`.
+    /// (fewer than `max_plies`) drawn from `seed`, cut at `max_plies` plies. The games start on `reset`.
     #[new]
     #[pyo3(signature = (variant, num_envs, seed, openings, max_plies))]
     fn new(
@@ -278,6 +278,14 @@ impl VectorCore {
         let variant = Variant::resolve(py, variant)?;
         let n = args::whole(num_envs, "num_envs", 1, MAX_ENVS)? as usize;
         let max_plies = args::whole(max_plies, "max_plies", 1, u64::from(u32::MAX))? as usize;
+        // Opening plies count toward the cap, and each is a move generation: more than the cap
+        // would only hold up every reset.
+        if openings as usize >= max_plies {
+            return Err(PyValueError::new_err(format!(
+                "`openings` must be 0 to {}, not {openings}",
+                max_plies - 1
+            )));
+        }
         let engine = &variant.engine;
         let start = Game::new(engine.clone());
         if start.is_over() {

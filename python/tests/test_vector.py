@@ -135,6 +135,8 @@ def test_bad_settings_raise_before_any_game():
         VectorEnv("brandubh", num_envs=2, seed=-1)
     with pytest.raises(ValueError, match="`max_plies`"):
         VectorEnv("brandubh", num_envs=2, max_plies=0)
+    with pytest.raises(ValueError, match="`openings` must be 0 to 9, not 10"):
+        VectorEnv("brandubh", num_envs=2, openings=10, max_plies=10)
     with pytest.raises(ValueError, match="not a bundled variant|no such|cannot"):
         VectorEnv("no-such-variant", num_envs=2)
     vec = VectorEnv("brandubh", num_envs=2)
