@@ -130,4 +130,17 @@ impl Actions {
             }
         }
     }
+
+    /// Writes `on` into `out` (one entry an action, zeroed first to `T::default()`) at the
+    /// action of each of `moves`. Every legal move has an action: the numbering is chosen from
+    /// the rules so that it can say each kind of move the variant allows, so a move it cannot
+    /// say (none that move generation gives) is left out.
+    pub fn write_mask<T: Copy + Default>(&self, moves: &[Move], on: T, out: &mut [T]) {
+        out.fill(T::default());
+        for &mv in moves {
+            if let Some(action) = self.encode(mv) {
+                out[action] = on;
+            }
+        }
+    }
 }

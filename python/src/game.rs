@@ -14,71 +14,10 @@ use tafl::search::{self, Limits};
 use tafl::{Move, Side, Square, Status};
 
 use crate::args;
-use crate::variant::{side_word, IllegalMoveError, Variant};
-
-/// A move: a piece goes from one square to another, written `e1-e3`.
-#[pyclass(frozen, eq, hash, from_py_object, name = "Move", module = "tafl._tafl")]
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct PyMove {
-    pub inner: Move,
-}
-
-impl From<Move> for PyMove {
-    fn from(inner: Move) -> PyMove {
-        PyMove { inner }
-    }
-}
-
-#[pymethods]
-impl PyMove {
-    /// Reads `e1-e3` (or `e1e3`).
-    #[new]
-    fn new(text: &str) -> PyResult<PyMove> {
-        text.parse::<Move>()
-            .map(PyMove::from)
-            .map_err(|e| IllegalMoveError::new_err(e.to_string()))
-    }
-
-    /// The square the piece leaves, e.g. `e1`.
-    #[getter(from_square)]
-    fn leaves(&self) -> String {
-        self.inner.from.to_string()
-    }
-
-    /// The square the piece goes to, e.g. `e3`.
-    #[getter(to_square)]
-    fn reaches(&self) -> String {
-        self.inner.to.to_string()
-    }
-
-    fn __str__(&self) -> String {
-        self.inner.to_string()
-    }
-
-    fn __repr__(&self) -> String {
-        format!("Move('{}')", self.inner)
-    }
-
-    /// Pickles as its text (`copy.deepcopy(game.history())`, Ray, multiprocessing).
-    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> (Bound<'py, PyType>, (String,)) {
-        (slf.get_type(), (slf.get().inner.to_string(),))
-    }
-}
-
-/// A `Move` or a move's text as a move.
-pub fn read_move(value: &Bound<'_, PyAny>) -> PyResult<Move> {
-    if let Ok(mv) = value.cast::<PyMove>() {
-        return Ok(mv.get().inner);
-    }
-    let text: String = value.extract().map_err(|_| {
-        PyTypeError::new_err(format!(
-            "a move is a `Move` or a string like `e1-e3`, not {}",
-            args::type_name(value)
-        ))
-    })?;
-    text.parse::<Move>()
-        .map_err(|e| IllegalMoveError::new_err(e.to_string()))
-}
+use crate::errors::IllegalMoveError;
+use crate::moves::{read_move, PyMove};
+use crate::observation;
+use crate::variant::{side_word, Variant};
 
 /// What the computer's search found.
 #[pyclass(frozen, get_all, eq, module = "tafl._tafl")]
@@ -246,33 +185,6 @@ impl PyGame {
             Ok(ply) => Ok(ply.captured.clone()),
             Err(e) => Err(IllegalMoveError::new_err(e.to_string())),
         }
-    }
-
-    /// The board planes as bytes, (plane, row, column) with row 0 the top rank.
-    fn plane_bytes(&self, to_move: bool) -> (usize, Vec<u8>) {
-        let engine = &self.variant.engine;
-        let rules = engine.rules();
-        let (w, h) = (usize::from(engine.width()), usize::from(engine.height()));
-        let kinds = rules.pieces.len();
-        let count = kinds + rules.regions.len() + usize::from(to_move);
-        let mut planes = vec![0u8; count * w * h];
-        let cell = |plane: usize, sq: Square| {
-            plane * w * h + (h - 1 - usize::from(sq.rank)) * w + usize::from(sq.file)
-        };
-        for (sq, kind) in engine.pieces(self.inner.position()) {
-            planes[cell(kind, sq)] = 1;
-        }
-        for (i, region) in rules.regions.iter().enumerate() {
-            for &sq in &region.squares {
-                if sq.is_on(engine.width(), engine.height()) {
-                    planes[cell(kinds + i, sq)] = 1;
-                }
-            }
-        }
-        if to_move && self.inner.to_move() == Side::Attackers {
-            planes[(count - 1) * w * h..].fill(1);
-        }
-        (count, planes)
     }
 }
 
@@ -445,11 +357,11 @@ impl PyGame {
     #[pyo3(signature = (to_move = false))]
     fn planes<'py>(&self, py: Python<'py>, to_move: bool) -> PyResult<Bound<'py, PyArray3<u8>>> {
         needs_numpy(py, "Game.planes()")?;
-        let (count, bytes) = self.plane_bytes(to_move);
-        let (w, h) = (
-            usize::from(self.variant.engine.width()),
-            usize::from(self.variant.engine.height()),
-        );
+        let engine = &self.variant.engine;
+        let count = observation::plane_count(engine, to_move);
+        let mut bytes = vec![0u8; count * observation::plane_size(engine)];
+        observation::write_planes(engine, self.inner.position(), to_move, &mut bytes);
+        let (w, h) = (usize::from(engine.width()), usize::from(engine.height()));
         let array = Array3::from_shape_vec((count, h, w), bytes)
             .map_err(|e| PyValueError::new_err(e.to_string()))?;
         Ok(array.into_pyarray(py))
@@ -458,17 +370,7 @@ impl PyGame {
     /// The names of `planes()`: `attackers:soldier`, ..., `region:throne`, ..., `to_move`.
     #[pyo3(signature = (to_move = false))]
     fn plane_names(&self, to_move: bool) -> Vec<String> {
-        let rules = self.variant.engine.rules();
-        let mut names: Vec<String> = rules
-            .pieces
-            .iter()
-            .map(|p| format!("{}:{}", side_word(p.side), p.name))
-            .collect();
-        names.extend(rules.regions.iter().map(|r| format!("region:{}", r.name)));
-        if to_move {
-            names.push("to_move".to_string());
-        }
-        names
+        observation::plane_names(&self.variant.engine, to_move)
     }
 
     /// An int8 array (as Gymnasium masks are) over the variant's actions: 1 where the action is a legal move.
@@ -476,13 +378,7 @@ impl PyGame {
         needs_numpy(py, "Game.legal_action_mask()")?;
         let actions = &self.variant.actions;
         let mut mask = vec![0i8; actions.count()];
-        for mv in self.inner.legal_moves() {
-            // Every legal move has an action: the numbering is chosen from the rules so that
-            // it can say each kind of move the variant allows.
-            if let Some(action) = actions.encode(mv) {
-                mask[action] = 1;
-            }
-        }
+        actions.write_mask(&self.inner.legal_moves(), 1, &mut mask);
         Ok(Array1::from_vec(mask).into_pyarray(py))
     }
 

@@ -5,9 +5,13 @@
 
 mod actions;
 mod args;
+mod errors;
 mod game;
+mod moves;
+mod observation;
 mod play;
 mod variant;
+mod vector;
 
 use pyo3::prelude::*;
 
@@ -20,19 +24,21 @@ fn bundled() -> Vec<&'static str> {
 #[pymodule]
 fn _tafl(m: &Bound<'_, PyModule>) -> PyResult<()> {
     let py = m.py();
-    m.add("LintError", py.get_type::<variant::LintError>())?;
+    m.add("LintError", py.get_type::<errors::LintError>())?;
     m.add(
         "IllegalMoveError",
-        py.get_type::<variant::IllegalMoveError>(),
+        py.get_type::<errors::IllegalMoveError>(),
     )?;
     m.add("MAX_GAMES", args::MAX_GAMES)?;
     m.add("MAX_DEPTH", args::MAX_DEPTH)?;
     m.add("MAX_PLAYOUT_CAP", args::MAX_PLAYOUT_CAP)?;
     m.add_class::<variant::Diagnostic>()?;
     m.add_class::<variant::Variant>()?;
-    m.add_class::<game::PyMove>()?;
+    m.add_class::<moves::PyMove>()?;
     m.add_class::<game::PyGame>()?;
     m.add_class::<game::SearchResult>()?;
+    m.add_class::<vector::VectorCore>()?;
+    m.add("MAX_ENVS", vector::MAX_ENVS)?;
     m.add_function(wrap_pyfunction!(bundled, m)?)?;
     m.add_function(wrap_pyfunction!(game::replay, m)?)?;
     m.add_function(wrap_pyfunction!(play::selfplay, m)?)?;

@@ -4,7 +4,6 @@
 use std::io::Read;
 use std::sync::Arc;
 
-use pyo3::create_exception;
 use pyo3::exceptions::{PyOSError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyType;
@@ -13,23 +12,8 @@ use tafl::{Diagnostics, Engine, LoadError, Severity, Side};
 
 use crate::actions::{Actions, Kind};
 use crate::args;
-
-// Both exceptions are named under `tafl`, where the package exports them, so that pickle (and
-// so Ray, multiprocessing, `copy`) finds them: under `_tafl` they could not be unpickled, and a
-// `LintError` raised in a Ray task arrived as a bare `RayTaskError`.
-create_exception!(
-    tafl,
-    LintError,
-    PyValueError,
-    "The variant text has errors; `.diagnostics` lists every problem (errors and warnings)."
-);
-
-create_exception!(
-    tafl,
-    IllegalMoveError,
-    PyValueError,
-    "The move is not legal here (or cannot be read); the game is unchanged."
-);
+use crate::errors::LintError;
+use crate::moves::{read_move, PyMove};
 
 /// One problem the checker found in a variant text.
 #[pyclass(frozen, get_all, eq, module = "tafl._tafl")]
@@ -464,17 +448,17 @@ impl Variant {
 
     /// The move of an action number (`None` for an int no square pair has, negative or past
     /// the last action included; `TypeError` for anything but an int).
-    fn action_move(&self, action: &Bound<'_, PyAny>) -> PyResult<Option<crate::game::PyMove>> {
+    fn action_move(&self, action: &Bound<'_, PyAny>) -> PyResult<Option<PyMove>> {
         let number = args::index(action, "action")?.ok();
         Ok(number
             .and_then(|n| usize::try_from(n).ok())
             .and_then(|n| self.actions.decode(n))
-            .map(crate::game::PyMove::from))
+            .map(PyMove::from))
     }
 
     /// The action number of a move (`None` if the numbering cannot say it).
     fn move_action(&self, mv: &Bound<'_, PyAny>) -> PyResult<Option<usize>> {
-        let mv = crate::game::read_move(mv)?;
+        let mv = read_move(mv)?;
         Ok(self.actions.encode(mv))
     }
 

@@ -12,6 +12,10 @@ The rules are data: a variant is a text file (bundled ones by name, see ``tafl.b
 - ``Variant``, ``Game``, ``Move``, ``selfplay``, ``playouts``: the game itself (Rust, ``tafl._tafl``).
 - ``tafl.env(variant)``: a PettingZoo AEC environment (``tafl.env`` module); ``tafl.gym``: a
   Gymnasium single-agent wrapper against the computer.
+- ``tafl.VectorEnv(variant, num_envs=1024)``: many games stepped together in Rust, a Gymnasium
+  vector environment (``tafl.vector`` module).
+- ``tafl.openspiel``: importing it registers the game ``tafl`` with OpenSpiel (pyspiel).
+- ``tafl.datasets``: ``tafl train``'s positions and the corpora's games as arrays.
 - ``tafl.sweep(...)``: balance sweeps of rule changes on Ray (``tafl.sweep`` module);
   ``tafl.balance(...)``: ``tafl balance``'s ladder of budgets, its games on Ray.
 
@@ -42,6 +46,7 @@ __all__ = [
     "Move",
     "SearchResult",
     "Variant",
+    "VectorEnv",
     "balance",
     "bundled",
     "env",
@@ -65,6 +70,15 @@ def env(variant="copenhagen", **kwargs):
     from .environment import env as make  # imported late: pettingzoo is an optional dependency
 
     return make(variant, **kwargs)
+
+
+def __getattr__(name):
+    # tafl.VectorEnv is looked up on first use: gymnasium is an optional dependency.
+    if name == "VectorEnv":
+        from .vector import VectorEnv
+
+        return VectorEnv
+    raise AttributeError(f"module 'tafl' has no attribute {name!r}")
 
 
 # The package tafl.sweep imports ray and pandas only when a sweep runs. Importing it binds the

@@ -28,6 +28,7 @@ import tafl  # noqa: E402
 pytest.importorskip("pettingzoo")
 from tafl.environment import TaflEnv  # noqa: E402
 from tafl.gym import TaflGymEnv  # noqa: E402
+from tafl.vector import VectorEnv  # noqa: E402
 
 EXAMPLES = settings(max_examples=40, deadline=None, database=None)
 
@@ -231,6 +232,12 @@ ENV_READERS = [
     ("TaflGymEnv(illegal)", lambda v: TaflGymEnv("brandubh", opponent_depth=1, illegal=v), None, REFUSALS),
     ("TaflGymEnv(openings)", lambda v: TaflGymEnv("brandubh", opponent_depth=1, openings=v), 8, REFUSALS),
     ("TaflGymEnv.reset(seed)", lambda v: TaflGymEnv("brandubh", opponent_depth=1).reset(seed=v), None, REFUSALS),
+    ("VectorEnv(variant)", lambda v: VectorEnv(v, num_envs=2), None, PATH_REFUSALS),
+    ("VectorEnv(num_envs)", lambda v: VectorEnv("brandubh", num_envs=v), 64, REFUSALS),
+    ("VectorEnv(seed)", lambda v: VectorEnv("brandubh", num_envs=2, seed=v), None, REFUSALS),
+    ("VectorEnv(openings)", lambda v: VectorEnv("brandubh", num_envs=2, openings=v).reset(), 8, REFUSALS),
+    ("VectorEnv(max_plies)", lambda v: VectorEnv("brandubh", num_envs=2, max_plies=v), None, REFUSALS),
+    ("VectorEnv.reset(seed)", lambda v: VectorEnv("brandubh", num_envs=2).reset(seed=v), None, REFUSALS),
 ]
 
 
@@ -259,6 +266,15 @@ def test_environment_steps_read_only_actions(action):
             assert snapshot(gym.game) == before
         if whole(action) is not None and not 0 <= whole(action) < gym.variant.action_count and illegal == "lose":
             assert gym.illegal_played, "an int out of range is an illegal action: a loss"
+
+
+@EXAMPLES
+@given(actions=st.one_of(ANYTHING, st.lists(ANYTHING, min_size=0, max_size=3)))
+def test_vector_steps_read_only_actions(actions):
+    env = VectorEnv("brandubh", num_envs=2, seed=0)
+    env.reset()
+    if refused(lambda: env.step(actions)):
+        assert env.history(0) == [] and env.history(1) == []
 
 
 # --- sweeps: everything is read before Ray; reaching Ray counts as accepted ----------------
