@@ -1,6 +1,7 @@
 //! Positions: what a [`Position`] is, how one is made from a [`Setup`] and checked against the
 //! rules, and what an engine reads off one (the pieces, the side to move, how it stands decided).
 
+use super::bitboard::Bits;
 use super::core::Pos;
 use super::{bitboard::Wide, EndReason, Ending, Engine, GameOutcome, Inner};
 use crate::ir::{RuleRef, Side, Square};
@@ -307,9 +308,16 @@ impl Engine {
 
     /// Every piece: its square and kind (index into `Rules::pieces`), by rank then file.
     pub fn pieces(&self, position: &Position) -> Vec<(Square, usize)> {
-        let squares = usize::from(self.width()) * usize::from(self.height());
-        with_core!(self, position, |core, pos| (0..squares)
-            .filter_map(|sq| core.piece_on(pos, sq).map(|k| (self.square(sq), k)))
-            .collect(), else Vec::new())
+        // Each kind's set of squares, then sorted by square: a board holds far fewer pieces
+        // than squares, and testing every square against every kind was a sixth of a step of
+        // Python's vectorised environment. Squares hold one piece each, so the order is total.
+        let mut found: Vec<(usize, usize)> = with_core!(self, position, |core, pos| (0..core.kinds.len())
+            .flat_map(|k| pos.pieces[k].iter().map(move |sq| (sq, k)))
+            .collect(), else Vec::new());
+        found.sort_unstable();
+        found
+            .into_iter()
+            .map(|(sq, k)| (self.square(sq), k))
+            .collect()
     }
 }
