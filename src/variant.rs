@@ -82,6 +82,10 @@ pub const BUNDLED: &[(&str, &str)] = &[
         include_str!("../variants/aagenielsen/tawlbwrdd-11x11.tafl"),
     ),
     (
+        "tawlbwrdd-lewis-cross",
+        include_str!("../variants/aagenielsen/tawlbwrdd-lewis-cross.tafl"),
+    ),
+    (
         "thrones-and-bones",
         include_str!("../variants/thrones-and-bones.tafl"),
     ),
