@@ -26,6 +26,10 @@ pub const BUNDLED: &[(&str, &str)] = &[
     ),
     ("copenhagen", include_str!("../variants/copenhagen.tafl")),
     (
+        "copenhagen-bell",
+        include_str!("../variants/aagenielsen/copenhagen-bell.tafl"),
+    ),
+    (
         "dragonheelslair-v1",
         include_str!("../variants/dragonheelslair-v1.tafl"),
     ),
@@ -84,6 +88,14 @@ pub const BUNDLED: &[(&str, &str)] = &[
     (
         "tawlbwrdd-lewis-cross",
         include_str!("../variants/aagenielsen/tawlbwrdd-lewis-cross.tafl"),
+    ),
+    (
+        "tawlbwrdd-t-diamond",
+        include_str!("../variants/aagenielsen/tawlbwrdd-t-diamond.tafl"),
+    ),
+    (
+        "tawlbwrdd-throneless-t-cross",
+        include_str!("../variants/aagenielsen/tawlbwrdd-throneless-t-cross.tafl"),
     ),
     (
         "thrones-and-bones",
