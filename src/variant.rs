@@ -61,8 +61,16 @@ pub const BUNDLED: &[(&str, &str)] = &[
         include_str!("../variants/aagenielsen/saami-tablut.tafl"),
     ),
     (
+        "sea-battle-11x11",
+        include_str!("../variants/aagenielsen/sea-battle-11x11.tafl"),
+    ),
+    (
         "sea-battle-13x13",
         include_str!("../variants/sea-battle-13x13.tafl"),
+    ),
+    (
+        "sea-battle-204577",
+        include_str!("../variants/aagenielsen/sea-battle-204577.tafl"),
     ),
     (
         "sea-battle-9x9",
