@@ -11,7 +11,7 @@
 //! without the games lost on time.
 
 use std::collections::hash_map::DefaultHasher;
-use std::collections::{BTreeMap, HashMap};
+use std::collections::{BTreeMap, HashSet};
 use std::ffi::OsString;
 use std::hash::{Hash, Hasher};
 use std::path::PathBuf;
@@ -303,7 +303,7 @@ fn gather(
     // `CopenhagenGamesJSON`: a file whose name (the site's game number) and text are those of a
     // file already read is the same game, counted once. The text is kept as a hash: two different
     // games under one name colliding in 64 bits is not a risk worth the memory of every text.
-    let mut seen: HashMap<OsString, u64> = HashMap::new();
+    let mut seen: HashSet<(OsString, u64)> = HashSet::new();
     let mut duplicates = 0;
     // Read and parsed in parallel a slice at a time, tallied in file order.
     for chunk in paths.chunks(1024) {
@@ -320,8 +320,7 @@ fn gather(
             if let (Some(file_name), Ok((text, _))) = (path.file_name(), &read) {
                 let mut hasher = DefaultHasher::new();
                 text.hash(&mut hasher);
-                let hash = hasher.finish();
-                if seen.insert(file_name.to_os_string(), hash) == Some(hash) {
+                if !seen.insert((file_name.to_os_string(), hasher.finish())) {
                     duplicates += 1;
                     continue;
                 }
