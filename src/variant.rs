@@ -26,6 +26,10 @@ pub const BUNDLED: &[(&str, &str)] = &[
     ),
     ("copenhagen", include_str!("../variants/copenhagen.tafl")),
     (
+        "copenhagen-bell",
+        include_str!("../variants/aagenielsen/copenhagen-bell.tafl"),
+    ),
+    (
         "dragonheelslair-v1",
         include_str!("../variants/dragonheelslair-v1.tafl"),
     ),
@@ -57,8 +61,16 @@ pub const BUNDLED: &[(&str, &str)] = &[
         include_str!("../variants/aagenielsen/saami-tablut.tafl"),
     ),
     (
+        "sea-battle-11x11",
+        include_str!("../variants/aagenielsen/sea-battle-11x11.tafl"),
+    ),
+    (
         "sea-battle-13x13",
         include_str!("../variants/sea-battle-13x13.tafl"),
+    ),
+    (
+        "sea-battle-204577",
+        include_str!("../variants/aagenielsen/sea-battle-204577.tafl"),
     ),
     (
         "sea-battle-9x9",
@@ -80,6 +92,18 @@ pub const BUNDLED: &[(&str, &str)] = &[
     (
         "tawlbwrdd-11x11",
         include_str!("../variants/aagenielsen/tawlbwrdd-11x11.tafl"),
+    ),
+    (
+        "tawlbwrdd-lewis-cross",
+        include_str!("../variants/aagenielsen/tawlbwrdd-lewis-cross.tafl"),
+    ),
+    (
+        "tawlbwrdd-t-diamond",
+        include_str!("../variants/aagenielsen/tawlbwrdd-t-diamond.tafl"),
+    ),
+    (
+        "tawlbwrdd-throneless-t-cross",
+        include_str!("../variants/aagenielsen/tawlbwrdd-throneless-t-cross.tafl"),
     ),
     (
         "thrones-and-bones",

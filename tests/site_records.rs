@@ -213,3 +213,50 @@ fn the_list_names_the_site_types_each_file_plays_and_the_sample_bears_them_out()
         );
     }
 }
+
+/// The public copy holds the Copenhagen games twice (`gamesJSON` and `CopenhagenGamesJSON`): the
+/// same file name with the same text is one game, but the same name with another text is not.
+#[test]
+fn a_game_found_twice_in_the_copy_counts_once() {
+    let dir = std::env::temp_dir().join(format!("tafl-site-twice-{}", std::process::id()));
+    let folder = fixtures().join("16");
+    let mut games: Vec<PathBuf> = std::fs::read_dir(&folder)
+        .unwrap()
+        .map(|entry| entry.unwrap().path())
+        .collect();
+    games.sort();
+    let (one, other) = (&games[0], &games[1]);
+    let name = one.file_name().unwrap();
+    for sub in ["gamesJSON", "CopenhagenGamesJSON", "elsewhere"] {
+        std::fs::create_dir_all(dir.join(sub)).unwrap();
+    }
+    let manifest = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    std::fs::copy(manifest.join(one), dir.join("gamesJSON").join(name)).unwrap();
+    std::fs::copy(
+        manifest.join(one),
+        dir.join("CopenhagenGamesJSON").join(name),
+    )
+    .unwrap();
+    // Another game under the same name: a different game, counted.
+    std::fs::copy(manifest.join(other), dir.join("elsewhere").join(name)).unwrap();
+    let output = tafl(&[
+        "games",
+        "site",
+        dir.to_str().unwrap(),
+        "--min-games",
+        "1",
+        "--type",
+        "16",
+        "--json",
+    ]);
+    std::fs::remove_dir_all(&dir).unwrap();
+    let report: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert_eq!(report["games"], 2, "{}", stdout(&output));
+    let copenhagen = report["types"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|t| t["key"] == 16)
+        .unwrap();
+    assert_eq!(copenhagen["games"], 2);
+}

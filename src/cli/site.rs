@@ -10,7 +10,10 @@
 //! type stands the site's own balance: the attackers' share of its decided games, with and
 //! without the games lost on time.
 
-use std::collections::BTreeMap;
+use std::collections::hash_map::DefaultHasher;
+use std::collections::{BTreeMap, HashSet};
+use std::ffi::OsString;
+use std::hash::{Hash, Hasher};
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::Arc;
@@ -211,7 +214,7 @@ pub fn run(args: &SiteArgs) -> ExitCode {
     let Some(candidates) = candidates(&args.variants) else {
         return ExitCode::from(2);
     };
-    let (gathered, unreadable) = gather(&paths, args, &mut problems);
+    let (gathered, unreadable, duplicates) = gather(&paths, args, &mut problems);
     problems.finish();
     let mut types = Vec::new();
     for (key, gathered) in gathered {
@@ -227,7 +230,7 @@ pub fn run(args: &SiteArgs) -> ExitCode {
     types.sort_by(|a, b| b.games.cmp(&a.games).then(a.key.cmp(&b.key)));
     let checked: Vec<&TypeReport> = types.iter().filter(|t| t.checked).collect();
     let report = SiteReport {
-        games: paths.len(),
+        games: paths.len() - duplicates,
         unreadable,
         checked_types: checked.len(),
         covered_types: checked.iter().filter(|t| t.covered).count(),
@@ -285,7 +288,7 @@ fn gather(
     paths: &[PathBuf],
     args: &SiteArgs,
     problems: &mut Problems,
-) -> (BTreeMap<u32, Gathered>, usize) {
+) -> (BTreeMap<u32, Gathered>, usize, usize) {
     let progress = super::load::progress(
         paths.len() as u64,
         "{bar:40} {pos}/{len} files, {elapsed}",
@@ -295,6 +298,12 @@ fn gather(
     let first = args.first as usize;
     let mut types: BTreeMap<u32, Gathered> = BTreeMap::new();
     let mut unreadable = 0;
+    // The public copy of the records holds the Copenhagen games twice, in `gamesJSON` and in
+    // `CopenhagenGamesJSON`: a file whose name (the site's game number) and text are those of a
+    // file already read is the same game, counted once. The text is kept as a hash: two different
+    // games under one name colliding in 64 bits is not a risk worth the memory of every text.
+    let mut seen: HashSet<(OsString, u64)> = HashSet::new();
+    let mut duplicates = 0;
     // Read and parsed in parallel a slice at a time, tallied in file order.
     for chunk in paths.chunks(1024) {
         let read: Vec<_> = chunk
@@ -307,6 +316,14 @@ fn gather(
             })
             .collect();
         for (path, read) in chunk.iter().zip(read) {
+            if let (Some(file_name), Ok((text, _))) = (path.file_name(), &read) {
+                let mut hasher = DefaultHasher::new();
+                text.hash(&mut hasher);
+                if !seen.insert((file_name.to_os_string(), hasher.finish())) {
+                    duplicates += 1;
+                    continue;
+                }
+            }
             let name = path.display().to_string();
             let record = match read {
                 Ok((_, Ok(record))) => record,
@@ -357,7 +374,7 @@ fn gather(
     if let Some(bar) = progress {
         bar.finish_and_clear();
     }
-    (types, unreadable)
+    (types, unreadable, duplicates)
 }
 
 /// The type (number and name) of a record that could not be read as a game, if its text is
