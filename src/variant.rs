@@ -17,6 +17,10 @@ pub const BUNDLED: &[(&str, &str)] = &[
     ("berserk", include_str!("../variants/berserk.tafl")),
     ("brandubh", include_str!("../variants/brandubh.tafl")),
     (
+        "brandubh-1-aagenielsen",
+        include_str!("../variants/aagenielsen/brandubh-1-aagenielsen.tafl"),
+    ),
+    (
         "brandubh-aagenielsen",
         include_str!("../variants/aagenielsen/brandubh-aagenielsen.tafl"),
     ),
@@ -46,6 +50,10 @@ pub const BUNDLED: &[(&str, &str)] = &[
         "historical-hnefatafl",
         include_str!("../variants/historical-hnefatafl.tafl"),
     ),
+    (
+        "historical-hnefatafl-13x13",
+        include_str!("../variants/aagenielsen/historical-hnefatafl-13x13.tafl"),
+    ),
     ("linnaeus", include_str!("../variants/linnaeus.tafl")),
     ("magpie", include_str!("../variants/magpie.tafl")),
     (
@@ -57,12 +65,20 @@ pub const BUNDLED: &[(&str, &str)] = &[
         include_str!("../variants/aagenielsen/saami-tablut.tafl"),
     ),
     (
+        "saami-tablut-w",
+        include_str!("../variants/aagenielsen/saami-tablut-w.tafl"),
+    ),
+    (
         "sea-battle-13x13",
         include_str!("../variants/sea-battle-13x13.tafl"),
     ),
     (
         "sea-battle-9x9",
         include_str!("../variants/sea-battle-9x9.tafl"),
+    ),
+    (
+        "skalk-9x9-w",
+        include_str!("../variants/aagenielsen/skalk-9x9-w.tafl"),
     ),
     (
         "tablut-11x11",
