@@ -13,6 +13,10 @@ pub const BUNDLED: &[(&str, &str)] = &[
         include_str!("../variants/alea-evangelii.tafl"),
     ),
     ("ard-ri", include_str!("../variants/ard-ri.tafl")),
+    (
+        "ard-ri-39",
+        include_str!("../variants/aagenielsen/ard-ri-39.tafl"),
+    ),
     ("ashton", include_str!("../variants/ashton.tafl")),
     ("berserk", include_str!("../variants/berserk.tafl")),
     ("brandubh", include_str!("../variants/brandubh.tafl")),
