@@ -13,9 +13,17 @@ pub const BUNDLED: &[(&str, &str)] = &[
         include_str!("../variants/alea-evangelii.tafl"),
     ),
     ("ard-ri", include_str!("../variants/ard-ri.tafl")),
+    (
+        "ard-ri-39",
+        include_str!("../variants/aagenielsen/ard-ri-39.tafl"),
+    ),
     ("ashton", include_str!("../variants/ashton.tafl")),
     ("berserk", include_str!("../variants/berserk.tafl")),
     ("brandubh", include_str!("../variants/brandubh.tafl")),
+    (
+        "brandubh-1-aagenielsen",
+        include_str!("../variants/aagenielsen/brandubh-1-aagenielsen.tafl"),
+    ),
     (
         "brandubh-aagenielsen",
         include_str!("../variants/aagenielsen/brandubh-aagenielsen.tafl"),
@@ -50,6 +58,10 @@ pub const BUNDLED: &[(&str, &str)] = &[
         "historical-hnefatafl",
         include_str!("../variants/historical-hnefatafl.tafl"),
     ),
+    (
+        "historical-hnefatafl-13x13",
+        include_str!("../variants/aagenielsen/historical-hnefatafl-13x13.tafl"),
+    ),
     ("linnaeus", include_str!("../variants/linnaeus.tafl")),
     ("magpie", include_str!("../variants/magpie.tafl")),
     (
@@ -59,6 +71,10 @@ pub const BUNDLED: &[(&str, &str)] = &[
     (
         "saami-tablut",
         include_str!("../variants/aagenielsen/saami-tablut.tafl"),
+    ),
+    (
+        "saami-tablut-w",
+        include_str!("../variants/aagenielsen/saami-tablut-w.tafl"),
     ),
     (
         "sea-battle-11x11",
@@ -75,6 +91,10 @@ pub const BUNDLED: &[(&str, &str)] = &[
     (
         "sea-battle-9x9",
         include_str!("../variants/sea-battle-9x9.tafl"),
+    ),
+    (
+        "skalk-9x9-w",
+        include_str!("../variants/aagenielsen/skalk-9x9-w.tafl"),
     ),
     (
         "tablut-11x11",
