@@ -44,6 +44,7 @@ pub mod eval;
 mod iteration;
 pub mod ladder;
 pub mod learned;
+pub mod people;
 pub mod profile;
 pub mod stats;
 pub mod train;
