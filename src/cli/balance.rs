@@ -83,7 +83,7 @@ pub struct Args {
 }
 
 /// `--level`'s values: each a [`Level`], kept as written back by its name.
-fn parse_level(text: &str) -> Result<String, String> {
+pub(super) fn parse_level(text: &str) -> Result<String, String> {
     text.parse::<Level>().map(|level| level.to_string())
 }
 

@@ -29,12 +29,13 @@ pub struct Args {
     /// format `tafl games` reads); games the variant does not replay are left out.
     #[arg(long = "corpus", value_name = "VARIANT=FILE", default_values_t = DEFAULT_CORPORA.map(String::from))]
     corpora: Vec<String>,
-    /// Fit on every Nth position of the fitted games (1: all of them).
-    #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u64).range(1..=1000))]
-    every: u64,
-    /// Measure the model on every Nth position of the held-out games (1: all of them).
-    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=1000))]
-    test_every: u64,
+    /// Positions of each corpus's fitted games to fit on at most, spread evenly over them
+    /// (every move of each is searched, so this is what the fit's time grows with).
+    #[arg(long, default_value_t = 3000, value_parser = clap::value_parser!(u64).range(1..=10_000_000))]
+    positions: u64,
+    /// Positions of each corpus's held-out games to measure the model on at most, spread evenly.
+    #[arg(long, default_value_t = 1500, value_parser = clap::value_parser!(u64).range(1..=10_000_000))]
+    test_positions: u64,
     /// The depth each move's position is searched to for the model's `search` feature (0: the
     /// hand evaluation of it).
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(0..=4))]
@@ -74,12 +75,15 @@ pub fn run(args: &Args) -> ExitCode {
         };
         corpora.push((variant.to_string(), file.to_string(), games));
     }
-    let every = args.every as usize;
     let mut fitted = Vec::new();
     let mut held_out = Vec::new();
     for (_, _, games) in &corpora {
         let (fit_games, test_games) = split(games);
-        fitted.extend(samples(&fit_games, every, args.depth));
+        fitted.extend(samples(
+            &fit_games,
+            stride(&fit_games, args.positions),
+            args.depth,
+        ));
         held_out.push((fit_games.len(), test_games));
     }
     let sides = crate::ir::Side::BOTH.map(|side| fit_side(&fitted, side));
@@ -99,7 +103,11 @@ pub fn run(args: &Args) -> ExitCode {
         figures: Vec::new(),
     };
     for ((variant, file, _), (games_fitted, test_games)) in corpora.iter().zip(&held_out) {
-        let test_samples = samples(test_games, args.test_every as usize, args.depth);
+        let test_samples = samples(
+            test_games,
+            stride(test_games, args.test_positions),
+            args.depth,
+        );
         let (people, uniform) = predict(&model, &test_samples, 1.0);
         let positions: Vec<(usize, usize)> = test_games
             .iter()
@@ -175,6 +183,12 @@ fn split(games: &[Game]) -> (Vec<Game>, Vec<Game>) {
     (fit, test)
 }
 
+/// The stride that takes at most `most` of the positions of `games`.
+fn stride(games: &[Game], most: u64) -> usize {
+    let positions: usize = games.iter().map(|game| game.plies().len()).sum();
+    positions.div_ceil(most.max(1) as usize).max(1)
+}
+
 /// The command that makes this model again.
 fn command_line(args: &Args) -> String {
     let mut line = String::from("tafl fit-people");
@@ -182,8 +196,8 @@ fn command_line(args: &Args) -> String {
         line.push_str(&format!(" --corpus {corpus}"));
     }
     line.push_str(&format!(
-        " --every {} --test-every {} --depth {} --engine-depth {} --engine-positions {}",
-        args.every, args.test_every, args.depth, args.engine_depth, args.engine_positions
+        " --positions {} --test-positions {} --depth {} --engine-depth {} --engine-positions {}",
+        args.positions, args.test_positions, args.depth, args.engine_depth, args.engine_positions
     ));
     line
 }
