@@ -118,6 +118,7 @@ pub fn fit_side(samples: &[Sample], side: Side) -> Vec<f64> {
 
 /// Each feature's standard deviation over every legal move of `samples` (its floor keeps the
 /// ridge positive where a feature never varies).
+#[allow(clippy::needless_range_loop)] // sums indexed by feature, as the formula is written
 fn spreads(samples: &[&Sample]) -> Vec<f64> {
     let (mut sum, mut square, mut n) = ([0.0; FEATURES], [0.0; FEATURES], 0.0);
     for s in samples {
@@ -171,6 +172,7 @@ fn logit(w: &[f64], m: &[f32; FEATURES]) -> f64 {
 }
 
 /// The penalised log-likelihood's gradient and Hessian at `w`.
+#[allow(clippy::needless_range_loop)] // vectors and matrices indexed by feature, as the formulas are
 fn derivatives(samples: &[&Sample], w: &[f64], spread: &[f64]) -> (Vec<f64>, Vec<Vec<f64>>) {
     let zero = || (vec![0.0; FEATURES], vec![vec![0.0; FEATURES]; FEATURES]);
     let (mut g, mut h) = samples
