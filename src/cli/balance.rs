@@ -404,7 +404,7 @@ fn meaning(figures: &[LevelFigure], top_ms: Option<u64>) -> String {
             .share
             .map_or("no share".to_string(), |s| format!("{s:.2}"));
         said.push(match level {
-            Level::People { sharpness } if sharpness == 1.0 => format!(
+            Level::People { sharpness: 1.0 } => format!(
                 "{} ({share}) is the figure for people: both sides play as the model fitted to \
                  people's moves plays (docs/people.md), which is what a designer writes for",
                 figure.level

@@ -41,7 +41,7 @@ pub struct Sample {
 /// position alone (a rule that reads the game's history refused it).
 pub fn sample(game: &Game, index: usize, depth: u32) -> Option<Sample> {
     let played = game.plies().get(index)?.mv;
-    let position = game.positions().get(index)?.clone();
+    let position = *game.positions().get(index)?;
     let at = Game::from_position(game.engine().clone(), position);
     let described = move_features(&at, depth);
     let chosen = described.iter().position(|d| d.mv == played)?;
@@ -294,7 +294,7 @@ pub fn engine_figures(
         .par_iter()
         .filter_map(|&(g, i)| {
             let sample = sample(&games[g], i, model.depth)?;
-            let position = games[g].positions()[i].clone();
+            let position = games[g].positions()[i];
             let at = Game::from_position(games[g].engine().clone(), position);
             let stop = AtomicBool::new(false);
             let best = search(&at, &limits, &stop, |_| {}).ok()?.best?;

@@ -43,7 +43,7 @@ impl<'a> Player<'a> {
 
 /// The seed stream of the people players' choices, apart from the openings' (the same
 /// openings are played at every level).
-const CHOICES: u64 = 0x5EED_0F_9E0B1E;
+const CHOICES: u64 = 0x5EED_0F9E_0B1E;
 
 /// Plays `game` on, `attackers` and `defenders` choosing in turn, until the game ends, a side
 /// resigns by `adjudication`'s rule or the cap stops it. A people player's choices come from
