@@ -157,3 +157,80 @@ fn bad_input_exits_2_and_writes_no_chart() {
     let out = tafl(&["balance", "brandubh", "--weights", "nowhere.json"]);
     assert_eq!(out.status.code(), Some(2));
 }
+
+#[test]
+fn each_level_has_its_figure_and_the_first_is_the_headline() {
+    let out = tafl(&[
+        "balance",
+        "brandubh",
+        "--level",
+        "people,depth:1,engine",
+        "--rungs",
+        "2",
+        "--games",
+        "3",
+        "--threads",
+        "1",
+        "--json",
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(json["level"], "people");
+    let levels = json["levels"].as_array().unwrap();
+    let names: Vec<&str> = levels
+        .iter()
+        .map(|l| l["level"].as_str().unwrap())
+        .collect();
+    assert_eq!(names, ["people", "depth:1", "engine"]);
+    for level in levels {
+        assert_eq!(level["games"].as_u64(), Some(3));
+        let (low, high) = (
+            level["low"].as_f64().unwrap(),
+            level["high"].as_f64().unwrap(),
+        );
+        assert!(0.0 <= low && low <= high && high <= 1.0);
+        match level["share"].as_f64() {
+            Some(share) => assert!(low <= share && share <= high),
+            None => assert_eq!(level["decisive"].as_u64(), Some(0)),
+        }
+    }
+    // The engine's figure is its ladder's top rung.
+    assert_eq!(levels[2]["share"], json["rungs"][0]["share"]);
+    assert!(json["meaning"].as_str().unwrap().contains("for people"));
+    // Without the engine there is no ladder.
+    let out = tafl(&[
+        "balance",
+        "brandubh",
+        "--level",
+        "people",
+        "--games",
+        "2",
+        "--threads",
+        "1",
+        "--json",
+    ]);
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(json["levels"].as_array().unwrap().len(), 1);
+    assert!(json.get("rungs").is_none());
+    assert!(json["verdict"].as_str().unwrap().contains("people level"));
+}
+
+#[test]
+fn a_level_that_is_none_exits_2_and_names_the_levels() {
+    for bad in ["peple", "depth:0", "people:0", "engine:1", ""] {
+        let out = tafl(&["balance", "brandubh", "--level", bad]);
+        assert_eq!(out.status.code(), Some(2), "{bad}");
+        let message = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            message.contains("people") && message.contains("engine"),
+            "{bad}: {message}"
+        );
+    }
+    let out = tafl(&["balance", "brandubh", "--model", "nowhere.json"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("nowhere.json"));
+}

@@ -1,8 +1,12 @@
-//! `tafl balance VARIANT [--rungs MS,MS,...] [--games N] [--threads N] [--json] [--svg FILE]`:
-//! the designer's question, "is it fair?", answered by self-play at a ladder of budgets
-//! ([`crate::search::ladder`]): at each rung the attackers' and defenders' wins, the draws and
-//! how the games ended, and the attackers' share of the decisive games with its 95% interval;
-//! then the verdict, settled where the top two rungs agree, else still moving and which way.
+//! `tafl balance VARIANT [--level LEVEL,...] [--rungs MS,MS,...] [--games N] [--threads N]
+//! [--json] [--svg FILE]`: the designer's question, "is it fair?", answered by self-play at
+//! levels of play ([`crate::search::people::Level`]). The first level is the headline figure:
+//! `people` by default, the model of people's moves fitted to their games
+//! ([`crate::search::people`]), with the `engine`'s beside it. The engine level plays a ladder
+//! of budgets ([`crate::search::ladder`]): at each rung the attackers' and defenders' wins, the
+//! draws and how the games ended, and the attackers' share of the decisive games with its 95%
+//! interval; then the verdict, settled where the top two rungs agree, else still moving and
+//! which way. Every other level plays `--games` games.
 //!
 //! Every rung plays the same seeded openings (game i of each rung starts from the same random
 //! plies), with the weights the variant's rules choose (or `--weights`), one thread a game and
@@ -19,14 +23,31 @@ use crate::search::duel::{
     selfplay_game_watched, Adjudication, Opening, OpeningMoves, Played, Resign,
 };
 use crate::search::ladder::{Ladder, Rung, DEFAULT_RUNGS};
+use crate::search::people::play::level_game;
+use crate::search::people::{Level, Model};
 use crate::search::profile::{Escape, Features};
+use crate::search::stats::wilson;
 use crate::search::Limits;
+
+/// The levels played by default: people's first (the designer's figure), the engine's beside.
+const DEFAULT_LEVELS: [&str; 2] = ["people", "engine"];
 
 /// Arguments of `tafl balance`.
 #[derive(Debug, clap::Args)]
 pub struct Args {
     /// A bundled variant's name or a variant file.
     pub variant: String,
+    /// The levels of play, comma-separated, the headline first: `people` (the model of
+    /// people's moves), `people:S` (its logits times S: a keener player), `depth:N` (the
+    /// engine's best move at depth N) or `engine` (the full player, at each rung's budget).
+    #[arg(long = "level", value_name = "LEVEL,...", value_delimiter = ',',
+          default_values_t = DEFAULT_LEVELS.map(String::from),
+          value_parser = parse_level)]
+    pub levels: Vec<String>,
+    /// The model of people's moves to play: a file `tafl fit-people --out` wrote [default:
+    /// the bundled one, variants/people/model.json].
+    #[arg(long, value_name = "FILE")]
+    pub model: Option<std::path::PathBuf>,
     /// The budgets of the rungs, milliseconds a move, comma-separated.
     #[arg(long, value_name = "MS,MS,...", value_delimiter = ',', default_values_t = DEFAULT_RUNGS,
           value_parser = clap::value_parser!(u64).range(1..=600_000))]
@@ -61,17 +82,45 @@ pub struct Args {
     pub svg: Option<std::path::PathBuf>,
 }
 
+/// `--level`'s values: each a [`Level`], kept as written back by its name.
+pub(super) fn parse_level(text: &str) -> Result<String, String> {
+    text.parse::<Level>().map(|level| level.to_string())
+}
+
+/// One level's figure, as the JSON's `levels` lists it.
+#[derive(Clone, Debug, Serialize)]
+struct LevelFigure {
+    /// The level's name.
+    level: String,
+    /// The attackers' share of the decisive games (`None`: none was decisive); for `engine`,
+    /// the top rung's.
+    share: Option<f64>,
+    low: f64,
+    high: f64,
+    /// Games played at this level (at the top rung for `engine`).
+    games: u64,
+    /// Decisive games among them.
+    decisive: u64,
+}
+
 #[derive(Serialize)]
 struct Summary {
     variant: String,
+    /// The headline level, the first of `--level`.
+    level: String,
+    /// Each level's figure, in the order asked.
+    levels: Vec<LevelFigure>,
+    /// What the figures mean, in words.
+    meaning: String,
     /// The weights both sides play with: a profile's name, `hand` or a file's path.
     evaluation: String,
     /// The search techniques turned off and on (`--off`, `--on`); both empty: the defaults.
     off: Vec<String>,
     on: Vec<String>,
+    /// The engine's ladder, where `engine` is one of the levels.
     #[serde(flatten)]
-    ladder: Ladder,
-    /// The verdict in words.
+    ladder: Option<Ladder>,
+    /// The verdict in words: the engine's ladder's, or the headline level's figure.
     verdict: String,
     /// What the figure cannot be trusted for, where that is known: in corner-escape games the
     /// computer's attackers do not yet play the blockade people play (docs/balance.md).
@@ -120,7 +169,30 @@ pub fn run(args: Args) -> ExitCode {
         Ok(chosen) => chosen,
         Err(message) => return usage(message),
     };
-    let mut rungs = args.rungs.clone();
+    let mut levels: Vec<Level> = Vec::new();
+    for text in &args.levels {
+        // Each was read by `parse_level`, which writes back only what parses.
+        let level: Level = text.parse().expect("a level `parse_level` accepted");
+        if !levels.contains(&level) {
+            levels.push(level);
+        }
+    }
+    let model = match &args.model {
+        None => Model::bundled().clone(),
+        Some(path) => match super::record_file::read(path, 1 << 20)
+            .map_err(|e| e.to_string())
+            .and_then(|text| Model::from_json(&text).map_err(|e| e.to_string()))
+        {
+            Ok(model) => model,
+            Err(message) => return usage(format!("`{}`: {message}", path.display())),
+        },
+    };
+    let with_engine = levels.iter().any(|level| level.is_engine());
+    let mut rungs = if with_engine {
+        args.rungs.clone()
+    } else {
+        Vec::new()
+    };
     rungs.sort_unstable();
     rungs.dedup();
     let threads = args.threads.map_or_else(
@@ -129,15 +201,24 @@ pub fn run(args: Args) -> ExitCode {
     );
     let opening = args.opening.opening(OpeningMoves::Plausible);
     if !args.json {
+        let names: Vec<String> = levels.iter().map(Level::to_string).collect();
+        let budgets = if with_engine {
+            format!(
+                " (the engine at {} ms a move)",
+                rungs
+                    .iter()
+                    .map(u64::to_string)
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            )
+        } else {
+            String::new()
+        };
         outln!(
-            "{}: {} games at each of {} ms a move from {} (seed {}), {} at once; evaluation: {}",
+            "{}: {} games at each level, {}{budgets}, from {} (seed {}), {} at once; evaluation: {}",
             loaded.engine.rules().name,
             args.games,
-            rungs
-                .iter()
-                .map(u64::to_string)
-                .collect::<Vec<_>>()
-                .join(", "),
+            names.join(", "),
             opening,
             args.seed,
             threads,
@@ -160,35 +241,55 @@ pub fn run(args: Args) -> ExitCode {
         cap: args.cap as usize,
         resign,
     };
-    // The longest games first, so that the last ones to finish are short and every core
-    // stays busy to the end.
-    let jobs: Vec<(u64, u64)> = rungs
+    // The engine's longest games first, so that the last ones to finish are short and every
+    // core stays busy to the end; then the other levels' games.
+    let mut jobs: Vec<Job> = rungs
         .iter()
         .rev()
-        .flat_map(|&ms| (0..args.games).map(move |index| (ms, index)))
+        .flat_map(|&ms| (0..args.games).map(move |index| Job::Rung(ms, index)))
         .collect();
+    for (i, level) in levels.iter().enumerate() {
+        if !level.is_engine() {
+            jobs.extend((0..args.games).map(|index| Job::Level(i, index)));
+        }
+    }
     let progress = load::GamesProgress::new(jobs.len() as u64, args.json);
     let started = Instant::now();
-    let play_one = |&(ms, index): &(u64, u64)| {
-        let limits = Limits {
-            time: Some(Duration::from_millis(ms)),
-            ..player
-        }
-        .for_one_of_many_games();
+    let play_one = |job: &Job| {
         progress.start();
-        let played = selfplay_game_watched(
-            &loaded.engine,
-            &limits,
-            args.seed,
-            index,
-            opening,
-            adjudication,
-            || progress.moved(),
-        );
+        let played = match *job {
+            Job::Rung(ms, index) => {
+                let limits = Limits {
+                    time: Some(Duration::from_millis(ms)),
+                    ..player
+                }
+                .for_one_of_many_games();
+                selfplay_game_watched(
+                    &loaded.engine,
+                    &limits,
+                    args.seed,
+                    index,
+                    opening,
+                    adjudication,
+                    || progress.moved(),
+                )
+            }
+            Job::Level(i, index) => level_game(
+                &loaded.engine,
+                levels[i],
+                &model,
+                player.for_one_of_many_games(),
+                args.seed,
+                index,
+                opening,
+                adjudication,
+                || progress.moved(),
+            ),
+        };
         progress.finish();
-        (ms, played)
+        (*job, played)
     };
-    let played: Vec<(u64, Played)> = match load::on_threads(
+    let played: Vec<(Job, Played)> = match load::on_threads(
         threads,
         || jobs.iter().map(play_one).collect(),
         || {
@@ -200,26 +301,63 @@ pub fn run(args: Args) -> ExitCode {
         Err(code) => return code,
     };
     progress.clear();
-    let ladder = Ladder::of(
-        rungs
-            .iter()
-            .map(|&ms| {
+    let ladder = with_engine.then(|| {
+        Ladder::of(
+            rungs
+                .iter()
+                .map(|&ms| {
+                    let games: Vec<Played> = played
+                        .iter()
+                        .filter(|(job, _)| matches!(job, Job::Rung(rung, _) if *rung == ms))
+                        .map(|(_, game)| *game)
+                        .collect();
+                    Rung::of(ms, &games)
+                })
+                .collect(),
+        )
+    });
+    let figures: Vec<LevelFigure> = levels
+        .iter()
+        .enumerate()
+        .map(|(i, level)| {
+            let rung = match (level, &ladder) {
+                (Level::Engine, Some(ladder)) => ladder.rungs.last().cloned(),
+                _ => None,
+            };
+            let rung = rung.unwrap_or_else(|| {
                 let games: Vec<Played> = played
                     .iter()
-                    .filter(|(rung, _)| *rung == ms)
+                    .filter(|(job, _)| matches!(job, Job::Level(j, _) if *j == i))
                     .map(|(_, game)| *game)
                     .collect();
-                Rung::of(ms, &games)
-            })
-            .collect(),
-    );
+                Rung::of(0, &games)
+            });
+            let decisive = rung.attackers_win + rung.defenders_win;
+            let interval = wilson(rung.attackers_win, decisive);
+            LevelFigure {
+                level: level.to_string(),
+                share: rung.share,
+                low: interval.low,
+                high: interval.high,
+                games: rung.games,
+                decisive,
+            }
+        })
+        .collect();
+    let verdict = match &ladder {
+        Some(ladder) if levels[0].is_engine() => ladder.verdict(),
+        _ => headline(&figures[0]),
+    };
     let summary = Summary {
         variant: loaded.engine.rules().name.clone(),
+        level: figures[0].level.clone(),
+        meaning: meaning(&figures, rungs.last().copied()),
+        levels: figures,
         evaluation: super::best::evaluation_field(&player, &evaluation, loaded.engine.rules()),
         off: args.player.off.clone(),
         on: args.player.on.clone(),
-        verdict: ladder.verdict(),
-        caveat: (Features::of(loaded.engine.rules()).escape == Escape::Corners)
+        verdict,
+        caveat: (with_engine && Features::of(loaded.engine.rules()).escape == Escape::Corners)
             .then_some(CORNER_CAVEAT),
         ladder,
         opening,
@@ -232,10 +370,85 @@ pub fn run(args: Args) -> ExitCode {
     super::chart_and_report(&summary, args.json, (args.svg.as_deref(), chart), words)
 }
 
+/// A game of the run: game `index` at a rung's budget (ms) of the engine, or at level number
+/// `i` of `--level`.
+#[derive(Clone, Copy, Debug)]
+enum Job {
+    Rung(u64, u64),
+    Level(usize, u64),
+}
+
+/// The headline figure in words, where no ladder gives the verdict.
+fn headline(figure: &LevelFigure) -> String {
+    match figure.share {
+        Some(share) => format!(
+            "at the {} level the attackers win {share:.2} of the decisive games ({:.2} to {:.2}, {} of {} games decisive)",
+            figure.level, figure.low, figure.high, figure.decisive, figure.games
+        ),
+        None => format!(
+            "at the {} level no game of {} was decisive: no share to read",
+            figure.level, figure.games
+        ),
+    }
+}
+
+/// What the levels' figures mean, in one sentence per kind of level played.
+fn meaning(figures: &[LevelFigure], top_ms: Option<u64>) -> String {
+    let mut said = Vec::new();
+    for figure in figures {
+        let level: Level = match figure.level.parse() {
+            Ok(level) => level,
+            Err(_) => continue,
+        };
+        let share = figure
+            .share
+            .map_or("no share".to_string(), |s| format!("{s:.2}"));
+        said.push(match level {
+            Level::People { sharpness: 1.0 } => format!(
+                "{} ({share}) is the figure for people: both sides play as the model fitted to \
+                 people's moves plays (docs/people.md), which is what a designer writes for",
+                figure.level
+            ),
+            Level::People { sharpness } => format!(
+                "{} ({share}) is a keener player than people's model: its choices' logits times \
+                 {sharpness}, so it picks its favourite move more often",
+                figure.level
+            ),
+            Level::Depth(depth) => format!(
+                "{} ({share}) is the engine's best move at depth {depth} for both sides",
+                figure.level
+            ),
+            Level::Engine => format!(
+                "engine ({share}) is equal full computer players at {} ms a move: what strong \
+                 engines find, who see the king's double threats that people miss",
+                top_ms.unwrap_or(0)
+            ),
+        });
+    }
+    said.join("; ")
+}
+
 fn words(s: &Summary) -> String {
     let mut out = String::new();
-    out.push_str("  ms a move   games  attackers  defenders  draws (capped)  attackers' share of decisive games\n");
-    for rung in &s.ladder.rungs {
+    out.push_str("  level        games  decisive  attackers' share of decisive games\n");
+    for figure in &s.levels {
+        let share = match figure.share {
+            Some(share) => format!("{share:.2} ({:.2} to {:.2})", figure.low, figure.high),
+            None => "none: no decisive game".to_string(),
+        };
+        out.push_str(&format!(
+            "  {:<12} {:>5} {:>9}  {share}\n",
+            figure.level, figure.games, figure.decisive
+        ));
+    }
+    out.push_str(&format!("{}.\n", s.meaning));
+    let Some(ladder) = &s.ladder else {
+        out.push_str(&format!("{}\n", s.verdict));
+        out.push_str(&format!("{:.1} s\n", s.seconds));
+        return out;
+    };
+    out.push_str("the engine's ladder:\n  ms a move   games  attackers  defenders  draws (capped)  attackers' share of decisive games\n");
+    for rung in &ladder.rungs {
         let share = match rung.share {
             Some(share) => format!("{share:.2} ({:.2} to {:.2})", rung.low, rung.high),
             None => "none: no decisive game".to_string(),
@@ -245,7 +458,7 @@ fn words(s: &Summary) -> String {
             rung.ms, rung.games, rung.attackers_win, rung.defenders_win, rung.draws, rung.capped,
         ));
     }
-    for rung in &s.ladder.rungs {
+    for rung in &ladder.rungs {
         let endings: Vec<String> = rung
             .reasons
             .iter()
@@ -258,7 +471,10 @@ fn words(s: &Summary) -> String {
             endings.join(", ")
         ));
     }
-    out.push_str(&format!("{}\n", s.verdict));
+    out.push_str(&format!("the engine: {}\n", ladder.verdict()));
+    if s.verdict != ladder.verdict() {
+        out.push_str(&format!("{}\n", s.verdict));
+    }
     if let Some(caveat) = s.caveat {
         out.push_str(&format!("note: {caveat}\n"));
     }
@@ -268,12 +484,31 @@ fn words(s: &Summary) -> String {
 
 /// The ladder as the chart of [`crate::svg::ladder_chart`].
 fn chart(s: &Summary) -> String {
+    // The chart draws the engine's rungs; the other levels' figures, which have no budget,
+    // lead the line under it.
+    let others: Vec<String> = s
+        .levels
+        .iter()
+        .filter(|figure| figure.level != "engine")
+        .map(|figure| match figure.share {
+            Some(share) => format!(
+                "{} {share:.2} ({:.2} to {:.2})",
+                figure.level, figure.low, figure.high
+            ),
+            None => format!("{}: no decisive game", figure.level),
+        })
+        .collect();
+    let verdict = match (&s.ladder, others.is_empty()) {
+        (Some(_), true) => s.verdict.clone(),
+        (Some(ladder), false) => format!("{}; engine: {}", others.join("; "), ladder.verdict()),
+        (None, _) => s.verdict.clone(),
+    };
     crate::svg::ladder_chart(&crate::svg::LadderChart {
         variant: s.variant.clone(),
         rungs: s
             .ladder
-            .rungs
             .iter()
+            .flat_map(|ladder| &ladder.rungs)
             .map(|r| crate::svg::LadderPoint {
                 ms: r.ms,
                 games: r.games,
@@ -282,6 +517,6 @@ fn chart(s: &Summary) -> String {
                 high: r.high,
             })
             .collect(),
-        verdict: s.verdict.clone(),
+        verdict,
     })
 }

@@ -13,6 +13,7 @@ mod compare;
 mod diff;
 mod engine;
 mod export;
+mod fit_people;
 mod games;
 mod import;
 mod ir;
@@ -136,6 +137,9 @@ enum Command {
     /// Fit the learned correction (where each piece stands, relative to the nearest corner) to
     /// recorded games, and say how much better it predicts games it did not see.
     Learn(learn::Args),
+    /// Fit the model of people's moves to games people played (every fifth held out) and
+    /// say how well it, and the engine's best move, predict the held-out moves.
+    FitPeople(fit_people::Args),
     /// Play a variant at the terminal, both sides or against a friend (`help` inside lists the
     /// commands).
     Play(play::Args),
@@ -172,6 +176,7 @@ pub fn run() -> ExitCode {
         Command::Selfplay(args) => selfplay::run(args),
         Command::Balance(args) => balance::run(args),
         Command::Learn(args) => learn::run(&args),
+        Command::FitPeople(args) => fit_people::run(&args),
         Command::Games(args) => games::run(args),
         Command::Match(args) => r#match::run(*args),
         Command::Tune(args) => tune::run(args),

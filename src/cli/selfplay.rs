@@ -12,6 +12,8 @@ use serde::Serialize;
 
 use super::load;
 use crate::search::duel::{selfplay_game_watched, Opening, OpeningMoves, Played, Tally};
+use crate::search::people::play::level_game;
+use crate::search::people::{Level, Model};
 use crate::search::stats::{wilson, Rate};
 
 /// Arguments of `tafl selfplay`.
@@ -40,6 +42,10 @@ pub struct Args {
     /// When a side resigns.
     #[command(flatten)]
     pub adjudicate: super::best::ResignArgs,
+    /// Who plays both sides: `engine` (the search at `--depth` or `--time`), `people` (the model
+    /// of people's moves), `people:S` (its logits times S) or `depth:N` (docs/people.md).
+    #[arg(long, default_value = "engine", value_parser = super::balance::parse_level)]
+    pub level: String,
     /// Print one JSON object.
     #[arg(long)]
     pub json: bool,
@@ -57,6 +63,8 @@ struct Summary {
     off: Vec<String>,
     on: Vec<String>,
     games: u64,
+    /// Who played both sides (`--level`).
+    level: String,
     #[serde(flatten)]
     tally: Tally,
     depth: Option<u32>,
@@ -93,17 +101,32 @@ pub fn run(args: Args) -> ExitCode {
     let progress = load::GamesProgress::new(args.games, args.json);
     let adjudication = args.adjudicate.adjudication(args.cap);
     let opening = args.opening.opening(OpeningMoves::Any);
+    // `parse_level` kept only what parses.
+    let level: Level = args.level.parse().expect("a level `parse_level` accepted");
     let play_one = |index: u64| {
         progress.start();
-        let played = selfplay_game_watched(
-            &loaded.engine,
-            &limits,
-            args.seed,
-            index,
-            opening,
-            adjudication,
-            || progress.moved(),
-        );
+        let played = match level {
+            Level::Engine => selfplay_game_watched(
+                &loaded.engine,
+                &limits,
+                args.seed,
+                index,
+                opening,
+                adjudication,
+                || progress.moved(),
+            ),
+            _ => level_game(
+                &loaded.engine,
+                level,
+                Model::bundled(),
+                limits,
+                args.seed,
+                index,
+                opening,
+                adjudication,
+                || progress.moved(),
+            ),
+        };
         progress.finish();
         played
     };
@@ -126,6 +149,7 @@ pub fn run(args: Args) -> ExitCode {
         off: args.player.off.clone(),
         on: args.player.on.clone(),
         games: args.games,
+        level: args.level.clone(),
         tally: Tally::of(&results),
         depth: limits.depth,
         time_ms: limits.time.map(|t| t.as_millis() as u64),

@@ -44,6 +44,7 @@ pub mod eval;
 mod iteration;
 pub mod ladder;
 pub mod learned;
+pub mod people;
 pub mod profile;
 mod standing;
 pub mod stats;

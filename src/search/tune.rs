@@ -345,7 +345,7 @@ fn cross_entropy(eta: f64, y: f64) -> f64 {
 }
 
 /// Solves `a x = b` by Gaussian elimination with partial pivoting; `None` when singular.
-fn solve(mut a: Vec<Vec<f64>>, mut b: Vec<f64>) -> Option<Vec<f64>> {
+pub(crate) fn solve(mut a: Vec<Vec<f64>>, mut b: Vec<f64>) -> Option<Vec<f64>> {
     let n = b.len();
     for col in 0..n {
         let pivot = (col..n).max_by(|&i, &j| a[i][col].abs().total_cmp(&a[j][col].abs()))?;
