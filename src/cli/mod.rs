@@ -30,6 +30,7 @@ pub mod playouts;
 mod record_file;
 mod render;
 pub mod replay;
+mod report;
 pub mod selfplay;
 mod serve;
 mod show;
@@ -127,6 +128,13 @@ enum Command {
     /// How a rule change moves the balance: two variants from the same openings, the
     /// attackers' score in each and the difference with a paired 95% interval.
     Compare(compare::Args),
+    /// Is it a good game? The designer's report from self-play: outcome and endings, length,
+    /// how early games are decided, lead changes, choices, board use; with B, two variants side
+    /// by side from the same openings.
+    #[command(
+        after_help = "Examples:\n  tafl report brandubh --games 10 --time 50\n  tafl report copenhagen --html report.html --svg charts/\n  tafl report brandubh brandubh-aagenielsen --games 20 --json"
+    )]
+    Report(Box<report::Args>),
     /// Fit the evaluation's weights to the computer's games against itself (or to recorded
     /// games: `--records`); write a weights file.
     Tune(tune::Args),
@@ -177,6 +185,7 @@ pub fn run() -> ExitCode {
         Command::Tune(args) => tune::run(args),
         Command::Train(args) => train::run(*args),
         Command::Compare(args) => compare::run(args),
+        Command::Report(args) => report::run(*args),
         Command::Play(args) => play::run(args),
         Command::Engine(args) => engine::run(&args),
         Command::Serve(args) => serve::run(&args),
