@@ -258,6 +258,14 @@ fn every_svg_of_a_hostile_variant_is_well_formed_xml() {
         ),
         (vec!["show".into(), variant.into(), "--svg".into()], None),
         (
+            ["report", variant, "--games", "2", "--depth", "1", "--svg"]
+                .map(String::from)
+                .into_iter()
+                .chain([path("report")])
+                .collect(),
+            Some(path("report/outcome.svg")),
+        ),
+        (
             ["selfplay", variant, "--games", "2", "--depth", "1", "--svg"]
                 .map(String::from)
                 .into_iter()

@@ -132,7 +132,7 @@ enum Command {
     /// how early games are decided, lead changes, choices, board use; with B, two variants side
     /// by side from the same openings.
     #[command(
-        after_help = "Examples:\n  tafl report brandubh --games 10 --time 50\n  tafl report copenhagen --html report.html --svg charts/\n  tafl report brandubh brandubh-aagenielsen --games 20 --json"
+        after_help = "Examples:\n  tafl report brandubh --games 4 --depth 1\n  tafl report brandubh --games 2 --depth 1 --json\n  tafl report brandubh brandubh-aagenielsen --games 2 --depth 1\n  tafl report no-such-variant   # exits 2: no such variant"
     )]
     Report(Box<report::Args>),
     /// Fit the evaluation's weights to the computer's games against itself (or to recorded
