@@ -333,8 +333,11 @@ fn page(title: &str, words: &str, drawn: &[(String, String)]) -> String {
     html
 }
 
+/// `text` for HTML: a control character as every face shows it (`\u{1b}`), the characters
+/// HTML gives a meaning escaped.
 fn escape(text: &str) -> String {
-    text.chars()
+    crate::printable::shown(text)
+        .chars()
         .filter(|c| !c.is_control() || *c == '\n')
         .map(|c| match c {
             '<' => "&lt;".to_string(),

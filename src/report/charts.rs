@@ -87,9 +87,18 @@ pub fn charts(variant: &str, m: &Measures) -> Result<Vec<(&'static str, String)>
     Ok(out)
 }
 
-/// The text with its control characters dropped: a variant's name comes from its file.
+/// The text as every face shows it (a control character as its escape, `\u{1b}`): a
+/// variant's name comes from its file, and XML allows no control character. plotters escapes
+/// `<`, `>` and `&` itself.
 fn printable(text: &str) -> String {
-    text.chars().filter(|c| !c.is_control()).collect()
+    crate::printable::shown(text)
+        .chars()
+        .map(|c| match c {
+            c if c.is_control() => '\u{fffd}',
+            '\u{fffe}' | '\u{ffff}' => '\u{fffd}',
+            c => c,
+        })
+        .collect()
 }
 
 fn indexed(values: &[f64]) -> Vec<(f64, f64)> {
