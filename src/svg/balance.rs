@@ -60,8 +60,11 @@ pub fn balance_chart(balance: &Balance) -> String {
     }
 }
 
+#[cfg(feature = "charts")]
 const WIDTH: u32 = 800;
+#[cfg(feature = "charts")]
 const HEIGHT: u32 = 330;
+#[cfg(feature = "charts")]
 const FONT: &str = "sans-serif";
 
 /// Draws the chart into `svg`; the rows from the top: attackers, defenders, draws.
