@@ -33,6 +33,7 @@ pub mod opentafl;
 pub mod printable;
 pub mod protocol;
 pub mod record;
+pub mod report;
 pub mod search;
 pub mod span;
 mod suggest;

@@ -213,9 +213,9 @@ fn balance_chart_snapshot() {
 #[test]
 fn the_chart_reads_on_any_background_and_writes_its_figures() {
     let svg = chart();
-    // An opaque page behind black text.
+    // An opaque page behind black text (drawn by plotters, which writes colours in capitals).
     assert!(svg.contains(r##"<rect x="0" y="0" width="800""##), "{svg}");
-    assert!(svg.contains(r##"fill="#ffffff"/>"##), "{svg}");
+    assert!(svg.contains(r##"fill="#FFFFFF" stroke="none"/>"##), "{svg}");
     assert!(svg.contains(r##"fill="#000000""##), "{svg}");
     // The figures, the draws' interval, the capped games and the budget.
     for text in [
@@ -224,13 +224,13 @@ fn the_chart_reads_on_any_background_and_writes_its_figures() {
         "5 of 40 (12.5%; 95%: 5.5–26.1%), 3 at the ply limit",
         "to depth 3, after 4 random opening plies (seed 1)",
         "after 400 plies counts as a draw",
-        ">0%<",
-        ">100%<",
+        ">\n0%\n<",
+        ">\n100%\n<",
     ] {
         assert!(svg.contains(text), "`{text}` is not in {svg}");
     }
-    // Three whiskers, one per outcome.
-    assert_eq!(svg.matches("<path ").count(), 3);
+    // Three whiskers, one per outcome: the only lines drawn two wide.
+    assert_eq!(svg.matches(r#"stroke-width="2""#).count(), 3);
 }
 
 /// Issue 62: a variant whose name, family and notes hold control characters (ESC, BEL, a C1
@@ -257,6 +257,14 @@ fn every_svg_of_a_hostile_variant_is_well_formed_xml() {
             Some(path("show.svg")),
         ),
         (vec!["show".into(), variant.into(), "--svg".into()], None),
+        (
+            ["report", variant, "--games", "2", "--depth", "1", "--svg"]
+                .map(String::from)
+                .into_iter()
+                .chain([path("report")])
+                .collect(),
+            Some(path("report/outcome.svg")),
+        ),
         (
             ["selfplay", variant, "--games", "2", "--depth", "1", "--svg"]
                 .map(String::from)

@@ -152,7 +152,7 @@ pub fn run(args: Args) -> ExitCode {
 }
 
 /// `game`'s plies replayed in `loaded`'s variant, or `None` where one is illegal there.
-fn replay(loaded: &load::Loaded, game: &Game) -> Option<Game> {
+pub(super) fn replay(loaded: &load::Loaded, game: &Game) -> Option<Game> {
     let mut replayed = Game::new(loaded.engine.clone());
     for ply in game.plies() {
         let mv: Move = ply.mv;

@@ -31,6 +31,7 @@ pub mod playouts;
 mod record_file;
 mod render;
 pub mod replay;
+mod report;
 pub mod selfplay;
 mod serve;
 mod show;
@@ -128,6 +129,13 @@ enum Command {
     /// How a rule change moves the balance: two variants from the same openings, the
     /// attackers' score in each and the difference with a paired 95% interval.
     Compare(compare::Args),
+    /// Is it a good game? The designer's report from self-play: outcome and endings, length,
+    /// how early games are decided, lead changes, choices, board use; with B, two variants side
+    /// by side from the same openings.
+    #[command(
+        after_help = "Examples:\n  tafl report brandubh --games 4 --depth 1\n  tafl report brandubh --games 2 --depth 1 --json\n  tafl report brandubh brandubh-aagenielsen --games 2 --depth 1\n  tafl report no-such-variant   # exits 2: no such variant"
+    )]
+    Report(Box<report::Args>),
     /// Fit the evaluation's weights to the computer's games against itself (or to recorded
     /// games: `--records`); write a weights file.
     Tune(tune::Args),
@@ -182,6 +190,7 @@ pub fn run() -> ExitCode {
         Command::Tune(args) => tune::run(args),
         Command::Train(args) => train::run(*args),
         Command::Compare(args) => compare::run(args),
+        Command::Report(args) => report::run(*args),
         Command::Play(args) => play::run(args),
         Command::Engine(args) => engine::run(&args),
         Command::Serve(args) => serve::run(&args),

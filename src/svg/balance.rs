@@ -1,8 +1,8 @@
-//! The balance chart of `tafl selfplay --svg`: how a set of games between equal players ended.
+//! The balance chart of `tafl selfplay --svg`: how a set of games between equal players ended,
+//! drawn with plotters (the first of the hand-written charts of `src/svg/` to move to it).
 
-use std::fmt::Write as _;
-
-use super::escape;
+#[cfg(feature = "charts")]
+use plotters::prelude::*;
 
 /// One outcome of a set of games for [`balance_chart`]: how many games ended so, and the 95%
 /// interval of its rate.
@@ -46,156 +46,153 @@ pub struct Balance {
 /// The outcomes of a set of games as a bar chart a player can read on any background: an
 /// opaque white page, a percentage axis with a grid, one bar per outcome with its 95% interval
 /// drawn as a whisker, and the figures written next to each bar (count, rate, interval), with
-/// how the games were played above and what the whiskers mean below.
+/// how the games were played above and what the whiskers mean below. Drawn with plotters;
+/// where plotters fails (never seen), a page saying so.
+#[cfg(feature = "charts")]
 pub fn balance_chart(balance: &Balance) -> String {
-    let rows = [
-        ("Attackers win", balance.attackers, "#b03030"),
-        ("Defenders win", balance.defenders, "#3050b0"),
-        ("Draws", balance.draws, "#808080"),
-    ];
-    let axis_y = TOP + rows.len() as f64 * ROW;
-    let height = axis_y + 86.0;
-    // Writing into a String cannot fail; the `let _ =` in these functions discard that error.
-    let mut out = String::new();
-    write_heading(&mut out, balance, height);
-    write_axis(&mut out, axis_y);
-    let _ = writeln!(out, r#"<g id="bars" font-size="13">"#);
-    for (index, row) in rows.iter().enumerate() {
-        write_bar(&mut out, balance, TOP + index as f64 * ROW, row);
+    let mut svg = String::new();
+    match draw(balance, &mut svg) {
+        Ok(()) => svg,
+        Err(e) => format!(
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"480\" height=\"40\"><text x=\"8\" y=\"24\">cannot draw the chart: {}</text></svg>\n",
+            super::escape(&format!("{e:?}"))
+        ),
     }
-    let _ = writeln!(out, "</g>");
-    let _ = writeln!(
-        out,
-        r#"<text x="16" y="{:.1}" font-size="11">Bars: the share of the games. Black lines: 95% Wilson intervals, the range where the</text>"#,
-        height - 26.0
-    );
-    let _ = writeln!(
-        out,
-        r#"<text x="16" y="{:.1}" font-size="11">share over many more such games would lie with 95% confidence.</text>"#,
-        height - 12.0
-    );
-    let _ = writeln!(out, "</svg>");
-    out
 }
 
-/// The page's width, the bars' left end and full length, a bar's thickness, a row's height and
-/// the first row's top, in pixels.
-const WIDTH: f64 = 800.0;
-const LEFT: f64 = 130.0;
-const PLOT: f64 = 300.0;
-const BAR: f64 = 24.0;
-const ROW: f64 = 44.0;
-const TOP: f64 = 96.0;
+#[cfg(feature = "charts")]
+const WIDTH: u32 = 800;
+#[cfg(feature = "charts")]
+const HEIGHT: u32 = 330;
+#[cfg(feature = "charts")]
+const FONT: &str = "sans-serif";
 
-/// The x of a share of the games, from 0 to 1.
-fn x(share: f64) -> f64 {
-    LEFT + share.clamp(0.0, 1.0) * PLOT
-}
-
-/// The document's opening tag, the white page, the title and how the games were played.
-fn write_heading(out: &mut String, balance: &Balance, height: f64) {
+/// Draws the chart into `svg`; the rows from the top: attackers, defenders, draws.
+#[cfg(feature = "charts")]
+fn draw(balance: &Balance, svg: &mut String) -> Result<(), DrawingAreaErrorKind<std::io::Error>> {
+    let rows = [
+        (
+            "Attackers win",
+            balance.attackers,
+            RGBColor(0xb0, 0x30, 0x30),
+        ),
+        (
+            "Defenders win",
+            balance.defenders,
+            RGBColor(0x30, 0x50, 0xb0),
+        ),
+        ("Draws", balance.draws, RGBColor(0x80, 0x80, 0x80)),
+    ];
+    let root = SVGBackend::with_string(svg, (WIDTH, HEIGHT)).into_drawing_area();
+    root.fill(&WHITE)?;
+    let shown = |text: &str| super::shown(text);
     let title = format!(
         "{}: {} between equal computer players",
-        balance.variant,
+        shown(&balance.variant),
         crate::english::count(balance.games as usize, "game")
     );
-    super::chart_page(out, WIDTH, height, &title);
-    let _ = writeln!(
-        out,
-        r#"<text x="16" y="48" font-size="12">Each move thought about to {}, after {} random opening {} (seed {}).</text>"#,
-        escape(&balance.budget),
-        balance.openings,
-        if balance.openings == 1 {
-            "ply"
-        } else {
-            "plies"
-        },
-        balance.seed,
-    );
-    let _ = writeln!(
-        out,
-        r#"<text x="16" y="66" font-size="12">A game still going after {} plies counts as a draw. Mean length: {:.1} plies.</text>"#,
-        balance.cap, balance.mean_plies
-    );
-}
-
-/// The grid and the axis, every 25%.
-fn write_axis(out: &mut String, axis_y: f64) {
-    let _ = writeln!(
-        out,
-        r##"<g id="axis" font-size="11" text-anchor="middle">"##
-    );
-    for tick in 0..=4 {
-        let share = f64::from(tick) / 4.0;
-        let _ = writeln!(
-            out,
-            r##"<line x1="{0:.1}" y1="{1:.1}" x2="{0:.1}" y2="{axis_y:.1}" stroke="#d0d0d0" stroke-width="1"/><text x="{0:.1}" y="{2:.1}">{3}%</text>"##,
-            x(share),
-            TOP - 10.0,
-            axis_y + 16.0,
-            tick * 25
-        );
-    }
-    let _ = writeln!(
-        out,
-        r##"<line x1="{LEFT:.1}" y1="{axis_y:.1}" x2="{:.1}" y2="{axis_y:.1}" stroke="#000000" stroke-width="1"/>"##,
-        x(1.0)
-    );
-    let _ = writeln!(
-        out,
-        r#"<text x="{:.1}" y="{:.1}">share of the games</text>"#,
-        x(0.5),
-        axis_y + 32.0
-    );
-    let _ = writeln!(out, "</g>");
-}
-
-/// One outcome's bar at `top`: its label, the bar, the interval's whisker and the figures.
-fn write_bar(
-    out: &mut String,
-    balance: &Balance,
-    top: f64,
-    (label, outcome, colour): &(&str, Outcome, &str),
-) {
+    let text = |size: u32| TextStyle::from((FONT, size).into_font()).color(&BLACK);
+    root.draw(&Text::new(
+        title,
+        (16, 12),
+        (FONT, 20).into_font().style(FontStyle::Bold).color(&BLACK),
+    ))?;
+    root.draw(&Text::new(
+        format!(
+            "Each move thought about to {}, after {} random opening {} (seed {}).",
+            shown(&balance.budget),
+            balance.openings,
+            if balance.openings == 1 {
+                "ply"
+            } else {
+                "plies"
+            },
+            balance.seed,
+        ),
+        (16, 40),
+        text(15),
+    ))?;
+    root.draw(&Text::new(
+        format!(
+            "A game still going after {} plies counts as a draw. Mean length: {:.1} plies.",
+            balance.cap, balance.mean_plies
+        ),
+        (16, 58),
+        text(15),
+    ))?;
+    root.draw(&Text::new(
+        "Bars: the share of the games. Black lines: 95% Wilson intervals, the range where the",
+        (16, HEIGHT as i32 - 40),
+        text(14),
+    ))?;
+    root.draw(&Text::new(
+        "share over many more such games would lie with 95% confidence.",
+        (16, HEIGHT as i32 - 24),
+        text(14),
+    ))?;
+    let plot = root.margin(80, 50, 0, 0);
+    let mut chart = ChartBuilder::on(&plot)
+        .margin_left(16)
+        .margin_right(340)
+        .x_label_area_size(40)
+        .y_label_area_size(110)
+        .build_cartesian_2d(0f64..100f64, 0f64..3f64)?;
+    chart
+        .configure_mesh()
+        .disable_y_mesh()
+        .y_labels(0)
+        .x_labels(11)
+        .x_label_formatter(&|v| format!("{v:.0}%"))
+        .x_desc("share of the games")
+        .label_style(text(14))
+        .axis_desc_style(text(14))
+        .light_line_style(WHITE)
+        .bold_line_style(RGBColor(0xd0, 0xd0, 0xd0))
+        .draw()?;
     let games = balance.games.max(1) as f64;
-    let middle = top + BAR / 2.0;
-    let rate = outcome.count as f64 / games;
-    let _ = writeln!(
-        out,
-        r#"<text x="16" y="{:.1}">{label}</text>"#,
-        middle + 5.0
-    );
-    let _ = writeln!(
-        out,
-        r#"<rect x="{LEFT:.1}" y="{top:.1}" width="{:.1}" height="{BAR:.1}" fill="{colour}"/>"#,
-        x(rate) - LEFT
-    );
-    // The interval: a whisker with end caps.
-    let (low, high) = (x(outcome.low), x(outcome.high));
-    let _ = writeln!(
-        out,
-        r##"<path d="M{low:.1} {:.1}V{:.1}M{low:.1} {middle:.1}H{high:.1}M{high:.1} {:.1}V{:.1}" stroke="#000000" stroke-width="2" fill="none"/>"##,
-        middle - 7.0,
-        middle + 7.0,
-        middle - 7.0,
-        middle + 7.0
-    );
-    let mut figures = format!(
-        "{} of {} ({:.1}%; 95%: {:.1}–{:.1}%)",
-        outcome.count,
-        balance.games,
-        100.0 * rate,
-        100.0 * outcome.low,
-        100.0 * outcome.high
-    );
-    if *label == "Draws" && balance.capped > 0 {
-        figures.push_str(&format!(", {} at the ply limit", balance.capped));
+    // Row i stands at y = 2.5 - i, so that the attackers are on top.
+    let centre = |i: usize| 2.5 - i as f64;
+    chart.draw_series(rows.iter().enumerate().map(|(i, (_, outcome, colour))| {
+        let share = 100.0 * outcome.count as f64 / games;
+        Rectangle::new(
+            [
+                (0.0, centre(i) - 0.27),
+                (share.clamp(0.0, 100.0), centre(i) + 0.27),
+            ],
+            colour.filled(),
+        )
+    }))?;
+    chart.draw_series(rows.iter().enumerate().map(|(i, (_, outcome, _))| {
+        let (low, high, y) = (100.0 * outcome.low, 100.0 * outcome.high, centre(i));
+        PathElement::new(
+            vec![
+                (low, y - 0.16),
+                (low, y + 0.16),
+                (low, y),
+                (high, y),
+                (high, y - 0.16),
+                (high, y + 0.16),
+            ],
+            BLACK.stroke_width(2),
+        )
+    }))?;
+    for (i, (label, outcome, _)) in rows.iter().enumerate() {
+        let rate = outcome.count as f64 / games;
+        let mut figures = format!(
+            "{} of {} ({:.1}%; 95%: {:.1}–{:.1}%)",
+            outcome.count,
+            balance.games,
+            100.0 * rate,
+            100.0 * outcome.low,
+            100.0 * outcome.high
+        );
+        if *label == "Draws" && balance.capped > 0 {
+            figures.push_str(&format!(", {} at the ply limit", balance.capped));
+        }
+        chart.draw_series([
+            EmptyElement::at((0.0, centre(i))) + Text::new(label.to_string(), (-104, -7), text(16)),
+            EmptyElement::at((100.0, centre(i))) + Text::new(figures, (12, -6), text(15)),
+        ])?;
     }
-    let _ = writeln!(
-        out,
-        r#"<text x="{:.1}" y="{:.1}" font-size="12">{}</text>"#,
-        x(1.0) + 12.0,
-        middle + 4.0,
-        escape(&figures)
-    );
+    root.present()
 }

@@ -9,7 +9,9 @@ mod records;
 
 use std::fmt::Write as _;
 
-pub use balance::{balance_chart, Balance, Outcome};
+#[cfg(feature = "charts")]
+pub use balance::balance_chart;
+pub use balance::{Balance, Outcome};
 pub use ladder::{ladder_chart, LadderChart, LadderPoint};
 pub use records::{records_chart, RecordsChart};
 
@@ -381,10 +383,10 @@ fn chart_page(out: &mut String, width: f64, height: f64, title: &str) {
     );
 }
 
-/// `text` with the characters XML gives a meaning escaped, and those XML 1.0 does not allow
-/// in a document made visible: a control character as its escape (`\u{1b}`, as every face
-/// shows it), U+FFFE and U+FFFF as U+FFFD, so that every picture stays well-formed.
-fn escape(text: &str) -> String {
+/// `text` with the characters XML 1.0 does not allow in a document made visible: a control
+/// character as its escape (`\u{1b}`, as every face shows it), U+FFFE and U+FFFF as U+FFFD.
+/// What the charts drawn by plotters (which escapes `<`, `&` and `>` itself) are given.
+fn shown(text: &str) -> String {
     crate::printable::shown(text)
         .chars()
         .map(|c| match c {
@@ -394,7 +396,14 @@ fn escape(text: &str) -> String {
             '\u{fffe}' | '\u{ffff}' => '\u{fffd}',
             c => c,
         })
-        .collect::<String>()
+        .collect()
+}
+
+/// `text` with the characters XML gives a meaning escaped, and those XML 1.0 does not allow
+/// in a document made visible: a control character as its escape (`\u{1b}`, as every face
+/// shows it), U+FFFE and U+FFFF as U+FFFD, so that every picture stays well-formed.
+fn escape(text: &str) -> String {
+    shown(text)
         .replace('&', "&amp;")
         .replace('<', "&lt;")
         .replace('>', "&gt;")
