@@ -290,6 +290,9 @@ pub fn selfplay<'py>(
     dict.set_item("off", off)?;
     dict.set_item("on", on)?;
     dict.set_item("games", games)?;
+    // The CLI's `--level` is not offered here yet: both sides are the engine, as the CLI's
+    // default level says.
+    dict.set_item("level", "engine")?;
     dict.set_item("attackers_win", tally.attackers_win)?;
     dict.set_item("defenders_win", tally.defenders_win)?;
     dict.set_item("draw", tally.draw)?;
