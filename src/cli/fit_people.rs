@@ -94,7 +94,7 @@ pub fn run(args: &Args) -> ExitCode {
                 features of each legal move, one set of weights a side"
             .into(),
         command: command_line(args),
-        fitted: today(),
+        fitted: crate::search::train::today(),
         fitted_on: args.corpora.clone(),
         depth: args.depth,
         features: feature_names(),
@@ -200,26 +200,6 @@ fn command_line(args: &Args) -> String {
         args.positions, args.test_positions, args.depth, args.engine_depth, args.engine_positions
     ));
     line
-}
-
-/// Today's date (UTC), YYYY-MM-DD.
-fn today() -> String {
-    let seconds = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_secs());
-    let days = (seconds / 86_400) as i64;
-    // Days since 1970-01-01 to a civil date (the proleptic Gregorian calendar, eras of 400
-    // years).
-    let z = days + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z.rem_euclid(146_097);
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let day = doy - (153 * mp + 2) / 5 + 1;
-    let month = if mp < 10 { mp + 3 } else { mp - 9 };
-    let year = yoe + era * 400 + i64::from(month <= 2);
-    format!("{year:04}-{month:02}-{day:02}")
 }
 
 fn words(model: &Model) -> String {

@@ -438,8 +438,9 @@ impl Generation {
     }
 }
 
-/// Today's date, UTC, as `YYYY-MM-DD`.
-fn today() -> String {
+/// Today's date, UTC, as `YYYY-MM-DD`: the date a training run or a fit of people's moves
+/// writes into its files.
+pub(crate) fn today() -> String {
     let secs = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map_or(0, |d| d.as_secs());
